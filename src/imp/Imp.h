@@ -1,0 +1,153 @@
+// The imperative IR: what the backends print. Host functions (one per entry point, plus
+// helpers) and kernels, with explicit memory: every array access is a Load/Store at an
+// element index computed from the array's LMAD (mem/). Names are already the final C
+// identifiers (source-derived, unique within their function or kernel), so printing is a
+// straight walk; the CUDA and OpenCL printers differ only through a Dialect.
+#pragma once
+#include "ir/IR.h"
+#include "support/SourceSpan.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fjord::imp {
+
+using ir::BinOpKind;
+using ir::CmpOpKind;
+using ir::MemSpace;
+using ir::PrimValue;
+using ir::UnOpKind;
+using fjord::PrimType;
+
+struct Exp;
+using ExpRef = std::shared_ptr<const Exp>;
+
+/// A scalar expression of type `type`.
+struct Exp {
+  enum class Kind {
+    Const,      ///< value
+    Var,        ///< name (a scalar variable or parameter)
+    UnOp,       ///< unOp args {x}
+    BinOp,      ///< binOp args {x, y} (operand type = type, except LogAnd/LogOr on bool)
+    Cmp,        ///< cmpOp over `operandType`, args {x, y}; type bool
+    Convert,    ///< args {x} from operandType to type
+    Call,       ///< math function `name` (sqrt, exp, ...) args
+    Select,     ///< args {cond, a, b}
+    Load,       ///< name[args[0]]: element of memory block `name` (element type = type)
+    ThreadId,   ///< local thread index in the block (dimension 0)
+    BlockId,    ///< block index (dimension 0)
+    BlockSize,  ///< threads per block
+    NumBlocks,  ///< blocks in the grid
+  };
+  Kind kind = Kind::Const;
+  PrimType type = PrimType::I64;
+  PrimType operandType = PrimType::I64;
+  PrimValue value;
+  std::string name;
+  UnOpKind unOp = UnOpKind::Neg;
+  BinOpKind binOp = BinOpKind::Add;
+  CmpOpKind cmpOp = CmpOpKind::Eq;
+  std::vector<ExpRef> args;
+};
+
+/// Convenience constructors (Exp.cpp).
+ExpRef constant(PrimValue v);
+ExpRef i64(int64_t v);
+ExpRef var(std::string name, PrimType t);
+ExpRef binOp(BinOpKind op, ExpRef x, ExpRef y);          ///< type = x's type
+ExpRef cmp(CmpOpKind op, ExpRef x, ExpRef y);            ///< operand type = x's type
+ExpRef convert(ExpRef x, PrimType to);
+ExpRef load(std::string mem, ExpRef index, PrimType elem);
+
+struct Stm;
+using Block = std::vector<Stm>;
+
+/// A kernel or host function parameter.
+struct Param {
+  enum class Kind { Scalar, Mem };
+  Kind kind = Kind::Scalar;
+  std::string name;
+  PrimType type = PrimType::I64; ///< Scalar: its type; Mem: element type it is accessed at
+  bool written = false;          ///< Mem: the kernel stores to it (else `const`)
+};
+
+/// One kernel argument at a launch site.
+struct KernelArg {
+  Param::Kind kind = Param::Kind::Scalar;
+  ExpRef scalar;      ///< Scalar
+  std::string mem;    ///< Mem
+};
+
+struct Stm {
+  enum class Kind {
+    Comment,       ///< text (one or more lines)
+    DeclareScalar, ///< `type name;` optionally initialised by args[0]
+    DeclareArray,  ///< a kernel-local array `name[count]` of `type` in `space` (Shared or private)
+    Assign,        ///< name = args[0]
+    Store,         ///< name[args[0]] = args[1]
+    AtomicUpdate,  ///< atomically name[args[0]] = name[args[0]] binOp args[1] (Add/Min/Max/And/Or/Xor)
+    If,            ///< if (args[0]) body else elseBody
+    For,           ///< for (int64_t name = 0; name < args[0]; ++name) body
+    While,         ///< while (args[0]) body
+    Barrier,       ///< block-level barrier (shared memory fence)
+    Break,
+    // Host only:
+    Alloc,         ///< device memory `name` of args[0] bytes
+    Free,          ///< name
+    CopyMem,       ///< name[args[0]...] <- src[args[1]...], args[2] bytes (offsets in bytes)
+    Launch,        ///< kernel `name` over args[0] blocks of args[1] threads, with kernelArgs
+    ReadScalar,    ///< host scalar `name` <- device `src`[args[0]] of `type`
+    Error,         ///< fail the entry point with `text` (a user-facing message) if args[0]
+  };
+  Kind kind = Kind::Comment;
+  std::string name;
+  std::string src;
+  std::string text;
+  PrimType type = PrimType::I64;
+  MemSpace space = MemSpace::Device;
+  BinOpKind binOp = BinOpKind::Add;
+  std::vector<ExpRef> args;
+  Block body, elseBody;
+  std::vector<KernelArg> kernelArgs;
+};
+
+/// A GPU kernel. `doc` is the comment printed above it: the source location, the source
+/// line, what it computes and the LMAD of every array it reads and writes.
+struct Kernel {
+  std::string name;
+  std::vector<Param> params;
+  Block body;
+  std::vector<std::string> doc;
+  SourceSpan span;
+};
+
+/// A tuning parameter (threshold or block size), with its default.
+struct TuningParam {
+  std::string name;      ///< e.g. "sum.block_size_0"
+  int64_t defaultValue = 0;
+  std::string doc;       ///< what it controls
+};
+
+/// A host function. Entry points take the C API's view of their arguments: for each
+/// array parameter its shape sizes (i64) then its device memory; results likewise, as
+/// out-parameters the function allocates.
+struct Function {
+  std::string name;
+  bool entry = false;
+  std::vector<Param> params;
+  std::vector<Param> results;      ///< out-parameters (Mem: allocated by the function)
+  Block body;
+  std::vector<ir::EntryValue> entryParams, entryResults;
+  std::vector<std::string> doc;
+  SourceSpan span;
+};
+
+struct Program {
+  std::string sourcePath;          ///< the .fut file, for the header comment
+  std::vector<Kernel> kernels;
+  std::vector<Function> functions;
+  std::vector<TuningParam> tuning;
+};
+
+} // namespace fjord::imp

@@ -1,0 +1,356 @@
+// The core IR: administrative normal form, one set of types from internalisation to memory
+// (see docs/architecture.md, "One IR, several stages").
+//
+//   Prog    = FunDef*
+//   FunDef  = name, params, return types, Body
+//   Body    = Stm* ; result SubExp*
+//   Stm     = `let pat = exp` (several names: multiple return values), with provenance
+//   Exp     = BasicOp | If | Loop | Apply | Op
+//   Op      = Soac (core stage) | SegOp (after gpu/) | Alloc (after mem/)
+//
+// Every operand is a SubExp: a constant or a variable. Arrays are always arrays of scalars
+// (internalisation turns arrays of tuples into tuples of arrays). After mem/, every
+// array-typed PatElem/Param carries `mem` (its memory block and LMAD; see ir/MemInfo.h).
+// Nodes are plain values: a pass builds a new Prog.
+#pragma once
+#include "support/SourceSpan.h"
+#include "syntax/Type.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace fjord::ir {
+
+using fjord::PrimType;
+
+/// A variable: a source-derived name plus a tag unique within the program. Printed
+/// `name_tag`; the backend prints source-like names (see backend/Names).
+struct VName {
+  std::string name;
+  int tag = 0;
+  std::string str() const { return name + "_" + std::to_string(tag); }
+  bool operator==(const VName& o) const { return tag == o.tag && name == o.name; }
+  bool operator<(const VName& o) const { return tag != o.tag ? tag < o.tag : name < o.name; }
+};
+
+/// Hands out fresh, deterministic tags (one per program).
+class NameSource {
+public:
+  explicit NameSource(int next = 1) : next_(next) {}
+  VName fresh(std::string name) { return VName{std::move(name), next_++}; }
+  int peek() const { return next_; }
+
+private:
+  int next_;
+};
+
+/// A scalar constant. Integers and bools live in `i` (unsigned values as their two's
+/// complement bits), floats in `f`.
+struct PrimValue {
+  PrimType type = PrimType::I64;
+  int64_t i = 0;
+  double f = 0;
+  static PrimValue int64(int64_t v) { return {PrimType::I64, v, 0}; }
+  static PrimValue integer(PrimType t, int64_t v) { return {t, v, 0}; }
+  static PrimValue floating(PrimType t, double v) { return {t, 0, v}; }
+  static PrimValue boolean(bool b) { return {PrimType::Bool, b ? 1 : 0, 0}; }
+  bool operator==(const PrimValue&) const = default;
+  std::string str() const; ///< "3i64", "2.5f32", "true"
+};
+
+/// An operand: a constant or a variable.
+struct SubExp {
+  std::variant<PrimValue, VName> v;
+  SubExp() : v(PrimValue{}) {}
+  SubExp(PrimValue c) : v(c) {}
+  SubExp(VName n) : v(std::move(n)) {}
+  bool isVar() const { return std::holds_alternative<VName>(v); }
+  const VName& var() const { return std::get<VName>(v); }
+  const PrimValue& constant() const { return std::get<PrimValue>(v); }
+  bool operator==(const SubExp&) const = default;
+  std::string str() const;
+};
+using Shape = std::vector<SubExp>;
+
+/// Where a memory block lives.
+enum class MemSpace { Host, Device, Shared };
+
+/// The type of a value: a scalar, an array of scalars, or a memory block (after mem/).
+struct Type {
+  enum class Kind { Prim, Array, Mem };
+  Kind kind = Kind::Prim;
+  PrimType elem = PrimType::I64;
+  Shape shape;       ///< Array: outermost first
+  bool unique = false;
+  MemSpace space = MemSpace::Device; ///< Mem
+
+  static Type prim(PrimType t) { return {Kind::Prim, t, {}, false, MemSpace::Device}; }
+  static Type array(PrimType t, Shape s, bool u = false) { return {Kind::Array, t, std::move(s), u, MemSpace::Device}; }
+  static Type mem(MemSpace sp) { return {Kind::Mem, PrimType::U8, {}, false, sp}; }
+  bool isArray() const { return kind == Kind::Array; }
+  int rank() const { return static_cast<int>(shape.size()); }
+  /// `[n][m]t` -> `[m]t`; `[n]t` -> `t`.
+  Type rowType() const;
+  bool operator==(const Type&) const = default;
+  std::string str() const; ///< "[n_1][3i64]f32", "i64", "mem@device"
+};
+
+struct MemInfo; ///< ir/MemInfo.h: memory block + LMAD of an array (after mem/)
+using MemInfoRef = std::shared_ptr<const MemInfo>;
+
+/// A bound name with its type: used for patterns, parameters and merge variables.
+struct Param {
+  VName name;
+  Type type;
+  MemInfoRef mem; ///< null before mem/ and for non-arrays
+};
+using PatElem = Param;
+
+struct Stm;
+/// A sequence of statements and the values it returns.
+struct Body {
+  std::vector<Stm> stms;
+  std::vector<SubExp> result;
+};
+
+/// An anonymous function (SOAC operators and kernels bodies).
+struct Lambda {
+  std::vector<Param> params;
+  Body body;
+  std::vector<Type> retTypes;
+};
+
+// ---------------------------------------------------------------------------------------
+// Basic operations
+
+enum class UnOpKind { Neg, Not, Complement, Abs, Signum };
+enum class BinOpKind {
+  Add, Sub, Mul,
+  Div,  ///< integer: floor division for signed (Futhark `/`), truncating for unsigned; float: `/`
+  Mod,  ///< integer: floor modulo for signed (Futhark `%`); float: fmod
+  Quot, ///< truncating division (`//`)
+  Rem,  ///< truncating remainder (`%%`)
+  Pow,  ///< `**`
+  Shl, Shr, ///< Shr: arithmetic for signed, logical for unsigned (`>>`)
+  LShr,     ///< logical shift right (`>>>`)
+  And, Or, Xor, ///< bitwise (also on bool)
+  LogAnd, LogOr,
+  Min, Max,
+};
+enum class CmpOpKind { Eq, Ne, Lt, Le, Gt, Ge };
+
+const char* unOpName(UnOpKind k);
+const char* binOpName(BinOpKind k);
+const char* cmpOpName(CmpOpKind k);
+
+/// One dimension of a slice: a fixed index, or `count` elements from `start` by `stride`.
+struct DimIndex {
+  bool fixed = true;
+  SubExp index;              ///< fixed
+  SubExp start, count, stride; ///< !fixed
+  bool operator==(const DimIndex&) const = default;
+};
+using Slice = std::vector<DimIndex>;
+
+/// A scalar or array operation with no control flow.
+struct BasicOp {
+  enum class Kind {
+    SubExp,    ///< `x` (copy of a scalar, or an alias of an array): args {x}
+    UnOp,      ///< unOp(type) args {x}
+    BinOp,     ///< binOp(type) args {x, y}
+    CmpOp,     ///< cmpOp(type) args {x, y}; result bool
+    Convert,   ///< convert args {x} from `type` to `toType`
+    Call,      ///< a math function `fn` (sqrt, exp, ...) over `type`: args
+    Index,     ///< arr[slice]: result is an array (or scalar if all fixed)
+    Update,    ///< arr with [slice] = args[0]; consumes arr
+    Iota,      ///< iota args {n, start, step} of `type`
+    Replicate, ///< replicate `shape` args {v}; v may be an array
+    Rearrange, ///< permute dims of arr by `perm`
+    Reshape,   ///< arr to `shape`
+    Concat,    ///< concat along dim 0 of `arrs`; args {total outer size}
+    Copy,      ///< a fresh copy of arr
+    ArrayLit,  ///< [args...] of element type `rowType`
+    Assert,    ///< assert args {cond} with `message`; result unit (no pattern)
+  };
+  Kind kind = Kind::SubExp;
+  PrimType type = PrimType::I64;   ///< operand type for UnOp/BinOp/CmpOp/Convert/Call/Iota
+  PrimType toType = PrimType::I64; ///< Convert
+  UnOpKind unOp = UnOpKind::Neg;
+  BinOpKind binOp = BinOpKind::Add;
+  CmpOpKind cmpOp = CmpOpKind::Eq;
+  std::string fn;                  ///< Call
+  std::vector<SubExp> args;
+  VName arr;                       ///< Index, Update, Rearrange, Reshape, Copy
+  std::vector<VName> arrs;         ///< Concat
+  Slice slice;                     ///< Index, Update
+  Shape shape;                     ///< Replicate, Reshape
+  std::vector<int> perm;           ///< Rearrange
+  Type rowType;                    ///< ArrayLit
+  std::string message;             ///< Assert: the user-facing error, with its location
+  bool operator==(const BasicOp&) const = default;
+};
+
+// ---------------------------------------------------------------------------------------
+// SOACs (core stage; PLDI'17 §4)
+
+/// An associative operator with its neutral element(s).
+struct RedOp {
+  bool commutative = false;
+  Lambda op;                    ///< 2k params -> k results
+  std::vector<SubExp> neutral;  ///< k values
+};
+
+/// The fused map-scan-reduce `screma(w, inputs, map, scans, reds)`: the map lambda
+/// takes one element of each input and returns (scan operands ++ red operands ++ mapped
+/// values); the statement's pattern binds (scan results ++ red results ++ map results).
+struct Screma {
+  SubExp width;
+  std::vector<VName> inputs;
+  Lambda map;
+  std::vector<RedOp> scans;
+  std::vector<RedOp> reds;
+};
+
+/// `hist`: the lambda maps an input element to (bucket indices ++ values) for each op;
+/// each op combines values into its destination histogram.
+struct HistOp {
+  SubExp width;                 ///< number of buckets
+  std::vector<VName> dests;     ///< consumed initial histograms
+  RedOp op;
+};
+struct Hist {
+  SubExp width;
+  std::vector<VName> inputs;
+  std::vector<HistOp> ops;
+  Lambda bucketFn;
+};
+
+/// `scatter`: the lambda returns (indices ++ values); out-of-bounds indices are ignored.
+struct Scatter {
+  SubExp width;
+  std::vector<VName> inputs;
+  Lambda fn;
+  std::vector<VName> dests;     ///< consumed
+};
+
+/// Streaming SOACs: `stream_map`, `stream_red` (parallel chunks + reduction),
+/// `stream_seq` (sequential chunks with accumulators).
+struct Stream {
+  enum class Kind { Map, Red, Seq };
+  Kind kind = Kind::Map;
+  SubExp width;
+  std::vector<VName> inputs;
+  std::vector<SubExp> accs;     ///< Seq: initial accumulators
+  std::vector<RedOp> reds;      ///< Red
+  Lambda fn;                    ///< params: chunk size, accs..., chunks of inputs...
+};
+
+using Soac = std::variant<Screma, Hist, Scatter, Stream>;
+
+// ---------------------------------------------------------------------------------------
+// Segmented operations (after gpu/): a kernel over an index space.
+
+/// The iteration space: `flat` is the flat thread index, `dims` the index variables
+/// (outermost first) with their extents.
+struct SegSpace {
+  VName flat;
+  std::vector<std::pair<VName, SubExp>> dims;
+};
+
+/// `SegMap`: the body runs once per point of `space`; each result is written at the point
+/// (array results get the point as leading indices). `SegRed`: the first results are
+/// reduced by `ops` over the innermost dimension of `space` (segmented when rank > 1);
+/// remaining results are mapped. `SegScan` likewise scans. `SegHist`: the body returns
+/// (bucket indices ++ values) per op.
+struct SegOp {
+  enum class Kind { Map, Red, Scan, Hist };
+  Kind kind = Kind::Map;
+  SegSpace space;
+  std::vector<RedOp> ops;       ///< Red, Scan
+  std::vector<HistOp> histOps;  ///< Hist
+  std::vector<Type> types;      ///< per-point result types (before adding the space's dims)
+  Body body;
+};
+
+/// `alloc(bytes, space)`: a fresh memory block (after mem/).
+struct Alloc {
+  SubExp bytes;
+  MemSpace space = MemSpace::Device;
+};
+
+/// The extensible part of Exp: which alternatives may occur depends on the stage, and the
+/// verifier checks it.
+using Op = std::variant<Soac, SegOp, Alloc>;
+
+// ---------------------------------------------------------------------------------------
+// Expressions, statements, functions
+
+struct If {
+  SubExp cond;
+  Body thenBody, elseBody;
+  std::vector<Type> types;
+};
+
+/// `loop (params = inits) for i < bound do body` or `while` (the body's first result is then
+/// the condition for the next iteration; `whileCond` names the merge param holding it).
+struct Loop {
+  std::vector<std::pair<Param, SubExp>> merge;
+  enum class Kind { For, While } kind = Kind::For;
+  VName iterator;      ///< For
+  SubExp bound;        ///< For (i64)
+  VName whileCond;     ///< While: a bool merge param
+  Body body;           ///< returns the new merge values
+};
+
+struct Apply {
+  std::string fn;
+  std::vector<SubExp> args;
+  std::vector<Type> retTypes;
+};
+
+using Exp = std::variant<BasicOp, If, Loop, Apply, Op>;
+
+/// Where a statement came from: the source span, and a short word for the construct
+/// ("map", "reduce", "scan", the bound variable's name...) from which the backend builds
+/// readable kernel names.
+struct Provenance {
+  SourceSpan span;
+  std::string what;
+};
+
+struct Stm {
+  std::vector<PatElem> pat;
+  Exp exp;
+  Provenance prov;
+};
+
+/// How an entry point's source-level parameter or result maps to IR values: arrays appear
+/// as their size parameters (i64, outermost first; shared sizes appear once) followed by
+/// the array itself. Used to generate the C API.
+struct EntryValue {
+  std::string name;        ///< source name (parameter) or "result_<i>"
+  PrimType elem = PrimType::I32;
+  int rank = 0;
+  bool unique = false;
+};
+
+struct FunDef {
+  std::string name;        ///< source name
+  bool entry = false;
+  std::vector<Param> params;
+  std::vector<Type> retTypes;
+  Body body;
+  SourceSpan span;
+  std::vector<EntryValue> entryParams, entryResults; ///< entry points only
+};
+
+struct Prog {
+  std::vector<FunDef> funs;
+  NameSource names;        ///< the next fresh tag
+};
+
+} // namespace fjord::ir

@@ -1,0 +1,228 @@
+// The abstract syntax tree of the source language (Futhark's language without modules).
+// Built by the parser (syntax/Parse.h) with a source span on every node; the type checker
+// (sema/) then fills `type` on every Expr and Pattern and `uid` on every Name. The AST is
+// mutable only for that annotation; no stage rewrites its shape.
+#pragma once
+#include "support/SourceSpan.h"
+#include "syntax/Type.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace fjord::ast {
+
+struct Expr;
+struct Pattern;
+struct TypeExp;
+using ExprPtr = std::unique_ptr<Expr>;
+using PatternPtr = std::unique_ptr<Pattern>;
+using TypeExpPtr = std::unique_ptr<TypeExp>;
+
+/// A possibly qualified name as written (`x`, `f32.sqrt`). `uid` is set by the type
+/// checker: a number unique to the binding this name refers to (-1 before checking,
+/// and for names of the prelude's intrinsics it stays -1 with `intrinsic` set).
+struct Name {
+  std::vector<std::string> qualifiers; ///< `f32` in `f32.sqrt`
+  std::string base;                    ///< `sqrt`
+  SourceSpan span;
+  int uid = -1;
+  bool intrinsic = false;
+  std::string str() const; ///< "f32.sqrt"
+};
+
+/// `#[name]` or `#[name(args)]`.
+struct Attribute {
+  std::string text; ///< as written between `#[` and `]`
+  SourceSpan span;
+};
+
+// ---------------------------------------------------------------------------------------
+// Type expressions (types as written in the source)
+
+/// A type as written. The checker resolves it to a semantic Type (stored in `resolved`).
+struct TypeExp {
+  enum class Kind {
+    Named,       ///< `i32`, `opt i32` (name + args), `'a` in scope
+    Array,       ///< `[n]t`, `[]t`, `[3]t`: dim + elem
+    Tuple,       ///< `(t1, t2)`, `()`
+    Record,      ///< `{x: t, y: u}`
+    Sum,         ///< `#some t | #none`
+    Function,    ///< `t -> u`, `(n: i64) -> [n]t`
+    Unique,      ///< `*t`
+    Existential, ///< `?[n][m].t`
+  };
+  Kind kind = Kind::Named;
+  SourceSpan span;
+  Name name;                              ///< Named
+  std::vector<TypeExpPtr> args;           ///< Named: type arguments; Tuple elems; Function: {param, result}
+  std::optional<std::string> dimName;     ///< Array: `[n]`
+  std::optional<int64_t> dimConst;        ///< Array: `[3]` (neither = `[]`)
+  std::vector<std::pair<std::string, TypeExpPtr>> fields; ///< Record
+  std::vector<std::pair<std::string, std::vector<TypeExpPtr>>> constructors; ///< Sum
+  std::string paramName;                  ///< Function: `(n: i64) -> ...`
+  std::vector<std::string> existentials;  ///< Existential: `?[n][m]`
+  TypeRef resolved;                       ///< filled by the type checker
+};
+
+// ---------------------------------------------------------------------------------------
+// Patterns
+
+struct Pattern {
+  enum class Kind {
+    Id,          ///< `x`
+    Wildcard,    ///< `_`
+    Tuple,       ///< `(p1, p2)`; `()` is the unit pattern
+    Record,      ///< `{x, y = p}`
+    Ascribed,    ///< `(p : t)`
+    Literal,     ///< `1`, `true`, `-2` (in `match` only)
+    Constructor, ///< `#some p`
+  };
+  Kind kind = Kind::Id;
+  SourceSpan span;
+  Name name;                      ///< Id (its uid is the binding's); Constructor: the constructor
+  std::vector<PatternPtr> elems;  ///< Tuple; Constructor payload; Ascribed: {inner}
+  std::vector<std::pair<std::string, PatternPtr>> fields; ///< Record
+  TypeExpPtr typeExp;             ///< Ascribed
+  ExprPtr literal;                ///< Literal (an Expr of kind IntLit/FloatLit/BoolLit/CharLit)
+  TypeRef type;                   ///< filled by the type checker
+};
+
+// ---------------------------------------------------------------------------------------
+// Expressions
+
+/// One index in `a[...]`: a single index `i`, or a slice `i:j:s` with optional parts.
+struct DimIndex {
+  bool isSlice = false;
+  ExprPtr index;                  ///< !isSlice
+  ExprPtr start, end, stride;     ///< isSlice; each may be null
+};
+
+/// `loop pat = init for i < n do body` / `for x in xs` / `while c`.
+struct LoopForm {
+  enum class Kind { For, ForIn, While };
+  Kind kind = Kind::For;
+  Name iterator;        ///< For: `i`
+  ExprPtr bound;        ///< For: `n`; ForIn: `xs`; While: the condition
+  PatternPtr element;   ///< ForIn: `x`
+};
+
+/// A case of `match`.
+struct MatchCase {
+  PatternPtr pattern;
+  ExprPtr body;
+  SourceSpan span;
+};
+
+struct Expr {
+  enum class Kind {
+    IntLit,       ///< `3`, `3i64`, `0xff`: intValue, literalType (suffix, or null)
+    FloatLit,     ///< `2.5`, `1e-3f32`, `f32.inf` is a Var
+    BoolLit,      ///< `true`
+    CharLit,      ///< `'a'` (an integer literal of the char's code)
+    StringLit,    ///< `"abc"` (a []u8)
+    Var,          ///< a name
+    Tuple,        ///< `(a, b)`; elems
+    Record,       ///< `{x = a, y}`; fields
+    ArrayLit,     ///< `[a, b]`; elems
+    Range,        ///< `a..<b`, `a..b`, `a..b..c`, `a..>b`: elems {start, [second], end}
+    Project,      ///< `e.x`, `t.0`: elems {e}, field
+    Index,        ///< `a[i, j:k]`: elems {a}, indices
+    Apply,        ///< `f a b`: elems {f, a, b}
+    BinOp,        ///< `a + b`: op, elems {a, b}; opName's span is the operator's
+    Negate,       ///< `-e`: elems {e}
+    Not,          ///< `!e`: elems {e}
+    Lambda,       ///< `\p1 p2 : t -> e`: params, retTypeExp, elems {body}
+    OpSection,    ///< `(+)`, `(x +)`, `(+ y)`: op, elems {left or null, right or null}
+    FieldSection, ///< `(.x.y)`: fieldPath
+    IndexSection, ///< `(.[i])`: indices
+    LetIn,        ///< `let p = e in body`: pattern, elems {e, body}
+    LetFun,       ///< `let f p1 p2 : t = e in body`: name, params, retTypeExp, elems {e, body}
+    LetWith,      ///< `let x[i] = v in body`: name, indices, elems {v, body}
+    Update,       ///< `a with [i] = v`: elems {a, v}, indices
+    RecordUpdate, ///< `r with x.y = v`: elems {r, v}, fieldPath
+    If,           ///< elems {cond, then, else}
+    Match,        ///< elems {scrutinee}, cases
+    Loop,         ///< pattern, elems {init or null, body}, loopForm
+    Ascribe,      ///< `e : t`: elems {e}, typeExp
+    Coerce,       ///< `e :> t`: elems {e}, typeExp
+    Assert,       ///< `assert c e`: elems {c, e}
+    Constructor,  ///< `#some a`: name (base = "some"), elems = payload
+    Attributed,   ///< `#[attr] e`: attrs, elems {e}
+  };
+  Kind kind;
+  SourceSpan span;
+  TypeRef type; ///< filled by the type checker
+
+  // Payload; which fields are used depends on `kind` (see above).
+  std::vector<ExprPtr> elems;
+  uint64_t intValue = 0;             ///< IntLit / CharLit (two's complement bits)
+  double floatValue = 0;             ///< FloatLit
+  bool boolValue = false;            ///< BoolLit
+  std::string text;                  ///< literal as written; StringLit: decoded bytes
+  std::optional<PrimType> literalType; ///< suffix of a literal (`1i8`)
+  Name name;                         ///< Var, LetFun, LetWith, Constructor; BinOp/OpSection: the operator
+  std::string field;                 ///< Project: field name or tuple index ("0")
+  std::vector<std::string> fieldPath; ///< FieldSection, RecordUpdate
+  std::vector<std::pair<std::string, ExprPtr>> fields; ///< Record (field = null: punned `{x}`)
+  std::vector<DimIndex> indices;     ///< Index, IndexSection, LetWith, Update
+  std::vector<PatternPtr> params;    ///< Lambda, LetFun
+  TypeExpPtr retTypeExp;             ///< Lambda, LetFun (optional)
+  PatternPtr pattern;                ///< LetIn, Loop
+  TypeExpPtr typeExp;                ///< Ascribe, Coerce
+  LoopForm loopForm;                 ///< Loop
+  std::vector<MatchCase> cases;      ///< Match
+  std::vector<Attribute> attrs;      ///< Attributed
+  enum class RangeKind { UpToExclusive, UpToInclusive, DownToExclusive } rangeKind{};
+  bool rangeHasStep = false;         ///< Range: `a..b..c` (elems {a, b, c})
+
+  Expr(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
+};
+
+// ---------------------------------------------------------------------------------------
+// Declarations
+
+/// A type or size parameter of a definition: `[n]`, `'a`, `'~a`, `'^a`.
+struct TypeParam {
+  enum class Kind { Size, Type, SizeLifted, Lifted };
+  Kind kind = Kind::Type;
+  std::string name;
+  SourceSpan span;
+};
+
+struct Decl {
+  enum class Kind {
+    Value,  ///< `def`/`let`/`entry name typeParams params : ret = body`
+    Type,   ///< `type name params = t` (`type^`, `type~` via liftedness)
+    Import, ///< `import "path"`
+    Open,   ///< `open name` (of an imported file)
+    Local,  ///< `local decl`: inner
+    Module, ///< `module ...`: parsed only far enough to report "not supported yet"
+  };
+  Kind kind;
+  SourceSpan span;
+  Name name;                             ///< Value, Type; for operators base is the operator
+  bool isEntry = false;                  ///< `entry`
+  std::vector<TypeParam> typeParams;
+  std::vector<PatternPtr> params;
+  TypeExpPtr retTypeExp;                 ///< Value: optional return type; Type: the definition
+  ExprPtr body;                          ///< Value
+  std::vector<Attribute> attrs;
+  std::string liftedness;                ///< Type: "", "^", "~"
+  std::string path;                      ///< Import: path as written (without .fut)
+  std::unique_ptr<Decl> inner;           ///< Local
+  TypeRef type;                          ///< Value: the full (curried) type, set by the checker
+
+  Decl(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
+};
+using DeclPtr = std::unique_ptr<Decl>;
+
+/// One parsed file.
+struct Program {
+  SourceFileRef file;
+  std::vector<DeclPtr> decls;
+};
+
+} // namespace fjord::ast

@@ -1,0 +1,257 @@
+// Semantic types of the source language: names of primitive types, factories, printing in
+// source syntax, and structural equality.
+#include "syntax/Type.h"
+
+#include "support/Diagnostics.h"
+
+#include <algorithm>
+
+namespace fjord {
+
+namespace {
+
+struct PrimInfo {
+  PrimType type;
+  const char* name;
+  int bytes;
+};
+
+constexpr PrimInfo kPrims[] = {
+    {PrimType::Bool, "bool", 1}, {PrimType::I8, "i8", 1},   {PrimType::I16, "i16", 2},
+    {PrimType::I32, "i32", 4},   {PrimType::I64, "i64", 8}, {PrimType::U8, "u8", 1},
+    {PrimType::U16, "u16", 2},   {PrimType::U32, "u32", 4}, {PrimType::U64, "u64", 8},
+    {PrimType::F16, "f16", 2},   {PrimType::F32, "f32", 4}, {PrimType::F64, "f64", 8},
+};
+
+const PrimInfo& info(PrimType t) {
+  for (const PrimInfo& p : kPrims)
+    if (p.type == t)
+      return p;
+  internalError("primInfo", "unknown primitive type");
+}
+
+/// Wraps `s` in parentheses when it is a function type printed as a parameter.
+std::string paramStr(const Type& t) {
+  if (t.kind == Type::Kind::Function)
+    return "(" + t.str() + ")";
+  return t.str();
+}
+
+/// A constructor payload or type argument: parenthesised unless atomic.
+std::string atomStr(const Type& t) {
+  if (t.kind == Type::Kind::Function || t.kind == Type::Kind::Sum)
+    return "(" + t.str() + ")";
+  return t.str();
+}
+
+bool sameRefs(const TypeRef& a, const TypeRef& b) {
+  if (a == b)
+    return true;
+  if (!a || !b)
+    return false;
+  return sameType(*a, *b);
+}
+
+bool sameRefLists(const std::vector<TypeRef>& a, const std::vector<TypeRef>& b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!sameRefs(a[i], b[i]))
+      return false;
+  return true;
+}
+
+} // namespace
+
+const char* primName(PrimType t) { return info(t).name; }
+
+std::optional<PrimType> primFromName(const std::string& name) {
+  for (const PrimInfo& p : kPrims)
+    if (name == p.name)
+      return p.type;
+  return std::nullopt;
+}
+
+bool isSigned(PrimType t) {
+  return t == PrimType::I8 || t == PrimType::I16 || t == PrimType::I32 || t == PrimType::I64;
+}
+
+bool isUnsigned(PrimType t) {
+  return t == PrimType::U8 || t == PrimType::U16 || t == PrimType::U32 || t == PrimType::U64;
+}
+
+bool isInteger(PrimType t) { return isSigned(t) || isUnsigned(t); }
+
+bool isFloat(PrimType t) {
+  return t == PrimType::F16 || t == PrimType::F32 || t == PrimType::F64;
+}
+
+int primBytes(PrimType t) { return info(t).bytes; }
+
+std::string Size::str() const {
+  switch (kind) {
+  case Kind::Const:
+    return std::to_string(value);
+  case Kind::Var:
+    return name;
+  case Kind::Unknown:
+    return "";
+  }
+  return "";
+}
+
+TypeRef Type::primitive(PrimType p) {
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Prim;
+  t->prim = p;
+  return t;
+}
+
+TypeRef Type::array(TypeRef elem, std::vector<Size> shape, bool unique) {
+  FJORD_CHECK(elem != nullptr, "array of a null element type");
+  // Normalise `[n]([m]t)` to `[n][m]t`: the element is never an array.
+  if (elem->kind == Kind::Array) {
+    shape.insert(shape.end(), elem->shape.begin(), elem->shape.end());
+    elem = elem->elem;
+  }
+  if (shape.empty())
+    return elem;
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Array;
+  t->elem = std::move(elem);
+  t->shape = std::move(shape);
+  t->unique = unique;
+  return t;
+}
+
+TypeRef Type::tuple(std::vector<TypeRef> elems) {
+  FJORD_CHECK(elems.size() != 1, "a tuple type of one element");
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Tuple;
+  t->elems = std::move(elems);
+  return t;
+}
+
+TypeRef Type::record(std::vector<std::pair<std::string, TypeRef>> fields) {
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Record;
+  t->fields = std::move(fields);
+  return t;
+}
+
+TypeRef Type::sum(std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors) {
+  std::stable_sort(constructors.begin(), constructors.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Sum;
+  t->constructors = std::move(constructors);
+  return t;
+}
+
+TypeRef Type::function(TypeRef param, TypeRef result, std::string paramName) {
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Function;
+  t->param = std::move(param);
+  t->result = std::move(result);
+  t->paramName = std::move(paramName);
+  return t;
+}
+
+TypeRef Type::typeVar(std::string name) {
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Var;
+  t->name = std::move(name);
+  return t;
+}
+
+TypeRef Type::rowType() const {
+  FJORD_CHECK(kind == Kind::Array && !shape.empty(), "rowType of a non-array type");
+  if (shape.size() == 1)
+    return elem;
+  auto t = std::make_shared<Type>(*this);
+  t->shape.erase(t->shape.begin());
+  return t;
+}
+
+std::string Type::str() const {
+  switch (kind) {
+  case Kind::Prim:
+    return primName(prim);
+  case Kind::Var:
+    return name;
+  case Kind::Array: {
+    std::string s = unique ? "*" : "";
+    for (const Size& d : shape)
+      s += "[" + d.str() + "]";
+    return s + (elem ? atomStr(*elem) : "?");
+  }
+  case Kind::Tuple: {
+    std::string s = unique ? "*(" : "(";
+    for (size_t i = 0; i < elems.size(); ++i)
+      s += (i ? ", " : "") + (elems[i] ? elems[i]->str() : "?");
+    return s + ")";
+  }
+  case Kind::Record: {
+    std::string s = "{";
+    for (size_t i = 0; i < fields.size(); ++i)
+      s += (i ? ", " : "") + fields[i].first + ": " +
+           (fields[i].second ? fields[i].second->str() : "?");
+    return s + "}";
+  }
+  case Kind::Sum: {
+    std::string s;
+    for (size_t i = 0; i < constructors.size(); ++i) {
+      s += (i ? " | #" : "#") + constructors[i].first;
+      for (const TypeRef& p : constructors[i].second)
+        s += " " + (p ? atomStr(*p) : "?");
+    }
+    return s;
+  }
+  case Kind::Function: {
+    std::string p = param ? paramStr(*param) : "?";
+    if (!paramName.empty())
+      p = "(" + paramName + ": " + (param ? param->str() : "?") + ")";
+    return p + " -> " + (result ? result->str() : "?");
+  }
+  }
+  return "?";
+}
+
+bool sameType(const Type& a, const Type& b) {
+  if (a.kind != b.kind || a.unique != b.unique)
+    return false;
+  switch (a.kind) {
+  case Type::Kind::Prim:
+    return a.prim == b.prim;
+  case Type::Kind::Var:
+    return a.name == b.name;
+  case Type::Kind::Array:
+    return a.shape == b.shape && sameRefs(a.elem, b.elem);
+  case Type::Kind::Tuple:
+    return sameRefLists(a.elems, b.elems);
+  case Type::Kind::Record:
+    if (a.fields.size() != b.fields.size())
+      return false;
+    for (size_t i = 0; i < a.fields.size(); ++i)
+      if (a.fields[i].first != b.fields[i].first ||
+          !sameRefs(a.fields[i].second, b.fields[i].second))
+        return false;
+    return true;
+  case Type::Kind::Sum:
+    if (a.constructors.size() != b.constructors.size())
+      return false;
+    for (size_t i = 0; i < a.constructors.size(); ++i)
+      if (a.constructors[i].first != b.constructors[i].first ||
+          !sameRefLists(a.constructors[i].second, b.constructors[i].second))
+        return false;
+    return true;
+  case Type::Kind::Function:
+    // The parameter's name does not change the type (it only names a size in the result).
+    return sameRefs(a.param, b.param) && sameRefs(a.result, b.result);
+  }
+  return false;
+}
+
+} // namespace fjord

@@ -1,0 +1,82 @@
+// Semantic types of the source language. The parser leaves them empty; the type checker
+// (sema/) fills every expression's and pattern's `type`, and later stages (interp/,
+// internalise/) read them. Types are immutable and shared.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fjord {
+
+/// Scalar ("primitive") types.
+enum class PrimType { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64 };
+
+/// "i32", "f64", "bool", ...
+const char* primName(PrimType t);
+/// The inverse of primName; nullopt for anything else.
+std::optional<PrimType> primFromName(const std::string& name);
+bool isSigned(PrimType t);
+bool isUnsigned(PrimType t);
+bool isInteger(PrimType t); ///< signed or unsigned
+bool isFloat(PrimType t);
+/// Size in bytes (bool is 1).
+int primBytes(PrimType t);
+
+/// One array dimension's size: a known constant, a size variable (a size parameter or an
+/// existential size, by name), or unknown (`[]` before inference fills it in).
+struct Size {
+  enum class Kind { Const, Var, Unknown };
+  Kind kind = Kind::Unknown;
+  int64_t value = 0; ///< for Const
+  std::string name;  ///< for Var
+  static Size constant(int64_t v) { return {Kind::Const, v, {}}; }
+  static Size var(std::string n) { return {Kind::Var, 0, std::move(n)}; }
+  static Size unknown() { return {}; }
+  bool operator==(const Size&) const = default;
+  std::string str() const; ///< "3", "n", ""
+};
+
+struct Type;
+using TypeRef = std::shared_ptr<const Type>;
+
+/// A source-language type. Arrays are `shape` dims over a non-array element type.
+struct Type {
+  enum class Kind { Prim, Array, Tuple, Record, Sum, Function, Var };
+  Kind kind = Kind::Prim;
+  PrimType prim = PrimType::I32;                    ///< Prim
+  TypeRef elem;                                     ///< Array: element (never an array)
+  std::vector<Size> shape;                          ///< Array: outermost first
+  bool unique = false;                              ///< `*t` (arrays and tuples of them)
+  std::vector<TypeRef> elems;                       ///< Tuple (size != 1; empty = unit)
+  std::vector<std::pair<std::string, TypeRef>> fields; ///< Record, sorted by name
+  std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors; ///< Sum, sorted
+  TypeRef param, result;                            ///< Function
+  std::string paramName;                            ///< Function: named param `(n: i64) -> ...`
+  std::string name;                                 ///< Var: type variable
+
+  static TypeRef primitive(PrimType p);
+  /// An array of `elem`; an array `elem` is flattened into one shape (`[n]` of `[m]t` is
+  /// `[n][m]t`), and an empty shape returns `elem` itself.
+  static TypeRef array(TypeRef elem, std::vector<Size> shape, bool unique = false);
+  static TypeRef tuple(std::vector<TypeRef> elems);
+  /// Sorts the fields by name.
+  static TypeRef record(std::vector<std::pair<std::string, TypeRef>> fields);
+  /// Sorts the constructors by name.
+  static TypeRef sum(std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors);
+  static TypeRef function(TypeRef param, TypeRef result, std::string paramName = "");
+  static TypeRef typeVar(std::string name);
+  static TypeRef unit() { return tuple({}); }
+
+  int rank() const { return kind == Kind::Array ? static_cast<int>(shape.size()) : 0; }
+  /// The type of one row: `[n][m]t` -> `[m]t`, `[n]t` -> `t`.
+  TypeRef rowType() const;
+  /// Source syntax, e.g. "[n][m]f32", "(i32, i64)", "{x: f32}".
+  std::string str() const;
+};
+
+/// Structural equality, sizes and uniqueness included; a function's parameter name is ignored.
+bool sameType(const Type& a, const Type& b);
+
+} // namespace fjord
