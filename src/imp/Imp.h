@@ -39,6 +39,7 @@ struct Exp {
     BlockId,    ///< block index (dimension 0)
     BlockSize,  ///< threads per block
     NumBlocks,  ///< blocks in the grid
+    Tuning,     ///< host only: the value of tuning parameter `name` (i64); see Note [Tuning parameters in Imp]
   };
   Kind kind = Kind::Const;
   PrimType type = PrimType::I64;
@@ -59,6 +60,26 @@ ExpRef binOp(BinOpKind op, ExpRef x, ExpRef y);          ///< type = x's type
 ExpRef cmp(CmpOpKind op, ExpRef x, ExpRef y);            ///< operand type = x's type
 ExpRef convert(ExpRef x, PrimType to);
 ExpRef load(std::string mem, ExpRef index, PrimType elem);
+ExpRef unOp(UnOpKind op, ExpRef x);
+ExpRef call(std::string fn, std::vector<ExpRef> args, PrimType result);
+ExpRef select(ExpRef cond, ExpRef a, ExpRef b);
+ExpRef tuning(std::string param);                        ///< Kind::Tuning, i64
+ExpRef threadId();                                       ///< i64
+ExpRef blockId();                                        ///< i64
+ExpRef blockSize();                                      ///< i64
+ExpRef numBlocks();                                      ///< i64
+
+// Note [Tuning parameters in Imp]
+// Host code reads a tuning parameter (Program::tuning) through an Exp of kind Tuning whose
+// `name` is the parameter's name, e.g. "sum_reduce.block_size"; the printer maps it to the
+// tuning header's overridable value for that name. Tuning expressions occur only in host
+// code; kernels receive what they need as scalar parameters or read BlockSize/NumBlocks.
+// Names used by imp/ (all i64):
+//   <kernel>.block_size   threads per block of kernel <kernel> (default 256, at most 1024)
+//   <kernel>.num_blocks   blocks of a reduction's or scan's first stage (default 1024; the
+//                         host clamps it to [1, ceil(n / block_size)])
+// where <kernel> is the base kernel name (e.g. "sum_reduce" for kernels "sum_reduce_stage1"
+// and "sum_reduce_stage2").
 
 struct Stm;
 using Block = std::vector<Stm>;
@@ -93,12 +114,13 @@ struct Stm {
     Barrier,       ///< block-level barrier (shared memory fence)
     Break,
     // Host only:
-    Alloc,         ///< device memory `name` of args[0] bytes
+    Alloc,         ///< device memory `name` of args[0] bytes (declares `name`, or sets the Mem out-parameter `name`)
     Free,          ///< name
     CopyMem,       ///< name[args[0]...] <- src[args[1]...], args[2] bytes (offsets in bytes)
     Launch,        ///< kernel `name` over args[0] blocks of args[1] threads, with kernelArgs
-    ReadScalar,    ///< host scalar `name` <- device `src`[args[0]] of `type`
+    ReadScalar,    ///< host scalar `name` (declared before) <- device `src`[args[0]] of `type` (element index)
     Error,         ///< fail the entry point with `text` (a user-facing message) if args[0]
+    WriteScalar,   ///< device `name`[args[0]] <- host value args[1] of `type` (element index)
   };
   Kind kind = Kind::Comment;
   std::string name;

@@ -30,6 +30,7 @@ struct Name {
   SourceSpan span;
   int uid = -1;
   bool intrinsic = false;
+  std::string builtin; ///< set by the checker when `intrinsic`: the intrinsic, e.g. "__lowest"
   std::string str() const; ///< "f32.sqrt"
 };
 
@@ -65,6 +66,7 @@ struct TypeExp {
   std::string paramName;                  ///< Function: `(n: i64) -> ...`
   std::vector<std::string> existentials;  ///< Existential: `?[n][m]`
   TypeRef resolved;                       ///< filled by the type checker
+  int dimUid = -1;                        ///< Array `[n]`: uid of the size variable `n` (checker)
 };
 
 // ---------------------------------------------------------------------------------------
@@ -177,6 +179,8 @@ struct Expr {
   std::vector<Attribute> attrs;      ///< Attributed
   enum class RangeKind { UpToExclusive, UpToInclusive, DownToExclusive } rangeKind{};
   bool rangeHasStep = false;         ///< Range: `a..b..c` (elems {a, b, c})
+  int boundUid = -1;                 ///< LetWith: uid of the new binding of `name` (checker);
+                                     ///< `name.uid` is the array being updated
 
   Expr(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
 };
@@ -190,6 +194,7 @@ struct TypeParam {
   Kind kind = Kind::Type;
   std::string name;
   SourceSpan span;
+  int uid = -1; ///< Size: the uid of the size variable (set by the checker)
 };
 
 struct Decl {

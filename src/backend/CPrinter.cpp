@@ -1,0 +1,533 @@
+// The C-like printer (see CPrinter.h): expressions with minimal, warning-free parentheses,
+// literals at their exact type where C's conversions would change them, and the statements
+// that host and kernel code share.
+#include "backend/CPrinter.h"
+
+#include <cassert>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+
+namespace fjord::backend {
+using imp::Exp;
+using imp::Stm;
+
+namespace {
+
+/// Operator groups, for the -Wparentheses rules of `operand`.
+enum Group { Primary, Unary, Mul, Add, Shift, Rel, Eq, BitAnd, BitXor, BitOr, LogAnd, LogOr, Cond };
+
+int precOf(Group g) {
+  static const int prec[] = {16, 15, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3};
+  return prec[g];
+}
+
+bool isNarrowInt(PrimType t) { return isInteger(t) && primBytes(t) < 4; }
+
+/// The value of an integer constant, sign- or zero-extended from its width.
+int64_t signedValue(const imp::PrimValue& v) {
+  int bits = primBytes(v.type) * 8;
+  if (bits >= 64)
+    return v.i;
+  uint64_t mask = (uint64_t{1} << bits) - 1;
+  uint64_t u = static_cast<uint64_t>(v.i) & mask;
+  if (isSigned(v.type) && (u >> (bits - 1)))
+    return static_cast<int64_t>(u | ~mask);
+  return static_cast<int64_t>(u);
+}
+
+template <class T> std::string shortest(T v) {
+  char buf[64];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".e") == std::string::npos)
+    s += ".0";
+  return s;
+}
+
+bool isFloatMath(const std::string& name) {
+  static const std::set<std::string> names = {
+      "sqrt",  "exp",   "exp2",  "expm1", "log",   "log2",  "log10", "log1p", "sin",
+      "cos",   "tan",   "asin",  "acos",  "atan",  "atan2", "sinh",  "cosh",  "tanh",
+      "asinh", "acosh", "atanh", "pow",   "floor", "ceil",  "round", "trunc", "fabs",
+      "fma",   "hypot", "cbrt",  "erf",   "erfc",  "lgamma", "tgamma", "fmin", "fmax",
+      "fmod",  "copysign", "nextafter"};
+  return names.count(name) != 0;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+const std::string& Helpers::use(const std::string& name, const std::string& def) {
+  defs_.emplace(name, def);
+  return defs_.find(name)->first;
+}
+
+std::string Helpers::definitions() const {
+  std::string out;
+  for (const auto& [name, def] : defs_)
+    out += def + "\n";
+  return out;
+}
+
+std::string CPrinter::helper(const std::string& op, PrimType t) {
+  const Dialect& hd = helpers_.dialect();
+  std::string ty(hd.typeName(t));
+  std::string name = "fjord_" + op + "_" + primName(t);
+  std::string head = std::string(hd.helperQualifier) + " " + ty + " " + name;
+  std::string def;
+  if (op == "div") {
+    def = head + "(" + ty + " x, " + ty + " y) {\n    " + ty +
+          " q = x / y;\n    return q - ((x % y != 0) & ((x < 0) != (y < 0)));\n}\n";
+    def = "/// Floor division (rounds towards negative infinity).\n" + def;
+  } else if (op == "mod") {
+    def = "/// Floor modulo: the result has the sign of the divisor.\n" + head + "(" + ty +
+          " x, " + ty + " y) {\n    " + ty +
+          " r = x % y;\n    return r + ((r != 0) & ((r < 0) != (y < 0))) * y;\n}\n";
+  } else if (op == "pow") {
+    def = "/// Integer power by squaring (0 for negative exponents, except of 1 and -1).\n" +
+          head + "(" + ty + " x, " + ty + " y) {\n    " + ty +
+          " r = 1;\n    if (y < 0)\n        return x == 1 ? 1 : x == -1 ? (y % 2 == 0 ? 1 : -1) : 0;\n"
+          "    while (y > 0) {\n        if (y & 1)\n            r *= x;\n        x *= x;\n"
+          "        y >>= 1;\n    }\n    return r;\n}\n";
+  } else if (op == "abs") {
+    def = head + "(" + ty + " x) {\n    return x < 0 ? -x : x;\n}\n";
+  } else if (op == "sgn") {
+    def = isFloat(t) ? head + "(" + ty + " x) {\n    return x > 0 ? (" + ty + ")1 : x < 0 ? (" +
+                           ty + ")-1 : x;\n}\n"
+                     : head + "(" + ty + " x) {\n    return (x > 0) - (x < 0);\n}\n";
+    def = "/// The sign of x: -1, 0 or 1.\n" + def;
+  } else {
+    assert(false && "unknown helper");
+  }
+  return helpers_.use(name, def);
+}
+
+// ---------------------------------------------------------------------------------------
+// Expressions
+
+std::string CPrinter::exp(const Exp& e, bool loose) { return print(e, loose).text; }
+
+std::string CPrinter::constant(const imp::PrimValue& v, bool loose) {
+  std::string ty(d_.typeName(v.type));
+  if (v.type == PrimType::Bool)
+    return v.i ? "true" : "false";
+  if (isFloat(v.type)) {
+    bool f32 = v.type != PrimType::F64;
+    std::string cast = f32 ? "" : "(double)";
+    if (std::isnan(v.f))
+      return cast + std::string(d_.nan);
+    if (std::isinf(v.f))
+      return (v.f < 0 ? "-" : "") + cast + std::string(d_.inf);
+    if (!f32)
+      return shortest(v.f);
+    return shortest(static_cast<float>(v.f)) + "f";
+  }
+  int64_t x = signedValue(v);
+  bool fitsInt = x >= INT32_MIN + 1 && x <= INT32_MAX;
+  if (v.type == PrimType::I32)
+    return x == INT32_MIN ? "(-2147483647 - 1)" : std::to_string(x);
+  if (loose && fitsInt)
+    return std::to_string(x);
+  switch (v.type) {
+  case PrimType::U32: return std::to_string(static_cast<uint32_t>(x)) + "u";
+  case PrimType::U64: return "(" + ty + ")" + std::to_string(static_cast<uint64_t>(x)) + "ull";
+  case PrimType::I64:
+    if (x == INT64_MIN)
+      return "(" + ty + ")(-9223372036854775807 - 1)";
+    return "(" + ty + ")" + std::to_string(x) + (fitsInt ? "" : "ll");
+  default: return "(" + ty + ")" + std::to_string(x);
+  }
+}
+
+std::string CPrinter::operand(const Exp& e, int prec, int group, bool right, bool loose) {
+  Printed c = print(e, loose);
+  bool parens;
+  if (c.prec >= precOf(Unary))
+    parens = prec >= precOf(Primary) && c.prec < prec; // casts before `[` or `.`
+  else if (c.prec < prec || (c.prec == prec && right))
+    parens = true;
+  else if (group == Shift || group == BitAnd || group == BitXor || group == BitOr)
+    parens = true;
+  else if (group == LogOr && c.group == LogAnd)
+    parens = true;
+  else
+    parens = (group == Rel || group == Eq) && (c.group == Rel || c.group == Eq);
+  if (group == Unary && !c.text.empty() && (c.text[0] == '-' || c.text[0] == '+'))
+    parens = true; // never print `--x`
+  return parens ? "(" + c.text + ")" : c.text;
+}
+
+std::string CPrinter::call(const std::string& fn, const std::vector<std::string>& args) {
+  std::string s = fn + "(";
+  for (size_t i = 0; i < args.size(); ++i)
+    s += (i ? ", " : "") + args[i];
+  return s + ")";
+}
+
+std::string CPrinter::mathFunction(const std::string& name, PrimType t) {
+  std::string fn = name;
+  if (fn == "abs")
+    fn = "fabs";
+  else if (fn == "gamma")
+    fn = "tgamma";
+  else if (fn == "min")
+    fn = "fmin";
+  else if (fn == "max")
+    fn = "fmax";
+  if (d_.kind == Dialect::Kind::Host)
+    return std::string(d_.mathPrefix) + fn;
+  if (d_.f32MathSuffix && t == PrimType::F32 && isFloatMath(fn))
+    fn += "f";
+  return fn;
+}
+
+CPrinter::Printed CPrinter::unary(const Exp& e) {
+  const Exp& x = *e.args.at(0);
+  std::string ty(d_.typeName(e.type));
+  std::string text;
+  switch (e.unOp) {
+  case imp::UnOpKind::Neg:
+    text = (e.type == PrimType::Bool ? "!" : "-") + operand(x, 15, Unary, false, false);
+    break;
+  case imp::UnOpKind::Not:
+    text = (e.type == PrimType::Bool ? "!" : "~") + operand(x, 15, Unary, false, false);
+    break;
+  case imp::UnOpKind::Complement:
+    text = "~" + operand(x, 15, Unary, false, false);
+    break;
+  case imp::UnOpKind::Abs:
+    if (isFloat(e.type))
+      return {call(mathFunction("fabs", e.type), {exp(x, false)}), 16, Primary};
+    if (isUnsigned(e.type))
+      return print(x, false);
+    return {call(helper("abs", e.type), {exp(x)}), 16, Primary};
+  case imp::UnOpKind::Signum:
+    return {call(helper("sgn", e.type), {exp(x)}), 16, Primary};
+  }
+  if (isNarrowInt(e.type))
+    return {"(" + ty + ")(" + text + ")", 15, Unary};
+  return {text, 15, Unary};
+}
+
+CPrinter::Printed CPrinter::binary(const Exp& e) {
+  using imp::BinOpKind;
+  const Exp& x = *e.args.at(0);
+  const Exp& y = *e.args.at(1);
+  PrimType t = e.operandType;
+  bool looseX = y.kind != Exp::Kind::Const, looseY = x.kind != Exp::Kind::Const;
+  auto fn = [&](const std::string& name) -> Printed {
+    return {call(name, {exp(x, false), exp(y, false)}), 16, Primary};
+  };
+  auto helperCall = [&](const std::string& op) -> Printed {
+    return {call(helper(op, t), {exp(x), exp(y)}), 16, Primary};
+  };
+  Group g = Add;
+  std::string op;
+  switch (e.binOp) {
+  case BinOpKind::Add: g = Add, op = "+"; break;
+  case BinOpKind::Sub: g = Add, op = "-"; break;
+  case BinOpKind::Mul: g = Mul, op = "*"; break;
+  case BinOpKind::Div:
+    if (isSigned(t))
+      return helperCall("div");
+    g = Mul, op = "/";
+    break;
+  case BinOpKind::Mod:
+    if (isFloat(t))
+      return fn(mathFunction("fmod", t));
+    if (isSigned(t))
+      return helperCall("mod");
+    g = Mul, op = "%";
+    break;
+  case BinOpKind::Quot: g = Mul, op = "/"; break;
+  case BinOpKind::Rem:
+    if (isFloat(t))
+      return fn(mathFunction("fmod", t));
+    g = Mul, op = "%";
+    break;
+  case BinOpKind::Pow:
+    if (isFloat(t))
+      return fn(mathFunction("pow", t));
+    return helperCall("pow");
+  case BinOpKind::Shl: g = Shift, op = "<<", looseX = false; break;
+  case BinOpKind::Shr: g = Shift, op = ">>", looseX = false; break;
+  case BinOpKind::LShr:
+    if (isSigned(t)) {
+      PrimType u = t == PrimType::I8    ? PrimType::U8
+                   : t == PrimType::I16 ? PrimType::U16
+                   : t == PrimType::I32 ? PrimType::U32
+                                        : PrimType::U64;
+      std::string shifted = "(" + std::string(d_.typeName(u)) + ")" +
+                            operand(x, 15, Unary, false, false) + " >> " +
+                            operand(y, 12, Shift, true, true);
+      return {"(" + std::string(d_.typeName(t)) + ")(" + shifted + ")", 15, Unary};
+    }
+    g = Shift, op = ">>", looseX = false;
+    break;
+  case BinOpKind::And: g = BitAnd, op = "&"; break;
+  case BinOpKind::Or: g = BitOr, op = "|"; break;
+  case BinOpKind::Xor: g = BitXor, op = "^"; break;
+  case BinOpKind::LogAnd: g = LogAnd, op = "&&"; break;
+  case BinOpKind::LogOr: g = LogOr, op = "||"; break;
+  case BinOpKind::Min:
+    return fn(isFloat(t) ? mathFunction("fmin", t) : std::string(d_.intMin));
+  case BinOpKind::Max:
+    return fn(isFloat(t) ? mathFunction("fmax", t) : std::string(d_.intMax));
+  }
+  int p = precOf(g);
+  std::string text =
+      operand(x, p, g, false, looseX) + " " + op + " " + operand(y, p, g, true, looseY);
+  if (isNarrowInt(e.type) && g != LogAnd && g != LogOr)
+    return {"(" + std::string(d_.typeName(e.type)) + ")(" + text + ")", 15, Unary};
+  return {text, p, g};
+}
+
+CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
+  switch (e.kind) {
+  case Exp::Kind::Const: {
+    std::string s = constant(e.value, loose);
+    bool simple = !s.empty() && s[0] != '-' && s[0] != '(';
+    return {s, simple ? 16 : 15, simple ? Primary : Unary};
+  }
+  case Exp::Kind::Var: return {e.name, 16, Primary};
+  case Exp::Kind::Tuning: return {tuning(e.name), 16, Primary};
+  case Exp::Kind::UnOp: return unary(e);
+  case Exp::Kind::BinOp: return binary(e);
+  case Exp::Kind::Cmp: {
+    static const char* ops[] = {"==", "!=", "<", "<=", ">", ">="};
+    int k = static_cast<int>(e.cmpOp);
+    Group g = k < 2 ? Eq : Rel;
+    const Exp& x = *e.args.at(0);
+    const Exp& y = *e.args.at(1);
+    int p = precOf(g);
+    return {operand(x, p, g, false, y.kind != Exp::Kind::Const) + " " + ops[k] + " " +
+                operand(y, p, g, true, x.kind != Exp::Kind::Const),
+            p, g};
+  }
+  case Exp::Kind::Convert: {
+    const Exp& x = *e.args.at(0);
+    if (x.type == e.type)
+      return print(x, loose);
+    return {"(" + std::string(d_.typeName(e.type)) + ")" + operand(x, 15, Unary, false, false),
+            15, Unary};
+  }
+  case Exp::Kind::Call: {
+    std::vector<std::string> args;
+    for (const imp::ExpRef& a : e.args)
+      args.push_back(exp(*a, false));
+    PrimType t = e.args.empty() ? e.type : e.args[0]->type;
+    return {call(isFloat(t) ? mathFunction(e.name, t) : e.name, args), 16, Primary};
+  }
+  case Exp::Kind::Select: {
+    const Exp& a = *e.args.at(1);
+    const Exp& b = *e.args.at(2);
+    return {operand(*e.args.at(0), 4, Cond, false, true) + " ? " +
+                operand(a, 4, Cond, false, b.kind != Exp::Kind::Const) + " : " +
+                operand(b, 4, Cond, false, a.kind != Exp::Kind::Const),
+            3, Cond};
+  }
+  case Exp::Kind::Load: return {e.name + "[" + exp(*e.args.at(0)) + "]", 16, Primary};
+  case Exp::Kind::ThreadId:
+  case Exp::Kind::BlockId:
+  case Exp::Kind::BlockSize:
+  case Exp::Kind::NumBlocks: {
+    std::string_view builtin = e.kind == Exp::Kind::ThreadId  ? d_.threadId
+                               : e.kind == Exp::Kind::BlockId ? d_.blockId
+                               : e.kind == Exp::Kind::BlockSize ? d_.blockSize
+                                                                : d_.numBlocks;
+    if (builtin.empty())
+      throw std::logic_error("backend: a kernel builtin in host code");
+    return {"(" + std::string(d_.typeName(PrimType::I64)) + ")" + std::string(builtin), 15,
+            Unary};
+  }
+  }
+  return {"?", 16, Primary};
+}
+
+std::string CPrinter::tuning(const std::string& name) {
+  throw std::logic_error("backend: tuning parameter " + name + " read outside host code");
+}
+
+// ---------------------------------------------------------------------------------------
+// Statements
+
+void CPrinter::line(const std::string& text) {
+  out_.append(static_cast<size_t>(indent_) * 4, ' ');
+  out_ += text;
+  out_ += '\n';
+}
+
+void CPrinter::comment(const std::string& text) {
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos)
+      end = text.size();
+    std::string l = text.substr(start, end - start);
+    line(l.empty() ? "//" : "// " + l);
+    start = end + 1;
+  }
+}
+
+bool CPrinter::declared(const std::string& name) const {
+  for (const auto& scope : scopes_)
+    if (scope.count(name))
+      return true;
+  return false;
+}
+
+void CPrinter::declare(const std::string& name) { scopes_.back().insert(name); }
+
+void CPrinter::block(const imp::Block& b) {
+  scopes_.emplace_back();
+  ++indent_;
+  for (const Stm& s : b)
+    stm(s);
+  --indent_;
+  scopes_.pop_back();
+}
+
+void CPrinter::stm(const Stm& s) {
+  bool dead = !uses_.reads.count(s.name);
+  switch (s.kind) {
+  case Stm::Kind::Comment: comment(s.text); return;
+  case Stm::Kind::DeclareScalar:
+    if (dead) {
+      dropped_.insert(s.name);
+      return;
+    }
+    declare(s.name);
+    if (s.args.empty())
+      line(std::string(d_.typeName(s.type)) + " " + s.name + ";");
+    else
+      line(std::string(d_.typeName(s.type)) + " " + s.name + " = " + exp(*s.args[0]) + ";");
+    return;
+  case Stm::Kind::Assign:
+    if (dropped(s.name))
+      return;
+    line(s.name + " = " + exp(*s.args.at(0)) + ";");
+    return;
+  case Stm::Kind::Store:
+    line(s.name + "[" + exp(*s.args.at(0)) + "] = " + exp(*s.args.at(1)) + ";");
+    return;
+  case Stm::Kind::If: {
+    std::string cond = exp(*s.args.at(0));
+    if (s.body.empty() && s.elseBody.empty())
+      return;
+    if (s.body.empty()) {
+      line("if (!(" + cond + ")) {");
+      block(s.elseBody);
+      line("}");
+      return;
+    }
+    line("if (" + cond + ") {");
+    block(s.body);
+    if (!s.elseBody.empty()) {
+      line("} else {");
+      block(s.elseBody);
+    }
+    line("}");
+    return;
+  }
+  case Stm::Kind::For: {
+    std::string ty(d_.typeName(isInteger(s.type) ? s.type : PrimType::I64));
+    line("for (" + ty + " " + s.name + " = 0; " + s.name + " < " + exp(*s.args.at(0)) + "; ++" +
+         s.name + ") {");
+    block(s.body);
+    line("}");
+    return;
+  }
+  case Stm::Kind::While:
+    line("while (" + exp(*s.args.at(0)) + ") {");
+    block(s.body);
+    line("}");
+    return;
+  case Stm::Kind::Break: line("break;"); return;
+  case Stm::Kind::Barrier: line(std::string(d_.barrier) + ";"); return;
+  default: targetStm(s); return;
+  }
+}
+
+void CPrinter::targetStm(const Stm& s) {
+  throw std::logic_error("backend: statement kind " + std::to_string(static_cast<int>(s.kind)) +
+                         " is not valid here");
+}
+
+// ---------------------------------------------------------------------------------------
+
+namespace {
+
+void collectExp(const Exp& e, Uses& u) {
+  if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load)
+    u.reads.insert(e.name);
+  for (const imp::ExpRef& a : e.args)
+    collectExp(*a, u);
+}
+
+void collectBlock(const imp::Block& b, Uses& u) {
+  for (const Stm& s : b) {
+    for (const imp::ExpRef& a : s.args)
+      collectExp(*a, u);
+    for (const imp::KernelArg& a : s.kernelArgs) {
+      if (a.scalar)
+        collectExp(*a.scalar, u);
+      if (!a.mem.empty())
+        u.reads.insert(a.mem);
+    }
+    switch (s.kind) {
+    case Stm::Kind::Store:
+    case Stm::Kind::AtomicUpdate:
+    case Stm::Kind::Free:
+    case Stm::Kind::WriteScalar:
+    case Stm::Kind::DeclareArray:
+      u.reads.insert(s.name);
+      break;
+    case Stm::Kind::CopyMem:
+      u.reads.insert(s.name);
+      u.reads.insert(s.src);
+      break;
+    case Stm::Kind::ReadScalar: u.reads.insert(s.src); break;
+    default: break;
+    }
+    if (!s.name.empty() && s.kind != Stm::Kind::Comment && s.kind != Stm::Kind::Launch)
+      u.refs.insert(s.name);
+    collectBlock(s.body, u);
+    collectBlock(s.elseBody, u);
+  }
+}
+
+} // namespace
+
+Uses collectUses(const imp::Block& block) {
+  Uses u;
+  collectBlock(block, u);
+  u.refs.insert(u.reads.begin(), u.reads.end());
+  return u;
+}
+
+std::string stringLiteral(const std::string& text) {
+  std::string s = "\"";
+  for (char c : text) {
+    switch (c) {
+    case '"': s += "\\\""; break;
+    case '\\': s += "\\\\"; break;
+    case '\n': s += "\\n"; break;
+    case '\t': s += "\\t"; break;
+    default:
+      if (static_cast<unsigned char>(c) < 0x20) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\%03o", static_cast<unsigned char>(c));
+        s += buf;
+      } else {
+        s += c;
+      }
+    }
+  }
+  return s + "\"";
+}
+
+} // namespace fjord::backend

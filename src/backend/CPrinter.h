@@ -1,0 +1,108 @@
+// The one C-like printer behind every generated file: Imp expressions and the statements
+// that host and kernel code share, in a Dialect's spelling. Kernel- and host-only statements
+// and the few structural differences between targets are virtual hooks (PrintKernels.cpp,
+// PrintHost*.cpp). Output is indented but not yet formatted (Format.h does that).
+#pragma once
+#include "backend/Dialect.h"
+#include "imp/Imp.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace fjord::backend {
+
+/// Small functions that generated code calls (floor division, integer power, CAS-loop
+/// atomics, ...). Each is defined once per output file, only if used, in name order.
+class Helpers {
+public:
+  explicit Helpers(const Dialect& defs) : dialect_(defs) {}
+  /// Registers helper `name` with definition `def` (idempotent); returns `name`.
+  const std::string& use(const std::string& name, const std::string& def);
+  /// The definitions of the helpers used, or "" when none.
+  std::string definitions() const;
+  /// The dialect the definitions are written in.
+  const Dialect& dialect() const { return dialect_; }
+
+private:
+  const Dialect& dialect_;
+  std::map<std::string, std::string> defs_;
+};
+
+/// The names an Imp block reads (as scalars or memory) and references at all.
+struct Uses {
+  std::set<std::string> reads; ///< occurrences in expressions, memory operands, launch args
+  std::set<std::string> refs;  ///< reads plus assignment and allocation targets
+};
+Uses collectUses(const imp::Block& block);
+
+class CPrinter {
+public:
+  CPrinter(const Dialect& dialect, Helpers& helpers) : d_(dialect), helpers_(helpers) {}
+  virtual ~CPrinter() = default;
+
+  /// An expression. `loose`: a bare literal may stand in for its type here (its value
+  /// converts implicitly), else literals are spelled at their exact type.
+  std::string exp(const imp::Exp& e, bool loose = true);
+  /// A literal at its exact type.
+  std::string literal(const imp::PrimValue& v) { return constant(v, /*loose=*/false); }
+
+  /// Prints `block` (a scope of its own) at the current indentation.
+  void block(const imp::Block& block);
+  void stm(const imp::Stm& s);
+  void line(const std::string& text);
+  void comment(const std::string& text);
+
+  /// Scalars declared but never read: their declarations and assignments are dropped.
+  void setUses(Uses uses) { uses_ = std::move(uses); }
+  const Uses& uses() const { return uses_; }
+
+  std::string take() { return std::move(out_); }
+  std::string& out() { return out_; }
+  void indent(int delta) { indent_ += delta; }
+  const Dialect& dialect() const { return d_; }
+  Helpers& helpers() { return helpers_; }
+
+protected:
+  /// Statements only one side has (host memory management and launches; kernel atomics).
+  virtual void targetStm(const imp::Stm& s);
+  /// Tuning parameter reads (host code only).
+  virtual std::string tuning(const std::string& name);
+  /// Whether the enclosing scopes declare `name`; declares it in the innermost scope.
+  bool declared(const std::string& name) const;
+  void declare(const std::string& name);
+  /// Whether `name` is a scalar whose (dead) declaration was dropped.
+  bool dropped(const std::string& name) const { return dropped_.count(name) != 0; }
+
+  /// A math library function over `t` (sqrt, exp, fmin...), as this dialect spells it.
+  std::string mathFunction(const std::string& name, PrimType t);
+
+  const Dialect& d_;
+  Helpers& helpers_;
+
+private:
+  struct Printed {
+    std::string text;
+    int prec; ///< C precedence: 16 postfix/primary, 15 unary, 13 * ... 4 ||, 3 ?:
+    int group; ///< which operator, for -Wparentheses-style extra parentheses
+  };
+  Printed print(const imp::Exp& e, bool loose);
+  Printed binary(const imp::Exp& e);
+  Printed unary(const imp::Exp& e);
+  std::string constant(const imp::PrimValue& v, bool loose);
+  std::string call(const std::string& fn, const std::vector<std::string>& args);
+  std::string operand(const imp::Exp& e, int prec, int group, bool right, bool loose);
+  std::string helper(const std::string& op, PrimType t);
+
+  std::string out_;
+  int indent_ = 0;
+  std::vector<std::set<std::string>> scopes_{{}};
+  Uses uses_;
+  std::set<std::string> dropped_;
+};
+
+/// `text` as a C string literal (with quotes).
+std::string stringLiteral(const std::string& text);
+
+} // namespace fjord::backend

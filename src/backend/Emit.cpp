@@ -1,0 +1,132 @@
+// Assembles the generated files of each backend from the printers and formats them.
+#include "backend/Emit.h"
+
+#include "backend/Api.h"
+#include "backend/Format.h"
+#include "backend/PrintHost.h"
+#include "backend/PrintKernels.h"
+#include "backend/PrintMain.h"
+#include "backend/RuntimeFiles.h"
+
+#include <cctype>
+#include <filesystem>
+
+namespace fjord::backend {
+namespace {
+
+std::string stemOf(const imp::Program& prog) {
+  std::string stem = std::filesystem::path(prog.sourcePath).stem().string();
+  return stem.empty() ? "prog" : stem;
+}
+
+/// A C identifier from the stem: "my-prog" -> "my_prog".
+std::string defaultPrefix(const std::string& stem) {
+  std::string p;
+  for (char c : stem)
+    p += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  if (std::isdigit(static_cast<unsigned char>(p[0])))
+    p = "m_" + p;
+  return p;
+}
+
+struct Names {
+  std::string stem, prefix;
+};
+
+Names names(const imp::Program& prog, const EmitOptions& options) {
+  std::string stem = stemOf(prog);
+  return {stem, options.prefix.empty() ? defaultPrefix(stem) : options.prefix};
+}
+
+std::string includes(const Names& n, const HostTarget& target) {
+  return "#include \"" + n.stem + ".h\"\n#include \"" + n.stem + "_tuning.h\"\n\n#include \"" +
+         target.runtimeHeader() +
+         "\"\n\n#include <algorithm>\n#include <cmath>\n#include <cstdint>\n#include "
+         "<memory>\n#include <new>\n\n";
+}
+
+void addCommon(GeneratedFiles& out, const imp::Program& prog, const Names& n,
+               const HostTarget& target, const EmitOptions& options) {
+  out.files.emplace_back(n.stem + ".h",
+                         formatCode(printApiHeader(prog, n.prefix, target), n.stem + ".h"));
+  out.files.emplace_back(n.stem + "_tuning.h",
+                         formatCode(printTuningHeader(prog, n.prefix), n.stem + "_tuning.h"));
+  if (options.executable)
+    out.files.emplace_back(n.stem + "_main.cpp",
+                           formatCode(printMain(prog, n.prefix), n.stem + "_main.cpp"));
+  out.files.emplace_back("fjord_runtime_common.h", runtimeFile("fjord_runtime_common.h"));
+  out.files.emplace_back(target.runtimeHeader(), runtimeFile(target.runtimeHeader()));
+  if (options.executable)
+    out.files.emplace_back("fjord_runtime_data.h", runtimeFile("fjord_runtime_data.h"));
+}
+
+} // namespace
+
+GeneratedFiles emitCuda(const imp::Program& prog, const EmitOptions& options) {
+  Names n = names(prog, options);
+  Helpers helpers(cudaDialect());
+  KernelNeeds needs;
+  std::string kernels = printKernels(prog, cudaDialect(), helpers, needs);
+  std::string host = printHostCode(prog, n.prefix, cudaHost(), helpers);
+
+  std::string cu = fileHeader(prog);
+  cu += "// Module `" + n.prefix +
+        "` for CUDA: kernels, the host code of its entry points and the C API of " + n.stem +
+        ".h.\n// Build with nvcc (e.g. `nvcc -c " + n.stem + ".cu`).\n";
+  cu += includes(n, cudaHost());
+  std::string defs = helpers.definitions();
+  if (!defs.empty())
+    cu += "// ---------------------------------------------------------------------------\n"
+          "// Helpers\n\n" +
+          defs + "\n";
+  cu += "// ---------------------------------------------------------------------------\n"
+        "// Kernels\n\n" +
+        kernels + host;
+
+  GeneratedFiles out;
+  out.files.emplace_back(n.stem + ".cu", formatCode(cu, n.stem + ".cu"));
+  addCommon(out, prog, n, cudaHost(), options);
+  return out;
+}
+
+GeneratedFiles emitOpenCL(const imp::Program& prog, const EmitOptions& options) {
+  Names n = names(prog, options);
+  Helpers kernelHelpers(openclDialect());
+  KernelNeeds needs;
+  std::string kernels = printKernels(prog, openclDialect(), kernelHelpers, needs);
+  std::string cl = fileHeader(prog);
+  cl += "// The OpenCL C 1.2 kernels of module `" + n.prefix + "` (built at run time by " +
+        n.stem + "_host.cpp,\n// which embeds this text).\n";
+  if (needs.f64)
+    cl += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
+  if (needs.int64Atomics)
+    cl += "#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n"
+          "#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable\n";
+  cl += "\n" + kernelHelpers.definitions() + kernels;
+  cl = formatCode(cl, n.stem + ".cl");
+
+  Helpers hostHelpers(hostDialect());
+  std::string host = printHostCode(prog, n.prefix, openclHost(), hostHelpers);
+  std::string cpp = fileHeader(prog);
+  cpp += "// Module `" + n.prefix + "` for OpenCL: the host code of its entry points and the C API of " +
+         n.stem + ".h.\n// Build with a C++17 compiler and link with -lOpenCL.\n";
+  cpp += includes(n, openclHost());
+  cpp += "/// The OpenCL program (" + n.stem +
+         ".cl), built when a context is created.\nstatic const char kernelSource[] = "
+         "R\"FJORD_CL(" +
+         cl + ")FJORD_CL\";\n\n";
+  std::string defs = hostHelpers.definitions();
+  if (!defs.empty())
+    cpp += "// ---------------------------------------------------------------------------\n"
+           "// Helpers\n\n" +
+           defs + "\n";
+  cpp += host;
+
+  GeneratedFiles out;
+  out.files.emplace_back(n.stem + ".cl", cl);
+  out.files.emplace_back(n.stem + "_host.cpp", formatCode(cpp, n.stem + "_host.cpp"));
+  addCommon(out, prog, n, openclHost(), options);
+  return out;
+}
+
+} // namespace fjord::backend

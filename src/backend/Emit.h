@@ -1,0 +1,34 @@
+// The backend's entry points: an imp::Program in, the generated files out (formatted, in a
+// fixed order, byte-identical across runs). See docs/DESIGN.md, "What Fjord emits".
+//
+//   CUDA:   <stem>.cu (kernels, host code, C API), <stem>.h, <stem>_tuning.h,
+//           fjord_runtime_common.h, fjord_runtime_cuda.h
+//   OpenCL: <stem>.cl, <stem>_host.cpp (embeds the .cl text), <stem>.h, <stem>_tuning.h,
+//           fjord_runtime_common.h, fjord_runtime_opencl.h
+//   with `executable`: also <stem>_main.cpp and fjord_runtime_data.h
+//
+// <stem> is the source file's stem; C symbols carry `prefix` (by default also the stem).
+#pragma once
+#include "imp/Imp.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fjord::backend {
+
+struct GeneratedFiles {
+  std::vector<std::pair<std::string /*file name*/, std::string /*contents*/>> files;
+};
+
+struct EmitOptions {
+  std::string prefix;      ///< C API prefix; empty: the source file's stem
+  bool executable = false; ///< also emit <stem>_main.cpp
+};
+
+/// Throws std::invalid_argument for a program that breaks Imp's conventions (an internal
+/// error) and std::runtime_error for what the backend does not support yet.
+GeneratedFiles emitCuda(const imp::Program& prog, const EmitOptions& options);
+GeneratedFiles emitOpenCL(const imp::Program& prog, const EmitOptions& options);
+
+} // namespace fjord::backend

@@ -1,0 +1,54 @@
+// Host code printing, shared by CUDA (prog.cu) and OpenCL (prog_host.cpp): the context and
+// array types, one static C++ function per entry point (Imp host statements over the
+// runtime's Device and Buffer), and the C API implementation. What differs between the two
+// APIs is a HostTarget's data plus its virtual hooks (PrintHostCuda.cpp,
+// PrintHostOpenCL.cpp).
+#pragma once
+#include "backend/Api.h"
+#include "backend/CPrinter.h"
+
+#include <string>
+
+namespace fjord::backend {
+
+class HostTarget {
+public:
+  virtual ~HostTarget() = default;
+  /// "fjord_rt::cuda" | "fjord_rt::opencl": where Device and Buffer live.
+  virtual std::string runtimeNamespace() const = 0;
+  /// The runtime header to include.
+  virtual std::string runtimeHeader() const = 0;
+  /// The queue type in prog.h (dependency-free): "struct CUstream_st*" ...
+  virtual std::string queueType() const = 0;
+  /// Its usual name: "cudaStream_t" | "cl_command_queue".
+  virtual std::string queueName() const = 0;
+  /// The C type of device memory holding `elem` in prog.h (new_raw / values_raw).
+  virtual std::string rawType(PrimType elem, bool isConst) const = 0;
+  /// Extra members of the context struct (e.g. kernel handles).
+  virtual void contextMembers(CPrinter& p, const imp::Program& prog) const = 0;
+  /// Initialises `ctx->device` from `queue` (and creates kernels); sets `status`.
+  virtual void contextInit(CPrinter& p, const imp::Program& prog) const = 0;
+  /// A kernel launch statement.
+  virtual void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k) const = 0;
+  /// The runtime-API expression for device pointer `raw` as a copy source.
+  virtual std::string rawSource(const std::string& raw) const = 0;
+  /// The raw device memory of array `arr` (values_raw).
+  virtual std::string rawOf(const std::string& arr, PrimType elem) const = 0;
+};
+
+const HostTarget& cudaHost();
+const HostTarget& openclHost();
+
+/// prog.h: the C API.
+std::string printApiHeader(const imp::Program& prog, const std::string& prefix,
+                           const HostTarget& target);
+
+/// prog_tuning.h: overridable defaults and the run-time table.
+std::string printTuningHeader(const imp::Program& prog, const std::string& prefix);
+
+/// The host code after the includes: context and array structs, entry functions and the C
+/// API implementation. Helpers it calls are registered in `helpers`.
+std::string printHostCode(const imp::Program& prog, const std::string& prefix,
+                          const HostTarget& target, Helpers& helpers);
+
+} // namespace fjord::backend

@@ -1,0 +1,68 @@
+// The OpenCL 1.2 host target: the program is built from the embedded source when a context
+// is created, each kernel is a cl_kernel member of the context, and launches go through
+// Device::launch (clSetKernelArg per argument, then clEnqueueNDRangeKernel).
+#include "backend/PrintHost.h"
+
+namespace fjord::backend {
+namespace {
+
+/// The host C++ type that matches an OpenCL kernel parameter of type `t` exactly.
+std::string hostArgType(PrimType t) {
+  return t == PrimType::Bool ? "unsigned char" : std::string(hostDialect().typeName(t));
+}
+
+class OpenCLHost : public HostTarget {
+public:
+  std::string runtimeNamespace() const override { return "fjord_rt::opencl"; }
+  std::string runtimeHeader() const override { return "fjord_runtime_opencl.h"; }
+  std::string queueType() const override { return "struct _cl_command_queue*"; }
+  std::string queueName() const override { return "cl_command_queue"; }
+  std::string rawType(PrimType, bool) const override { return "struct _cl_mem*"; }
+  std::string rawSource(const std::string& raw) const override { return raw; }
+  std::string rawOf(const std::string& arr, PrimType) const override {
+    return arr + "->mem.get()";
+  }
+
+  void contextMembers(CPrinter& p, const imp::Program& prog) const override {
+    for (const imp::Kernel& k : prog.kernels)
+      p.line("    cl_kernel " + k.name + " = nullptr;");
+  }
+
+  void contextInit(CPrinter& p, const imp::Program& prog) const override {
+    p.line("ctx->status = ctx->device.init(queue, kernelSource, \"-cl-std=CL1.2\");");
+    for (const imp::Kernel& k : prog.kernels) {
+      p.line("if (ctx->status == fjord_rt::kSuccess)");
+      p.line("    ctx->status = ctx->device.createKernel(\"" + k.name + "\", ctx->" + k.name +
+             ");");
+    }
+  }
+
+  void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k) const override {
+    std::string call = "FJORD_TRY(ctx->device.launch(ctx->" + k.name + ", \"" + k.name + "\", " +
+                       p.exp(*s.args.at(0)) + ", " + p.exp(*s.args.at(1));
+    for (size_t i = 0; i < k.params.size(); ++i) {
+      const imp::Param& param = k.params[i];
+      const imp::KernelArg& a = s.kernelArgs[i];
+      if (param.kind == imp::Param::Kind::Mem) {
+        call += ", " + a.mem;
+        continue;
+      }
+      // Scalars travel by their exact type (sizeof must match the kernel's parameter).
+      bool exact = a.scalar->type == param.type && param.type != PrimType::Bool &&
+                   a.scalar->kind != imp::Exp::Kind::Const;
+      call += ", " + (exact ? p.exp(*a.scalar)
+                            : "static_cast<" + hostArgType(param.type) + ">(" + p.exp(*a.scalar) +
+                                  ")");
+    }
+    p.line(call + "));");
+  }
+};
+
+} // namespace
+
+const HostTarget& openclHost() {
+  static const OpenCLHost target;
+  return target;
+}
+
+} // namespace fjord::backend

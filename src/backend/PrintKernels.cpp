@@ -1,0 +1,191 @@
+// Kernel printing (see PrintKernels.h): signatures, hoisted shared arrays, atomics, and the
+// scan for what a kernel needs from its target (f64, 64-bit atomics).
+#include "backend/PrintKernels.h"
+
+#include <stdexcept>
+
+namespace fjord::backend {
+using imp::Exp;
+using imp::Stm;
+
+namespace {
+
+void collectShared(const imp::Block& b, std::vector<const Stm*>& out) {
+  for (const Stm& s : b) {
+    if (s.kind == Stm::Kind::DeclareArray && s.space == imp::MemSpace::Shared)
+      out.push_back(&s);
+    collectShared(s.body, out);
+    collectShared(s.elseBody, out);
+  }
+}
+
+void scanExp(const Exp& e, KernelNeeds& needs) {
+  needs.f64 = needs.f64 || e.type == PrimType::F64 || e.operandType == PrimType::F64;
+  for (const imp::ExpRef& a : e.args)
+    scanExp(*a, needs);
+}
+
+void scanBlock(const imp::Block& b, KernelNeeds& needs) {
+  for (const Stm& s : b) {
+    for (const imp::ExpRef& a : s.args)
+      scanExp(*a, needs);
+    bool typed = s.kind == Stm::Kind::DeclareScalar || s.kind == Stm::Kind::DeclareArray ||
+                 s.kind == Stm::Kind::AtomicUpdate;
+    needs.f64 = needs.f64 || (typed && s.type == PrimType::F64);
+    if (s.kind == Stm::Kind::AtomicUpdate && primBytes(s.type) == 8)
+      needs.int64Atomics = true;
+    scanBlock(s.body, needs);
+    scanBlock(s.elseBody, needs);
+  }
+}
+
+/// Prints one kernel's body: shared arrays were hoisted, atomics are target-specific.
+class KernelPrinter : public CPrinter {
+public:
+  KernelPrinter(const Dialect& d, Helpers& h, const std::vector<const Stm*>& shared)
+      : CPrinter(d, h) {
+    for (const Stm* s : shared)
+      shared_.insert(s->name);
+  }
+
+  void sharedDecl(const Stm& s) {
+    line(std::string(d_.sharedSpace) + std::string(d_.storageTypeName(s.type)) + " " + s.name +
+         "[" + exp(*s.args.at(0)) + "];");
+  }
+
+protected:
+  void targetStm(const Stm& s) override {
+    switch (s.kind) {
+    case Stm::Kind::DeclareArray:
+      if (s.space != imp::MemSpace::Shared)
+        line(std::string(d_.typeName(s.type)) + " " + s.name + "[" + exp(*s.args.at(0)) + "];");
+      return;
+    case Stm::Kind::AtomicUpdate: atomic(s); return;
+    default: CPrinter::targetStm(s);
+    }
+  }
+
+private:
+  void atomic(const Stm& s) {
+    std::string addr = "&" + s.name + "[" + exp(*s.args.at(0)) + "]";
+    std::string value = exp(*s.args.at(1), /*loose=*/false);
+    PrimType t = s.type;
+    if (isFloat(t) && !(d_.kind == Dialect::Kind::Cuda && s.binOp == imp::BinOpKind::Add)) {
+      line(casLoop(s.binOp, t, shared_.count(s.name) != 0) + "(" + addr + ", " + value + ");");
+      return;
+    }
+    line(d_.kind == Dialect::Kind::Cuda ? cudaAtomic(s.binOp, t, addr, value)
+                                        : openclAtomic(s.binOp, t, addr, value));
+  }
+
+  static std::string opName(imp::BinOpKind op) {
+    switch (op) {
+    case imp::BinOpKind::Add: return "add";
+    case imp::BinOpKind::Min: return "min";
+    case imp::BinOpKind::Max: return "max";
+    case imp::BinOpKind::And: return "and";
+    case imp::BinOpKind::Or: return "or";
+    case imp::BinOpKind::Xor: return "xor";
+    default: throw std::logic_error("backend: unsupported atomic operator");
+    }
+  }
+
+  std::string cudaAtomic(imp::BinOpKind op, PrimType t, const std::string& addr,
+                         const std::string& value) {
+    std::string fn = opName(op);
+    fn = "atomic" + std::string(1, static_cast<char>(fn[0] - 'a' + 'A')) + fn.substr(1);
+    if (primBytes(t) != 8)
+      return fn + "(" + addr + ", " + value + ");";
+    // 64-bit atomics take (unsigned) long long; int64_t is long.
+    bool asSigned = isSigned(t) && (op == imp::BinOpKind::Min || op == imp::BinOpKind::Max);
+    std::string ty = asSigned ? "long long" : "unsigned long long";
+    return fn + "((" + ty + "*)" + addr + ", (" + ty + ")" + value + ");";
+  }
+
+  std::string openclAtomic(imp::BinOpKind op, PrimType t, const std::string& addr,
+                           const std::string& value) {
+    std::string fn = (primBytes(t) == 8 ? "atom_" : "atomic_") + opName(op);
+    return fn + "(" + addr + ", " + value + ");";
+  }
+
+  /// A compare-and-swap loop applying `op` to a float in memory.
+  std::string casLoop(imp::BinOpKind op, PrimType t, bool shared) {
+    const Dialect& hd = helpers_.dialect();
+    bool f64 = t == PrimType::F64;
+    bool cuda = d_.kind == Dialect::Kind::Cuda;
+    std::string name = "fjord_atomic_" + opName(op) + "_" + primName(t);
+    if (!cuda)
+      name += shared ? "_local" : "_global";
+    std::string fty(hd.typeName(t));
+    std::string space = cuda ? "" : shared ? "__local " : "__global ";
+    std::string bits = cuda ? (f64 ? "unsigned long long" : "unsigned int") : (f64 ? "ulong" : "uint");
+    std::string toBits, fromBits, cas;
+    if (cuda) {
+      toBits = f64 ? "__double_as_longlong" : "__float_as_uint";
+      fromBits = f64 ? "__longlong_as_double" : "__uint_as_float";
+      cas = "atomicCAS";
+    } else {
+      toBits = f64 ? "as_ulong" : "as_uint";
+      fromBits = f64 ? "as_double" : "as_float";
+      cas = f64 ? "atom_cmpxchg" : "atomic_cmpxchg";
+    }
+    std::string old = fromBits + "(old)";
+    std::string combined = op == imp::BinOpKind::Add   ? old + " + v"
+                           : op == imp::BinOpKind::Min ? mathFunction("fmin", t) + "(" + old + ", v)"
+                                                       : mathFunction("fmax", t) + "(" + old + ", v)";
+    if (cuda && f64)
+      combined = "(unsigned long long)" + toBits + "(" + combined + ")";
+    else
+      combined = toBits + "(" + combined + ")";
+    std::string vol = cuda ? "" : "volatile ";
+    std::string qual = cuda ? "static __device__ inline" : std::string(hd.helperQualifier);
+    std::string def = "/// Atomically *p = " + opName(op) + "(*p, v), by compare-and-swap.\n" + qual +
+                      " void " + name + "(" + vol + space + fty + "* p, " + fty + " v) {\n    " +
+                      vol + space + bits + "* word = (" + vol + space + bits + "*)p;\n    " + bits +
+                      " old = *word;\n    " + bits + " seen;\n    while ((seen = " + cas +
+                      "(word, old, " + combined + ")) != old)\n        old = seen;\n}\n";
+    return helpers_.use(name, def);
+  }
+
+  std::set<std::string> shared_;
+};
+
+} // namespace
+
+std::string kernelParam(const imp::Param& p, const Dialect& d) {
+  std::string ty(d.storageTypeName(p.type));
+  if (p.kind == imp::Param::Kind::Scalar)
+    return ty + " " + p.name;
+  return std::string(d.globalSpace) + (p.written ? "" : "const ") + ty + "* " + p.name;
+}
+
+std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpers& helpers,
+                         KernelNeeds& needs) {
+  std::string out;
+  for (const imp::Kernel& k : prog.kernels) {
+    for (const imp::Param& p : k.params)
+      needs.f64 = needs.f64 || p.type == PrimType::F64;
+    scanBlock(k.body, needs);
+
+    std::vector<const Stm*> shared;
+    collectShared(k.body, shared);
+    KernelPrinter printer(dialect, helpers, shared);
+    printer.setUses(collectUses(k.body));
+    for (const std::string& d : k.doc)
+      printer.comment(d);
+    std::string params;
+    for (size_t i = 0; i < k.params.size(); ++i)
+      params += (i ? ", " : "") + kernelParam(k.params[i], dialect);
+    printer.line(std::string(dialect.kernelQualifier) + " " + k.name + "(" + params + ") {");
+    printer.indent(1);
+    for (const Stm* s : shared)
+      printer.sharedDecl(*s);
+    printer.indent(-1);
+    printer.block(k.body);
+    printer.line("}");
+    out += printer.take() + "\n";
+  }
+  return out;
+}
+
+} // namespace fjord::backend

@@ -1,0 +1,13 @@
+// prog_main.cpp: the command-line driver of generated executables (`--executable`).
+#pragma once
+#include "imp/Imp.h"
+
+#include <string>
+
+namespace fjord::backend {
+
+/// A `main` over the C API of module `prefix` that reads arguments in Futhark's data format
+/// and prints results (see runtime/fjord_runtime_data.h).
+std::string printMain(const imp::Program& prog, const std::string& prefix);
+
+} // namespace fjord::backend

@@ -1,0 +1,74 @@
+// The subcommands that compile, check and print programs (`cuda`, `opencl`, `check`, `dev`).
+// `run` is in RunCommand.cpp and `test` in TestRunner.cpp.
+#include "driver/Commands.h"
+#include "driver/Pipeline.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace fjord::driver {
+namespace fs = std::filesystem;
+
+namespace {
+
+int reportFailure(const DiagnosticEngine& diags) {
+  std::cerr << diags.render();
+  return 1;
+}
+
+} // namespace
+
+int cmdCheck(const std::string& file) {
+  DiagnosticEngine diags;
+  auto prog = loadProgram(file, diags);
+  std::cerr << diags.render();
+  return prog && !diags.hasErrors() ? 0 : 1;
+}
+
+int cmdDevPrint(const std::string& file, const std::string& stage) {
+  DiagnosticEngine diags;
+  auto prog = loadProgram(file, diags);
+  if (!prog)
+    return reportFailure(diags);
+  auto text = printStage(*prog, stage, diags);
+  if (!text)
+    return reportFailure(diags);
+  std::cout << *text;
+  return 0;
+}
+
+int cmdCodegen(const CodegenArgs& args, bool cuda) {
+  DiagnosticEngine diags;
+  auto prog = loadProgram(args.file, diags);
+  if (!prog)
+    return reportFailure(diags);
+  CompileOptions opts;
+  opts.backend = cuda ? Backend::Cuda : Backend::OpenCL;
+  opts.prefix = args.prefix;
+  opts.executable = args.executable;
+  opts.tuningFile = args.tuningFile;
+  auto files = compile(*prog, opts, diags);
+  if (!files)
+    return reportFailure(diags);
+  std::error_code ec;
+  fs::create_directories(args.outDir, ec);
+  if (ec) {
+    std::cerr << "fjord: error: cannot create directory " << args.outDir << ": " << ec.message()
+              << "\n";
+    return 1;
+  }
+  for (const auto& [name, contents] : *files) {
+    fs::path path = fs::path(args.outDir) / name;
+    std::ofstream out(path, std::ios::binary);
+    out << contents;
+    if (!out) {
+      std::cerr << "fjord: error: cannot write " << path.string() << "\n";
+      return 1;
+    }
+  }
+  std::cerr << diags.render(); // warnings, if any
+  return 0;
+}
+
+} // namespace fjord::driver

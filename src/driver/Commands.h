@@ -1,0 +1,25 @@
+// The `fjord` subcommands. Each returns the process exit status: 0 success, 1 user error
+// (diagnostics printed), 2 internal compiler error.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace fjord::driver {
+
+struct CodegenArgs {
+  std::string file, outDir, prefix, tuningFile;
+  bool executable = false;
+};
+int cmdCodegen(const CodegenArgs&, bool cuda);
+int cmdCheck(const std::string& file);
+int cmdRun(const std::string& file, const std::string& entry);
+int cmdDevPrint(const std::string& file, const std::string& stage);
+
+struct TestArgs {
+  std::vector<std::string> paths;
+  std::string backend = "interp";
+  int jobs = 0; ///< 0: one per core
+};
+int cmdTest(const TestArgs&);
+
+} // namespace fjord::driver

@@ -1,0 +1,396 @@
+// `fjord test`: runs the test blocks of programs (driver/TestSpec.h) on one backend.
+//  - interp: every case in the reference interpreter, in-process, plus structure checks;
+//  - opencl: generates OpenCL with --executable, builds it with g++ -lOpenCL and runs each
+//    case on the OpenCL platform present (PoCL in CI);
+//  - cuda:   generates CUDA, builds it with nvcc; runs the cases only where a GPU is
+//    present, else says that they were compiled but not run. Without nvcc the whole run is
+//    skipped with a printed reason (exit status 77, CTest's "skipped").
+// Expected values come from `output`, or from the interpreter for `auto output`.
+// Programs are tested in parallel; the run ends with `N passed, N failed, N skipped`.
+#include "driver/Commands.h"
+#include "driver/Pipeline.h"
+#include "driver/Process.h"
+#include "driver/TestData.h"
+#include "driver/TestSpec.h"
+#include "interp/DataFormat.h"
+#include "interp/Interpreter.h"
+#include "sema/Check.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <iostream>
+#include <mutex>
+#include <regex>
+#include <thread>
+#include <unistd.h>
+
+namespace fjord::driver {
+namespace fs = std::filesystem;
+
+namespace {
+
+enum class BackendKind { Interp, OpenCL, Cuda };
+
+// The compiler's stages share state that is not known to be thread-safe (the ANTLR
+// runtime's DFA cache, libFormat), so tests compile one program at a time; building with
+// g++/nvcc and running the cases proceed in parallel.
+std::mutex compilerLock;
+
+struct Outcome {
+  int passed = 0, failed = 0, skipped = 0;
+  std::string log; ///< failures and notes, printed after the file's status line
+};
+
+struct Runner {
+  BackendKind backend;
+  std::string backendName;
+  fs::path workDir;
+  bool gpuPresent = false;
+
+  Outcome testFile(const fs::path& file);
+
+private:
+  struct Compiled {
+    fs::path exe;
+  };
+  std::optional<Compiled> buildProgram(const fs::path& file, const CheckedProgram& prog,
+                                       Outcome& out);
+  // Runs one entry on one input; returns the result values, or nullopt with `error` set to
+  // the run-time error text.
+  std::optional<std::vector<interp::Value>> runCase(const CheckedProgram& prog,
+                                                    const Compiled* compiled,
+                                                    const std::string& entry,
+                                                    const std::string& input, std::string& error,
+                                                    const fs::path& caseDir);
+};
+
+std::optional<std::vector<interp::Value>> interpret(const CheckedProgram& prog,
+                                                    const std::string& entry,
+                                                    const std::string& input,
+                                                    std::string& error) {
+  const sema::CheckedProgram& checked = checkedOf(prog);
+  const ast::Decl* decl = checked.findEntry(entry);
+  if (!decl) {
+    error = "no entry point `" + entry + "`";
+    return std::nullopt;
+  }
+  auto args = interp::readValues(input, interp::entryParamTypes(*decl), error);
+  if (!args) {
+    error = "invalid input: " + error;
+    return std::nullopt;
+  }
+  DiagnosticEngine diags;
+  interp::Interpreter interpreter(checked);
+  auto results = interpreter.callEntry(entry, *args, diags);
+  if (!results)
+    error = diags.render();
+  return results;
+}
+
+std::string mangle(const fs::path& p) {
+  std::string s = fs::absolute(p).lexically_normal().string();
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-')
+      c = '_';
+  return s;
+}
+
+std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
+                                                     const CheckedProgram& prog, Outcome& out) {
+  fs::path dir = workDir / mangle(file) / backendName;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  DiagnosticEngine diags;
+  CompileOptions opts;
+  opts.backend = backend == BackendKind::Cuda ? Backend::Cuda : Backend::OpenCL;
+  opts.executable = true;
+  std::optional<std::vector<std::pair<std::string, std::string>>> files;
+  {
+    std::lock_guard<std::mutex> lock(compilerLock);
+    files = compile(prog, opts, diags);
+  }
+  if (!files) {
+    out.log += "  compilation failed:\n" + diags.render();
+    return std::nullopt;
+  }
+  for (const auto& [name, contents] : *files)
+    writeWholeFile((dir / name).string(), contents);
+  std::string stem = file.stem().string();
+  fs::path exe = dir / stem;
+  std::string cmd;
+  if (backend == BackendKind::OpenCL) {
+    cmd = "g++ -std=c++17 -O1 -Wall -Wextra -Werror " + shellQuote((dir / (stem + "_host.cpp")).string()) +
+          " -o " + shellQuote(exe.string()) + " -lOpenCL";
+  } else {
+    cmd = std::string(FJORD_NVCC) + " -std=c++17 -O2 -arch=" FJORD_CUDA_ARCH " -Werror all-warnings " +
+          shellQuote((dir / (stem + ".cu")).string()) + " -o " + shellQuote(exe.string());
+  }
+  fs::path log = dir / "build.log";
+  if (runShell(cmd + " > " + shellQuote(log.string()) + " 2>&1") != 0) {
+    out.log += "  building the generated code failed: " + cmd + "\n" + readWholeFile(log.string());
+    return std::nullopt;
+  }
+  return Compiled{exe};
+}
+
+std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& prog,
+                                                          const Compiled* compiled,
+                                                          const std::string& entry,
+                                                          const std::string& input,
+                                                          std::string& error,
+                                                          const fs::path& caseDir) {
+  if (!compiled)
+    return interpret(prog, entry, input, error);
+  fs::create_directories(caseDir);
+  fs::path in = caseDir / "input", outFile = caseDir / "output", errFile = caseDir / "stderr";
+  writeWholeFile(in.string(), input);
+  int rc = runShell(shellQuote(compiled->exe.string()) + " -e " + shellQuote(entry) + " < " +
+                    shellQuote(in.string()) + " > " + shellQuote(outFile.string()) + " 2> " +
+                    shellQuote(errFile.string()));
+  if (rc != 0) {
+    error = "exit status " + std::to_string(rc) + ": " + readWholeFile(errFile.string());
+    return std::nullopt;
+  }
+  const ast::Decl* decl = checkedOf(prog).findEntry(entry);
+  auto values = interp::readValues(readWholeFile(outFile.string()), interp::entryResultTypes(*decl), error);
+  if (!values)
+    error = "cannot read the program's output: " + error;
+  return values;
+}
+
+Outcome Runner::testFile(const fs::path& file) {
+  Outcome out;
+  std::string text = readWholeFile(file.string());
+  std::string specError;
+  auto spec = parseTestSpec(text, specError);
+  if (!spec) {
+    if (!specError.empty()) {
+      out.failed++;
+      out.log += "  " + file.string() + ": bad test block: " + specError + "\n";
+    }
+    return out; // no test block: nothing to do
+  }
+  const auto& tags = spec->tags;
+  if (std::find(tags.begin(), tags.end(), "disable") != tags.end() ||
+      std::find(tags.begin(), tags.end(), "no_" + backendName) != tags.end()) {
+    out.skipped++;
+    return out;
+  }
+
+  DiagnosticEngine diags;
+  CheckedProgramPtr prog;
+  {
+    std::lock_guard<std::mutex> lock(compilerLock);
+    prog = loadProgram(file.string(), diags);
+  }
+  if (spec->compileErrorRegex) {
+    std::string rendered = diags.render();
+    if (prog) {
+      out.failed++;
+      out.log += "  expected a compile-time error matching `" + *spec->compileErrorRegex +
+                 "`, but the program type-checks\n";
+    } else if (!std::regex_search(rendered, std::regex(*spec->compileErrorRegex))) {
+      out.failed++;
+      out.log += "  expected an error matching `" + *spec->compileErrorRegex + "`, got:\n" + rendered;
+    } else {
+      out.passed++;
+    }
+    return out;
+  }
+  if (!prog) {
+    out.failed++;
+    out.log += "  the program does not compile:\n" + diags.render();
+    return out;
+  }
+
+  // Structure checks are about the compiler, not a backend: run them with the interpreter.
+  if (backend == BackendKind::Interp) {
+    for (const auto& check : spec->structures) {
+      DiagnosticEngine sd;
+      std::lock_guard<std::mutex> lock(compilerLock);
+      auto counts = countStage(*prog, check.stage.empty() ? "gpu" : check.stage, sd);
+      if (!counts) {
+        out.failed++;
+        out.log += "  structure check (line " + std::to_string(check.line) + ") failed:\n" + sd.render();
+        continue;
+      }
+      bool ok = true;
+      for (const auto& [name, want] : check.counts) {
+        int got = counts->count(name) ? counts->at(name) : 0;
+        if (got != want) {
+          ok = false;
+          out.log += "  line " + std::to_string(check.line) + ": " + name + " (" + check.stage +
+                     ") should have occurred " + std::to_string(want) + " times, but occurred " +
+                     std::to_string(got) + " times\n";
+        }
+      }
+      ok ? out.passed++ : out.failed++;
+    }
+  }
+
+  std::optional<Compiled> compiled;
+  if (backend != BackendKind::Interp) {
+    compiled = buildProgram(file, *prog, out);
+    if (!compiled) {
+      out.failed++;
+      return out;
+    }
+    if (backend == BackendKind::Cuda && !gpuPresent) {
+      out.passed++;
+      out.log += "  compiled with nvcc; not run (no GPU on this machine)\n";
+      return out;
+    }
+  }
+
+  fs::path caseRoot = workDir / mangle(file) / backendName / "cases";
+  for (const auto& c : spec->cases) {
+    if (c.compiledOnly && backend == BackendKind::Interp)
+      continue;
+    for (const auto& entry : c.entries) {
+      std::string where = file.string() + ":" + std::to_string(c.line) + " (" + entry + ")";
+      std::string input;
+      if (c.input) {
+        input = *c.input;
+      } else if (c.inputFile) {
+        input = readWholeFile((file.parent_path() / *c.inputFile).string());
+      } else if (c.randomInput) {
+        std::string err;
+        auto data = randomInput(*c.randomInput, 0x5eed0000u + c.line, err);
+        if (!data) {
+          out.failed++;
+          out.log += "  " + where + ": " + err + "\n";
+          continue;
+        }
+        input = *data;
+      }
+      std::string error;
+      fs::path caseDir = caseRoot / (std::to_string(c.line) + "_" + entry);
+      auto actual = runCase(*prog, compiled ? &*compiled : nullptr, entry, input, error, caseDir);
+      if (c.errorRegex) {
+        if (actual) {
+          out.failed++;
+          out.log += "  " + where + ": expected an error matching `" + *c.errorRegex + "`, but it succeeded\n";
+        } else if (!std::regex_search(error, std::regex(*c.errorRegex))) {
+          out.failed++;
+          out.log += "  " + where + ": expected an error matching `" + *c.errorRegex + "`, got: " + error + "\n";
+        } else {
+          out.passed++;
+        }
+        continue;
+      }
+      if (!actual) {
+        out.failed++;
+        out.log += "  " + where + ": " + error + "\n";
+        continue;
+      }
+      std::optional<std::vector<interp::Value>> expected;
+      if (c.output) {
+        const ast::Decl* decl = checkedOf(*prog).findEntry(entry);
+        expected = interp::readValues(*c.output, interp::entryResultTypes(*decl), error);
+        if (!expected)
+          error = "cannot read the expected output: " + error;
+      } else if (c.autoOutput) {
+        expected = backend == BackendKind::Interp ? actual : interpret(*prog, entry, input, error);
+      } else {
+        out.passed++; // no expectation: it must only run without error
+        continue;
+      }
+      if (!expected) {
+        out.failed++;
+        out.log += "  " + where + ": " + error + "\n";
+        continue;
+      }
+      if (auto diff = compareValues(*expected, *actual)) {
+        out.failed++;
+        out.log += "  " + where + ": " + *diff + "\n";
+        continue;
+      }
+      out.passed++;
+    }
+  }
+  return out;
+}
+
+std::vector<fs::path> collectPrograms(const std::vector<std::string>& paths, std::string& error) {
+  std::vector<fs::path> files;
+  for (const auto& p : paths) {
+    if (fs::is_directory(p)) {
+      for (const auto& entry : fs::recursive_directory_iterator(p))
+        if (entry.is_regular_file() && entry.path().extension() == ".fut")
+          files.push_back(entry.path());
+    } else if (fs::is_regular_file(p)) {
+      files.emplace_back(p);
+    } else {
+      error = "no such file or directory: " + p;
+      return {};
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+} // namespace
+
+int cmdTest(const TestArgs& args) {
+  Runner runner;
+  runner.backendName = args.backend;
+  runner.backend = args.backend == "interp"   ? BackendKind::Interp
+                   : args.backend == "opencl" ? BackendKind::OpenCL
+                                              : BackendKind::Cuda;
+  if (runner.backend == BackendKind::Cuda) {
+    if (std::string(FJORD_NVCC).empty()) {
+      std::cout << "cuda: skipped: nvcc was not found when Fjord was configured "
+                   "(install the CUDA toolkit at /usr/local/cuda and reconfigure)\n";
+      return 77;
+    }
+    runner.gpuPresent = runShell("nvidia-smi -L > /dev/null 2>&1", 30) == 0;
+    if (!runner.gpuPresent)
+      std::cout << "cuda: no GPU on this machine: programs are compiled with nvcc but not run\n";
+  }
+  const char* work = std::getenv("FJORD_TEST_WORKDIR");
+  runner.workDir = work ? fs::path(work) : fs::temp_directory_path() / ("fjord-test-" + std::to_string(getpid()));
+  fs::create_directories(runner.workDir);
+
+  std::string error;
+  auto files = collectPrograms(args.paths, error);
+  if (!error.empty()) {
+    std::cerr << "fjord: error: " << error << "\n";
+    return 1;
+  }
+  int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
+  std::atomic<size_t> next{0};
+  std::mutex printLock;
+  Outcome total;
+  auto worker = [&] {
+    for (size_t i; (i = next++) < files.size();) {
+      Outcome o;
+      try {
+        o = runner.testFile(files[i]);
+      } catch (const std::exception& e) {
+        o.failed++;
+        o.log += std::string("  ") + e.what() + "\n";
+      }
+      std::lock_guard<std::mutex> lock(printLock);
+      const char* status = o.failed ? "FAIL" : (o.passed ? "ok  " : "skip");
+      std::cout << status << " " << files[i].string() << " (" << o.passed << " passed";
+      if (o.failed)
+        std::cout << ", " << o.failed << " failed";
+      std::cout << ")\n" << o.log << std::flush;
+      total.passed += o.passed;
+      total.failed += o.failed;
+      total.skipped += o.skipped;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < jobs; ++t)
+    threads.emplace_back(worker);
+  for (auto& t : threads)
+    t.join();
+  std::cout << args.backend << ": " << total.passed << " passed, " << total.failed << " failed, "
+            << total.skipped << " skipped\n";
+  return total.failed ? 1 : 0;
+}
+
+} // namespace fjord::driver

@@ -1,0 +1,74 @@
+// Finding the functions that run inside kernels (see DeviceFunctions.h).
+#include "gpu/DeviceFunctions.h"
+
+#include "ir/Traverse.h"
+
+#include <map>
+#include <vector>
+
+namespace fjord::gpu {
+namespace {
+
+using namespace ir;
+
+/// Records each call with whether it is made from kernel code.
+class CallCollector : public Walker {
+public:
+  std::set<std::string> fromKernels, fromHost;
+
+  void exp(const Exp& e) override {
+    if (const auto* call = std::get_if<Apply>(&e))
+      (depth_ > 0 ? fromKernels : fromHost).insert(call->fn);
+    Walker::exp(e);
+  }
+  void lambda(const Lambda& l) override {
+    ++depth_;
+    Walker::lambda(l);
+    --depth_;
+  }
+  void segOp(const SegOp& s) override {
+    ++depth_;
+    Walker::segOp(s);
+    --depth_;
+  }
+  void soac(const Soac& s) override {
+    const auto* stream = std::get_if<Stream>(&s);
+    if (!stream || depth_ > 0)
+      return Walker::soac(s);
+    for (const RedOp& r : stream->reds)
+      redOp(r);
+    body(stream->fn.body); // inlined into host code by extractKernels
+  }
+
+private:
+  int depth_ = 0;
+};
+
+} // namespace
+
+std::set<std::string> deviceFunctions(const Prog& prog) {
+  std::map<std::string, CallCollector> calls;
+  for (const FunDef& f : prog.funs)
+    calls[f.name].body(f.body);
+  std::set<std::string> device;
+  std::vector<std::string> work;
+  auto add = [&](const std::string& fn) {
+    if (device.insert(fn).second)
+      work.push_back(fn);
+  };
+  for (const auto& [caller, c] : calls)
+    for (const std::string& callee : c.fromKernels)
+      add(callee);
+  while (!work.empty()) {
+    auto it = calls.find(work.back());
+    work.pop_back();
+    if (it == calls.end())
+      continue;
+    for (const auto* callees : {&it->second.fromKernels, &it->second.fromHost})
+      for (const std::string& callee : *callees)
+        add(callee);
+  }
+  return device;
+}
+
+} // namespace fjord::gpu

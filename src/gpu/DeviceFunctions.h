@@ -1,0 +1,16 @@
+// Which functions run inside kernels. Kernel extraction leaves their SOACs sequential, and
+// memory introduction treats their bodies as kernel code (no allocation).
+#pragma once
+#include "ir/IR.h"
+
+#include <set>
+#include <string>
+
+namespace fjord::gpu {
+
+/// The functions called (by `Apply`) from code that runs inside a kernel: SOAC lambdas and
+/// operators, SegOp bodies and operators, and transitively everything those functions call.
+/// A Stream's function at host level counts as host code (extraction inlines it).
+std::set<std::string> deviceFunctions(const ir::Prog& prog);
+
+} // namespace fjord::gpu

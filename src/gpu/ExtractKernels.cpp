@@ -1,0 +1,305 @@
+// Kernel extraction: host-level SOACs -> SegMap/SegRed/SegScan/SegHist (see the header).
+//
+// Note [Kernel bodies]
+// A SegOp body runs once per point (gtid_1, ..., gtid_q) of its space. It starts with one
+// `Index` statement per lambda parameter that the body uses, reading the parameter's row
+// of its input at the point: `let x = xs[gtid]` (scalar) or `let r = a[gtid, 0:m:1]`
+// (array row: a slice, which mem/ gives the input's block and a sliced LMAD, no copy).
+// In a map nest, an inner input that is an outer parameter is indexed straight from the
+// outer array: `let y = a[gtid_1, gtid_2]`. Unused parameters get no statement. The
+// lambda's statements follow unchanged, and its result is the body's result.
+#include "gpu/ExtractKernels.h"
+
+#include "gpu/DeviceFunctions.h"
+#include "ir/Traverse.h"
+#include "support/Diagnostics.h"
+
+#include <map>
+#include <utility>
+
+namespace fjord::gpu {
+namespace {
+
+using namespace ir;
+using ir::Type; // not fjord::Type (source-language types)
+
+SubExp i64(int64_t v) { return PrimValue::int64(v); }
+
+Stm basicStm(std::vector<PatElem> pat, BasicOp op, const Provenance& prov) {
+  return Stm{std::move(pat), Exp{std::move(op)}, prov};
+}
+
+/// `let p = arr[idxs..., 0:d:1 for each dimension d of p]`.
+Stm bindRow(const Param& p, const VName& arr, const std::vector<SubExp>& idxs,
+            const Provenance& prov) {
+  BasicOp op;
+  op.kind = BasicOp::Kind::Index;
+  op.arr = arr;
+  for (const SubExp& i : idxs)
+    op.slice.push_back(DimIndex{/*fixed=*/true, i, {}, {}, {}});
+  for (const SubExp& d : p.type.shape)
+    op.slice.push_back(DimIndex{/*fixed=*/false, {}, i64(0), d, i64(1)});
+  return basicStm({Param{p.name, p.type, nullptr}}, std::move(op), prov);
+}
+
+/// `let p = se` (an alias when `se` is an array).
+Stm bindValue(const Param& p, SubExp se, const Provenance& prov) {
+  BasicOp op;
+  op.kind = BasicOp::Kind::SubExp;
+  op.args = {std::move(se)};
+  return basicStm({Param{p.name, p.type, nullptr}}, std::move(op), prov);
+}
+
+bool isMapOnly(const Screma& s) { return s.scans.empty() && s.reds.empty(); }
+
+const Soac* asSoac(const Exp& e) {
+  const Op* op = std::get_if<Op>(&e);
+  return op ? std::get_if<Soac>(op) : nullptr;
+}
+
+/// Whether `body` returns exactly the variables bound by `pat`, in order.
+bool returnsPattern(const Body& body, const std::vector<PatElem>& pat) {
+  if (body.result.size() != pat.size())
+    return false;
+  for (size_t i = 0; i < pat.size(); ++i)
+    if (!body.result[i].isVar() || !(body.result[i].var() == pat[i].name))
+      return false;
+  return true;
+}
+
+/// How many values a list of operators combines (sum of their neutral elements).
+size_t operandCount(const std::vector<RedOp>& ops) {
+  size_t n = 0;
+  for (const RedOp& op : ops)
+    n += op.neutral.size();
+  return n;
+}
+
+/// One dimension of a kernel's space with the lambda whose parameters it binds.
+struct Level {
+  VName gtid;
+  SubExp width;
+  const Lambda* lam;
+  std::vector<VName> inputs;
+};
+
+class Extractor {
+public:
+  Extractor(Prog& prog, DiagnosticEngine& diags)
+      : names_(prog.names), diags_(diags), device_(deviceFunctions(prog)) {
+    for (const FunDef& f : prog.funs)
+      funs_[f.name] = &f;
+  }
+
+  bool isDevice(const std::string& fn) const { return device_.count(fn) != 0; }
+
+  Body hostBody(const Body& body) {
+    Body out;
+    out.result = body.result;
+    for (const Stm& s : body.stms)
+      hostStm(s, out.stms);
+    return out;
+  }
+
+private:
+  NameSource& names_;
+  DiagnosticEngine& diags_;
+  std::set<std::string> device_;
+  std::map<std::string, const FunDef*> funs_;
+
+  void hostStm(const Stm& stm, std::vector<Stm>& out) {
+    if (const Soac* soac = asSoac(stm.exp)) {
+      std::visit([&](const auto& s) { extract(stm, s, out); }, *soac);
+      return;
+    }
+    Stm copy = stm;
+    if (auto* e = std::get_if<If>(&copy.exp)) {
+      e->thenBody = hostBody(e->thenBody);
+      e->elseBody = hostBody(e->elseBody);
+    } else if (auto* e = std::get_if<Loop>(&copy.exp)) {
+      e->body = hostBody(e->body);
+    } else if (auto* e = std::get_if<Apply>(&copy.exp)) {
+      checkHostCall(stm, *e);
+    }
+    out.push_back(std::move(copy));
+  }
+
+  /// A function called from kernels keeps its SOACs; calling it from host code too would
+  /// leave a SOAC at host level.
+  void checkHostCall(const Stm& stm, const Apply& call) {
+    auto it = funs_.find(call.fn);
+    if (!isDevice(call.fn) || it == funs_.end())
+      return;
+    for (const Stm& s : it->second->body.stms)
+      if (asSoac(s.exp)) {
+        diags_.unsupported(stm.prov.span, "calling a function with parallel code from both "
+                                          "host code and kernels")
+            .note(it->second->span, "function defined here");
+        return;
+      }
+  }
+
+  SegSpace space(const std::vector<Level>& levels) {
+    SegSpace sp{names_.fresh("flat_tid"), {}};
+    for (const Level& l : levels)
+      sp.dims.emplace_back(l.gtid, l.width);
+    return sp;
+  }
+
+  Level level(const SubExp& width, const Lambda& lam, const std::vector<VName>& inputs) {
+    FJORD_CHECK(lam.params.size() == inputs.size(), "SOAC lambda arity differs from inputs");
+    return Level{names_.fresh("gtid"), width, &lam, inputs};
+  }
+
+  /// The kernel body for a nest of levels (Note [Kernel bodies]).
+  Body kernelBody(const std::vector<Level>& levels, const Provenance& prov) {
+    const Lambda& inner = *levels.back().lam;
+    NameSet used = freeVars(inner.body);
+    std::map<VName, std::pair<VName, std::vector<SubExp>>> rowOf;
+    Body body;
+    for (const Level& l : levels) {
+      for (size_t k = 0; k < l.lam->params.size(); ++k) {
+        const Param& p = l.lam->params[k];
+        auto it = rowOf.find(l.inputs[k]);
+        auto src = it != rowOf.end() ? it->second
+                                     : std::make_pair(l.inputs[k], std::vector<SubExp>{});
+        src.second.push_back(l.gtid);
+        if (used.count(p.name))
+          body.stms.push_back(bindRow(p, src.first, src.second, prov));
+        rowOf[p.name] = std::move(src);
+      }
+    }
+    body.stms.insert(body.stms.end(), inner.body.stms.begin(), inner.body.stms.end());
+    body.result = inner.body.result;
+    return body;
+  }
+
+  /// The levels of a perfect map nest starting at `s` (at least one).
+  std::vector<Level> mapNest(const Screma& s) {
+    std::vector<Level> levels{level(s.width, s.map, s.inputs)};
+    std::set<VName> outerParams;
+    const Lambda* lam = &s.map;
+    while (true) {
+      for (const Param& p : lam->params)
+        outerParams.insert(p.name);
+      if (lam->body.stms.size() != 1)
+        break;
+      const Stm& innerStm = lam->body.stms.front();
+      const Soac* soac = asSoac(innerStm.exp);
+      const Screma* inner = soac ? std::get_if<Screma>(soac) : nullptr;
+      if (!inner || !isMapOnly(*inner) || !returnsPattern(lam->body, innerStm.pat))
+        break;
+      // A thread-variant inner width would make the space irregular.
+      if (inner->width.isVar() && outerParams.count(inner->width.var()))
+        break;
+      levels.push_back(level(inner->width, inner->map, inner->inputs));
+      lam = &inner->map;
+    }
+    return levels;
+  }
+
+  SegOp segOp(SegOp::Kind kind, std::vector<Level> levels, const Provenance& prov) {
+    SegOp op;
+    op.kind = kind;
+    op.space = space(levels);
+    op.types = levels.back().lam->retTypes;
+    op.body = kernelBody(levels, prov);
+    return op;
+  }
+
+  static Stm segStm(std::vector<PatElem> pat, SegOp op, const Provenance& prov) {
+    return Stm{std::move(pat), Exp{Op{std::move(op)}}, prov};
+  }
+
+  void extract(const Stm& stm, const Screma& s, std::vector<Stm>& out) {
+    if (isMapOnly(s)) {
+      out.push_back(segStm(stm.pat, segOp(SegOp::Kind::Map, mapNest(s), stm.prov), stm.prov));
+      return;
+    }
+    size_t nScan = operandCount(s.scans), nRed = operandCount(s.reds);
+    FJORD_CHECK(stm.pat.size() == s.map.retTypes.size() &&
+                    nScan + nRed <= stm.pat.size(),
+                "screma pattern does not match its lambda");
+    if (s.scans.empty()) {
+      SegOp op = segOp(SegOp::Kind::Red, {level(s.width, s.map, s.inputs)}, stm.prov);
+      op.ops = s.reds;
+      out.push_back(segStm(stm.pat, std::move(op), stm.prov));
+      return;
+    }
+    // Scans (and perhaps reductions): the SegScan also maps out the reduction operands.
+    SegOp scan = segOp(SegOp::Kind::Scan, {level(s.width, s.map, s.inputs)}, stm.prov);
+    scan.ops = s.scans;
+    if (s.reds.empty()) {
+      out.push_back(segStm(stm.pat, std::move(scan), stm.prov));
+      return;
+    }
+    std::vector<PatElem> scanPat(stm.pat.begin(), stm.pat.begin() + nScan);
+    Lambda operands; // the reduction's map: reads one element of each operand array
+    std::vector<VName> operandArrays;
+    for (size_t k = 0; k < nRed; ++k) {
+      const Type& t = s.map.retTypes[nScan + k];
+      Shape shape{s.width};
+      shape.insert(shape.end(), t.shape.begin(), t.shape.end());
+      Param arr{names_.fresh("red_operand"), Type::array(t.elem, shape), nullptr};
+      scanPat.push_back(arr);
+      operandArrays.push_back(arr.name);
+      Param elem{names_.fresh("red_elem"), t, nullptr};
+      operands.params.push_back(elem);
+      operands.body.result.push_back(elem.name);
+      operands.retTypes.push_back(t);
+    }
+    scanPat.insert(scanPat.end(), stm.pat.begin() + nScan + nRed, stm.pat.end());
+    out.push_back(segStm(std::move(scanPat), std::move(scan), stm.prov));
+
+    SegOp red = segOp(SegOp::Kind::Red, {level(s.width, operands, operandArrays)}, stm.prov);
+    red.ops = s.reds;
+    std::vector<PatElem> redPat(stm.pat.begin() + nScan, stm.pat.begin() + nScan + nRed);
+    out.push_back(segStm(std::move(redPat), std::move(red), stm.prov));
+  }
+
+  void extract(const Stm& stm, const Hist& h, std::vector<Stm>& out) {
+    SegOp op = segOp(SegOp::Kind::Hist, {level(h.width, h.bucketFn, h.inputs)}, stm.prov);
+    op.histOps = h.ops;
+    out.push_back(segStm(stm.pat, std::move(op), stm.prov));
+  }
+
+  void extract(const Stm& stm, const Scatter&, std::vector<Stm>& out) {
+    diags_.unsupported(stm.prov.span, "scatter");
+    out.push_back(stm);
+  }
+
+  /// One chunk covering the whole width: substitute the width for the chunk size, the
+  /// initial accumulators and the whole inputs for the parameters, then extract the
+  /// function's statements as host code.
+  void extract(const Stm& stm, const Stream& s, std::vector<Stm>& out) {
+    const Lambda& fn = s.fn;
+    FJORD_CHECK(fn.params.size() == 1 + s.accs.size() + s.inputs.size(),
+                "stream function arity differs from accumulators and inputs");
+    FJORD_CHECK(fn.body.result.size() == stm.pat.size(),
+                "stream pattern does not match its function");
+    Substitution subst{{fn.params[0].name, s.width}};
+    for (size_t k = 0; k < s.accs.size(); ++k)
+      subst[fn.params[1 + k].name] = s.accs[k];
+    for (size_t k = 0; k < s.inputs.size(); ++k)
+      subst[fn.params[1 + s.accs.size() + k].name] = s.inputs[k];
+    Body body = substitute(fn.body, subst);
+    for (const Stm& b : body.stms)
+      hostStm(b, out);
+    for (size_t k = 0; k < stm.pat.size(); ++k)
+      out.push_back(bindValue(stm.pat[k], body.result[k], stm.prov));
+  }
+};
+
+} // namespace
+
+Prog extractKernels(Prog prog, DiagnosticEngine& diags) {
+  Extractor ex(prog, diags);
+  for (FunDef& f : prog.funs)
+    if (!ex.isDevice(f.name))
+      f.body = ex.hostBody(f.body);
+  if (diags.hasErrors())
+    throw CompilationFailed();
+  return prog;
+}
+
+} // namespace fjord::gpu

@@ -1,0 +1,34 @@
+// First kernel extraction: host-level SOACs become segmented operations (SegOps).
+#pragma once
+#include "ir/IR.h"
+
+namespace fjord {
+class DiagnosticEngine;
+}
+
+namespace fjord::gpu {
+
+/// Turns every SOAC of host-level code (function bodies and the bodies of host-level `if`s
+/// and loops) into a SegOp. Kernel bodies bind each lambda parameter by indexing its input
+/// at the thread's point, then run the lambda's statements.
+///   - map-only Screma          -> SegMap over its width; a perfect nest of maps (the lambda
+///                                 body is one map whose results it returns) becomes one
+///                                 multi-dimensional SegMap;
+///   - Screma with reductions   -> SegRed over a 1-D space (results: reduction operands,
+///                                 then mapped values), scans alike -> SegScan; with both,
+///                                 a SegScan whose extra results feed a SegRed;
+///   - Hist                     -> SegHist (the body returns bucket indices ++ values);
+///   - Stream                   -> inlined as a single chunk of the whole width, then its
+///                                 SOACs are extracted in turn;
+///   - Scatter                  -> reported as "scatter is not supported yet".
+/// SOACs inside kernel bodies stay SOACs (the thread runs them sequentially), and so do the
+/// functions called from kernel code. Provenance is kept on the SegOp statements.
+/// Requires: core IR with unique names. Guarantees: no SOAC at host level; each SegOp's
+/// pattern is the SOAC's pattern (scan/red results, then map results); new names come from
+/// `prog.names`. Reports unsupported constructs to `diags` and then throws
+/// CompilationFailed.
+///   let ys = map (\x -> 2*x) xs   ==>   let ys = segmap (gtid < n) { let x = xs[gtid]
+///                                                                     in 2*x }
+ir::Prog extractKernels(ir::Prog prog, DiagnosticEngine& diags);
+
+} // namespace fjord::gpu

@@ -1,0 +1,404 @@
+// Host code of one entry point (see Lowering.h and the calling convention in LowerToImp.h):
+// parameters and out-parameters, Alloc/Free of device memory, element reads and writes
+// from the host, device copies (CopyMem when both sides are dense, else a copy kernel),
+// assertions as Error, SegOps as kernels plus launches.
+#include "imp/Lowering.h"
+
+#include "imp/SymbolicToImp.h"
+
+#include <variant>
+
+namespace fjord::imp::detail {
+
+namespace {
+
+const ir::PatElem* findPatElem(const ir::Body& body, const ir::VName& v) {
+  for (const ir::Stm& s : body.stms)
+    for (const ir::PatElem& pe : s.pat)
+      if (pe.name == v)
+        return &pe;
+  return nullptr;
+}
+
+bool allocatedAtTopLevel(const ir::Body& body, const ir::VName& block) {
+  for (const ir::Stm& s : body.stms)
+    if (const auto* op = std::get_if<ir::Op>(&s.exp))
+      if (std::holds_alternative<ir::Alloc>(*op) && s.pat.size() == 1 && s.pat[0].name == block)
+        return true;
+  return false;
+}
+
+} // namespace
+
+HostLowerer::HostLowerer(ProgramCtx& prog, const ir::FunDef& fun) : Lowerer(prog), fun(fun) {}
+
+ExpRef HostLowerer::freeScalar(const std::string& key) {
+  internalError("imp/LowerHost", "scalar " + key + " is not in scope in " + fun.name);
+}
+
+const ArrayVar* HostLowerer::freeArray(const std::string&) { return nullptr; }
+
+std::string HostLowerer::mem(const ir::VName& block, PrimType elem, bool) {
+  auto it = mems_.find(block.str());
+  FJORD_CHECK(it != mems_.end(), "memory block " + block.str() + " is not in scope");
+  return it->second;
+}
+
+std::string HostLowerer::kernelName(const std::string& base) {
+  for (;;) {
+    int n = kernelOrdinals[base]++;
+    std::string name = n == 0 ? base : base + "_" + std::to_string(n);
+    if (prog.kernelNames.insert(name).second)
+      return name;
+  }
+}
+
+ExpRef HostLowerer::hostLet(std::string_view name, ExpRef init, Block& out) {
+  std::string c = names.fresh(name);
+  out.push_back(declare(c, init->type, init));
+  return var(c, init->type);
+}
+
+ExpRef HostLowerer::blockSizeFor(const std::string& base, Block& out) {
+  std::string param = base + ".block_size";
+  prog.addTuning(param, kDefaultBlockSize,
+                 "threads per block of " + base + " (at most " +
+                     std::to_string(kMaxBlockSize) + ")");
+  return hostLet("block_size", minE(maxE(tuning(param), i64(1)), i64(kMaxBlockSize)), out);
+}
+
+std::string HostLowerer::allocTemp(std::string_view name, ExpRef bytes, Block& out) {
+  std::string c = names.fresh(name);
+  Stm s;
+  s.kind = Stm::Kind::Alloc;
+  s.name = c;
+  s.space = MemSpace::Device;
+  s.args.push_back(std::move(bytes));
+  out.push_back(std::move(s));
+  temps_.push_back(c);
+  return c;
+}
+
+void HostLowerer::freeTemps(size_t mark, Block& out) {
+  while (temps_.size() > mark) {
+    Stm s;
+    s.kind = Stm::Kind::Free;
+    s.name = temps_.back();
+    temps_.pop_back();
+    out.push_back(std::move(s));
+  }
+}
+
+ExpRef HostLowerer::readElement(const ArrayVar& a, const std::vector<ExpRef>& idx,
+                                const std::string& as, Block& out) {
+  std::string c = names.fresh(as);
+  out.push_back(declare(c, a.elem));
+  Stm s;
+  s.kind = Stm::Kind::ReadScalar;
+  s.name = c;
+  s.src = mem(a.block, a.elem, false);
+  s.type = a.elem;
+  s.args.push_back(elemIndex(a, idx));
+  out.push_back(std::move(s));
+  return var(c, a.elem);
+}
+
+void HostLowerer::writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
+                               Block& out) {
+  Stm s;
+  s.kind = Stm::Kind::WriteScalar;
+  s.name = mem(a.block, a.elem, true);
+  s.type = a.elem;
+  s.args = {elemIndex(a, idx), std::move(value)};
+  out.push_back(std::move(s));
+}
+
+void HostLowerer::fillArray(const ir::Stm& stm, const ArrayVar& dest, const std::string& kind,
+                            const std::string& what, ElemFn gen, Block& out) {
+  // One thread per element of `dest`.
+  std::string base = kernelBaseName(fun.name, stm.prov.what, kind);
+  KernelLowerer k(*this, kernelName(base), stm);
+  ExpRef bs = blockSizeFor(base, out);
+  std::vector<ExpRef> dims;
+  for (const ir::SubExp& d : dest.shape)
+    dims.push_back(k.subExp(d));
+  ExpRef total = hostLet("total", shapeCount(*this, dest.shape), out);
+  Block body;
+  ExpRef gtid = globalThreadId(k, "gtid", body);
+  ExpRef totalK = k.param("total", total);
+  Block guarded;
+  std::vector<std::string> idxNames;
+  for (size_t i = 0; i < dims.size(); ++i)
+    idxNames.push_back(dims.size() == 1 ? "i" : "i" + std::to_string(i));
+  std::vector<ExpRef> idx = unflatten(k, dims, gtid, idxNames, guarded);
+  ExpRef v = gen(k, idx, guarded);
+  k.writeElement(dest, idx, v, guarded);
+  body.push_back(ifThen(lt(gtid, totalK), std::move(guarded)));
+  k.kernel.body = std::move(body);
+  k.describe.push_back(what + ", one thread per element");
+  Block launchB;
+  launch(k, divUp(total, bs), bs, launchB);
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, total, i64(0)), std::move(launchB)));
+}
+
+void HostLowerer::copyArray(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                            Block& out) {
+  // Dense on both sides and the same element type: one CopyMem.
+  if (dest.elem == src.elem && isRowMajor(dest.lmad) && isRowMajor(src.lmad) &&
+      lmadCount(dest.lmad) == lmadCount(src.lmad)) {
+    ExpRef bytes = i64(primBytes(dest.elem));
+    Stm s;
+    s.kind = Stm::Kind::CopyMem;
+    s.name = mem(dest.block, dest.elem, true);
+    s.src = mem(src.block, src.elem, false);
+    s.args = {mul(sym(lmadOffset(dest.lmad)), bytes), mul(sym(lmadOffset(src.lmad)), bytes),
+              mul(sym(lmadCount(src.lmad)), bytes)};
+    out.push_back(comment("copy " + src.source + " to " + dest.source));
+    out.push_back(std::move(s));
+    return;
+  }
+  Lowerer::copyArray(stm, dest, src, out);
+}
+
+void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out) {
+  k.kernel.doc = k.doc();
+  Stm s;
+  s.kind = Stm::Kind::Launch;
+  s.name = k.kernel.name;
+  s.args = {std::move(numBlocks), std::move(blockSize)};
+  s.kernelArgs = k.args;
+  out.push_back(std::move(s));
+  if (!k.errorMessages.empty()) {
+    // See Note [Assertions in kernels] in LowerKernel.cpp.
+    std::string code = names.fresh("error_code");
+    out.push_back(declare(code, PrimType::I32));
+    Stm r;
+    r.kind = Stm::Kind::ReadScalar;
+    r.name = code;
+    r.src = errorFlag();
+    r.type = PrimType::I32;
+    r.args.push_back(i64(0));
+    out.push_back(std::move(r));
+    for (size_t i = 0; i < k.errorMessages.size(); ++i) {
+      Stm e;
+      e.kind = Stm::Kind::Error;
+      e.text = k.errorMessages[i];
+      e.args.push_back(eq(var(code, PrimType::I32),
+                          constant(PrimValue::integer(PrimType::I32,
+                                                      static_cast<int64_t>(i) + 1))));
+      out.push_back(std::move(e));
+    }
+  }
+  prog.out.kernels.push_back(std::move(k.kernel));
+}
+
+std::string HostLowerer::errorFlag() {
+  if (errorFlag_.empty())
+    errorFlag_ = names.fresh("error_flag");
+  return errorFlag_;
+}
+
+void HostLowerer::lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) {
+  Stm e;
+  e.kind = Stm::Kind::Error;
+  e.text = std::get<ir::BasicOp>(stm.exp).message;
+  e.args.push_back(notE(std::move(cond)));
+  out.push_back(std::move(e));
+}
+
+void HostLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {
+  if (std::holds_alternative<ir::Soac>(op))
+    unsupported(stm, "a SOAC outside a kernel (run kernel extraction first)");
+  if (const auto* a = std::get_if<ir::Alloc>(&op)) {
+    FJORD_CHECK(stm.pat.size() == 1, "alloc binds one memory block");
+    if (a->space != MemSpace::Device)
+      unsupported(stm, "host-side or shared memory allocation outside a kernel");
+    const ir::VName& block = stm.pat[0].name;
+    auto res = resultBlocks_.find(block.str());
+    std::string c = res != resultBlocks_.end() ? res->second : names.fresh(block.name);
+    Stm s;
+    s.kind = Stm::Kind::Alloc;
+    s.name = c;
+    s.space = MemSpace::Device;
+    s.args.push_back(subExp(a->bytes));
+    out.push_back(std::move(s));
+    if (res == resultBlocks_.end())
+      temps_.push_back(c);
+    mems_[block.str()] = c;
+    return;
+  }
+  const auto& seg = std::get<ir::SegOp>(op);
+  switch (seg.kind) {
+  case ir::SegOp::Kind::Map:
+    return lowerSegMap(*this, stm, seg, out);
+  case ir::SegOp::Kind::Red:
+    return lowerSegRed(*this, stm, seg, out);
+  case ir::SegOp::Kind::Scan:
+    return lowerSegScan(*this, stm, seg, out);
+  case ir::SegOp::Kind::Hist:
+    unsupported(stm, "a histogram (SegHist) on the GPU");
+  }
+}
+
+void HostLowerer::enterScope() { scopeMarks_.push_back(temps_.size()); }
+
+void HostLowerer::exitScope(Block& out) {
+  size_t mark = scopeMarks_.back();
+  scopeMarks_.pop_back();
+  freeTemps(mark, out);
+}
+
+// ---------------------------------------------------------------------------------------
+// The entry function
+
+void HostLowerer::bindParams(Function& f) {
+  // Element types of memory parameters, from the arrays that live in them.
+  std::map<std::string, PrimType> elemOf;
+  for (const ir::Param& p : fun.params)
+    if (p.type.isArray() && p.mem)
+      elemOf.emplace(p.mem->block.str(), p.type.elem);
+  for (const ir::Param& p : fun.params) {
+    switch (p.type.kind) {
+    case ir::Type::Kind::Prim: {
+      std::string c = names.fresh(p.name.name);
+      f.params.push_back(Param{Param::Kind::Scalar, c, p.type.elem, false});
+      bindScalar(p.name, c, p.type.elem);
+      break;
+    }
+    case ir::Type::Kind::Mem: {
+      std::string c = names.fresh(p.name.name);
+      auto e = elemOf.find(p.name.str());
+      f.params.push_back(Param{Param::Kind::Mem, c,
+                               e == elemOf.end() ? PrimType::U8 : e->second, false});
+      mems_[p.name.str()] = c;
+      paramMems_.insert(p.name.str());
+      break;
+    }
+    case ir::Type::Kind::Array: {
+      FJORD_CHECK(p.mem, "entry parameter " + p.name.str() + " has no memory annotation");
+      std::string key = p.mem->block.str();
+      if (!mems_.count(key)) {
+        std::string c = names.fresh(p.name.name + "_mem");
+        f.params.push_back(Param{Param::Kind::Mem, c, p.type.elem, p.type.unique});
+        mems_[key] = c;
+        paramMems_.insert(key);
+      }
+      for (Param& fp : f.params)
+        if (fp.kind == Param::Kind::Mem && fp.name == mems_[key] && p.type.unique)
+          fp.written = true;
+      bindArray(p);
+      break;
+    }
+    }
+  }
+}
+
+Function HostLowerer::lower() {
+  Function f;
+  f.name = sanitizeIdent(fun.name);
+  f.entry = true;
+  f.entryParams = fun.entryParams;
+  f.entryResults = fun.entryResults;
+  f.span = fun.span;
+  f.doc.push_back("entry point " + fun.name + (fun.span.known() ? " (" + fun.span.str() + ")" : ""));
+  names.reserve(f.name);
+  bindParams(f);
+
+  // Out-parameters. Array results whose memory is allocated at the top level with a dense
+  // layout from offset 0 are built in place in their out-parameter; others are copied.
+  std::vector<std::string> resNames;
+  for (size_t i = 0; i < fun.body.result.size(); ++i) {
+    std::string base = i < fun.entryResults.size() ? fun.entryResults[i].name
+                                                   : "result_" + std::to_string(i);
+    resNames.push_back(base);
+  }
+  std::set<std::string> claimed;
+  for (size_t i = 0; i < fun.body.result.size(); ++i) {
+    const ir::SubExp& r = fun.body.result[i];
+    if (!r.isVar())
+      continue;
+    const ir::PatElem* pe = findPatElem(fun.body, r.var());
+    if (!pe || !pe->type.isArray() || !pe->mem)
+      continue;
+    const ir::MemInfo& m = *pe->mem;
+    if (!allocatedAtTopLevel(fun.body, m.block) || claimed.count(m.block.str()) ||
+        !isRowMajor(m.lmad) || lmadOffset(m.lmad) != symbolic::Expr(0))
+      continue;
+    claimed.insert(m.block.str());
+    resultBlocks_[m.block.str()] = names.fresh(resNames[i] + "_mem");
+  }
+
+  Block body;
+  lowerStms(fun.body.stms, body);
+  lowerResults(f, resNames, body);
+  freeTemps(0, body);
+  if (!errorFlag_.empty()) {
+    Block pre;
+    Stm a;
+    a.kind = Stm::Kind::Alloc;
+    a.name = errorFlag_;
+    a.args.push_back(i64(4));
+    pre.push_back(std::move(a));
+    Stm w;
+    w.kind = Stm::Kind::WriteScalar;
+    w.name = errorFlag_;
+    w.type = PrimType::I32;
+    w.args = {i64(0), constant(PrimValue::integer(PrimType::I32, 0))};
+    pre.push_back(std::move(w));
+    body.insert(body.begin(), pre.begin(), pre.end());
+    Stm fr;
+    fr.kind = Stm::Kind::Free;
+    fr.name = errorFlag_;
+    body.push_back(std::move(fr));
+  }
+  f.body = std::move(body);
+  return f;
+}
+
+void HostLowerer::lowerResults(Function& f, const std::vector<std::string>& resNames,
+                               Block& out) {
+  for (size_t i = 0; i < fun.body.result.size(); ++i) {
+    const ir::SubExp& r = fun.body.result[i];
+    if (!r.isVar() || !hasArray(r.var())) {
+      PrimType t = r.isVar() ? scalar(r.var())->type : r.constant().type;
+      std::string c = names.fresh(resNames[i]);
+      f.results.push_back(Param{Param::Kind::Scalar, c, t, true});
+      out.push_back(assign(c, subExp(r)));
+      continue;
+    }
+    const ArrayVar a = array(r.var());
+    for (size_t d = 0; d < a.shape.size(); ++d) {
+      std::string c = names.fresh(resNames[i] + "_dim" + std::to_string(d));
+      f.results.push_back(Param{Param::Kind::Scalar, c, PrimType::I64, true});
+      out.push_back(assign(c, subExp(a.shape[d])));
+    }
+    auto inPlace = resultBlocks_.find(a.block.str());
+    if (inPlace != resultBlocks_.end() && isRowMajor(a.lmad) &&
+        lmadOffset(a.lmad) == symbolic::Expr(0)) {
+      f.results.push_back(Param{Param::Kind::Mem, inPlace->second, a.elem, true});
+      resultBlocks_.erase(inPlace); // a second result in the same block is copied
+      continue;
+    }
+    // Copy into a fresh dense buffer that the caller owns.
+    std::string c = names.fresh(resNames[i] + "_mem");
+    f.results.push_back(Param{Param::Kind::Mem, c, a.elem, true});
+    Stm s;
+    s.kind = Stm::Kind::Alloc;
+    s.name = c;
+    s.args.push_back(mul(shapeCount(*this, a.shape), i64(primBytes(a.elem))));
+    out.push_back(std::move(s));
+    ir::VName fake{c, -1 - static_cast<int>(i)};
+    mems_[fake.str()] = c;
+    std::vector<symbolic::Expr> shape;
+    for (const ir::SubExp& d : a.shape)
+      shape.push_back(d.isVar() ? symbolic::Expr::var(d.var().str())
+                                : symbolic::Expr(d.constant().i));
+    ArrayVar dest{resNames[i], fake, symbolic::Lmad::rowMajor(0, shape), a.elem, a.shape};
+    ir::Stm where;
+    where.prov.span = fun.span;
+    where.prov.what = resNames[i];
+    copyArray(where, dest, a, out);
+  }
+}
+
+} // namespace fjord::imp::detail

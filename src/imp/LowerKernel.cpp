@@ -1,0 +1,342 @@
+// Code inside one kernel (see Lowering.h): capture-on-use of host values as kernel
+// parameters, Load/Store at LMAD-computed element indices, SOACs nested in a kernel body
+// as sequential loops in the thread, calls inlined, assertions through an error flag, and
+// the kernel's doc comment.
+#include "imp/Lowering.h"
+
+#include "imp/SymbolicToImp.h"
+
+#include <algorithm>
+#include <variant>
+
+namespace fjord::imp::detail {
+
+// Note [Assertions in kernels]
+// A kernel cannot stop the entry point, so a failing assertion stores its code (1 + its
+// index among the kernel's assertions) into a device i32 `error_flag` that the entry
+// function allocates and zeroes on entry. After launching a kernel with assertions the host
+// reads the flag back and fails with the message of the code found. The failing thread
+// carries on (its results are discarded when the entry point fails); the flag only ever
+// goes from 0 to some code, so any one failing assertion is reported.
+
+KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
+    : Lowerer(host.prog), host(host), stm_(stm) {
+  kernel.name = std::move(name);
+  kernel.span = stm.prov.span;
+}
+
+ExpRef KernelLowerer::freeScalar(const std::string& key) {
+  ExpRef h = host.scalarByKey(key);
+  FJORD_CHECK(h->kind == Exp::Kind::Var, "host scalar is not a variable");
+  auto it = scalarParams_.find(h->name);
+  std::string c;
+  if (it != scalarParams_.end()) {
+    c = it->second;
+  } else {
+    c = names.fresh(h->name);
+    scalarParams_[h->name] = c;
+    kernel.params.push_back(Param{Param::Kind::Scalar, c, h->type, false});
+    args.push_back(KernelArg{Param::Kind::Scalar, h, ""});
+  }
+  scalars_[key] = ScalarVar{c, h->type};
+  return var(c, h->type);
+}
+
+const ArrayVar* KernelLowerer::freeArray(const std::string& key) {
+  const ArrayVar* a = host.findArray(key);
+  if (!a)
+    return nullptr;
+  return &(arrays_[key] = *a);
+}
+
+ExpRef KernelLowerer::param(std::string_view name, ExpRef hostValue) {
+  std::string c = names.fresh(name);
+  kernel.params.push_back(Param{Param::Kind::Scalar, c, hostValue->type, false});
+  args.push_back(KernelArg{Param::Kind::Scalar, hostValue, ""});
+  return var(c, hostValue->type);
+}
+
+std::string KernelLowerer::memParam(std::string_view name, const std::string& hostMem,
+                                    PrimType elem, bool write) {
+  auto it = memParams_.find(hostMem);
+  if (it == memParams_.end()) {
+    std::string c = names.fresh(name);
+    it = memParams_.emplace(hostMem, c).first;
+    kernel.params.push_back(Param{Param::Kind::Mem, c, elem, write});
+    args.push_back(KernelArg{Param::Kind::Mem, nullptr, hostMem});
+    return c;
+  }
+  for (Param& p : kernel.params)
+    if (p.kind == Param::Kind::Mem && p.name == it->second)
+      p.written = p.written || write;
+  return it->second;
+}
+
+std::string KernelLowerer::mem(const ir::VName& block, PrimType elem, bool write) {
+  std::string h = host.mem(block, elem, write);
+  return memParam(h, h, elem, write);
+}
+
+ExpRef KernelLowerer::let(std::string_view name, ExpRef init, Block& out) {
+  std::string c = names.fresh(name);
+  out.push_back(declare(c, init->type, init));
+  return var(c, init->type);
+}
+
+void KernelLowerer::noteArray(bool write, const ArrayVar& a) {
+  noteAccess(write, a.source + " @" + mem(a.block, a.elem, write) + " -> " + a.lmad.str());
+}
+
+void KernelLowerer::noteAccess(bool write, const std::string& text) {
+  auto& list = write ? writes_ : reads_;
+  if (std::find(list.begin(), list.end(), text) == list.end())
+    list.push_back(text);
+}
+
+ExpRef KernelLowerer::readElement(const ArrayVar& a, const std::vector<ExpRef>& idx,
+                                  const std::string& as, Block& out) {
+  noteArray(false, a);
+  std::string m = mem(a.block, a.elem, false);
+  std::string c = names.fresh(as);
+  out.push_back(declare(c, a.elem, load(m, elemIndex(a, idx), a.elem)));
+  return var(c, a.elem);
+}
+
+void KernelLowerer::writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
+                                 Block& out) {
+  noteArray(true, a);
+  std::string m = mem(a.block, a.elem, true);
+  out.push_back(store(m, elemIndex(a, idx), std::move(value)));
+}
+
+void KernelLowerer::fillArray(const ir::Stm&, const ArrayVar& dest, const std::string&,
+                              const std::string&, ElemFn gen, Block& out) {
+  loopNest(*this, dest.shape,
+           [&](const std::vector<ExpRef>& idx, Block& body) {
+             ExpRef v = gen(*this, idx, body);
+             writeElement(dest, idx, v, body);
+           },
+           out);
+}
+
+void KernelLowerer::lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) {
+  // See Note [Assertions in kernels].
+  errorMessages.push_back(std::get<ir::BasicOp>(stm.exp).message);
+  std::string flag = memParam("error_flag", host.errorFlag(), PrimType::I32, /*write=*/true);
+  auto code = static_cast<int64_t>(errorMessages.size());
+  out.push_back(ifThen(notE(std::move(cond)),
+                       {store(flag, i64(0), constant(PrimValue::integer(PrimType::I32, code)))}));
+}
+
+void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) {
+  // Functions called from kernel code stay sequential (gpu/); inline them here.
+  const ir::FunDef* f = prog.findFun(ap.fn);
+  if (!f)
+    unsupported(stm, "calling `" + ap.fn + "` from a kernel");
+  FJORD_CHECK(f->params.size() == ap.args.size(), "call with the wrong number of arguments");
+  for (size_t i = 0; i < f->params.size(); ++i) {
+    const ir::Param& p = f->params[i];
+    const ir::SubExp& a = ap.args[i];
+    if (p.type.kind == ir::Type::Kind::Mem)
+      unsupported(stm, "calling a function with memory parameters from a kernel");
+    if (p.type.isArray())
+      bindArray(p.name, array(a.var()));
+    else
+      declareScalar(p.name, p.type.elem, subExp(a), out);
+  }
+  lowerStms(f->body.stms, out);
+  for (size_t i = 0; i < stm.pat.size(); ++i) {
+    const ir::PatElem& pe = stm.pat[i];
+    const ir::SubExp& r = f->body.result.at(i);
+    if (pe.type.isArray())
+      bindArray(pe.name, array(r.var()));
+    else
+      declareScalar(pe.name, pe.type.elem, subExp(r), out);
+  }
+}
+
+void KernelLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {
+  if (std::holds_alternative<ir::Alloc>(op))
+    unsupported(stm, "memory allocation inside a kernel");
+  if (std::holds_alternative<ir::SegOp>(op))
+    unsupported(stm, "nested parallelism inside a kernel (a SegOp in a kernel body)");
+  const ir::Soac& soac = std::get<ir::Soac>(op);
+  if (const auto* s = std::get_if<ir::Screma>(&soac))
+    return lowerScrema(stm, *s, out);
+  if (std::holds_alternative<ir::Hist>(soac))
+    unsupported(stm, "a histogram inside a kernel");
+  if (std::holds_alternative<ir::Scatter>(soac))
+    unsupported(stm, "scatter inside a kernel");
+  unsupported(stm, "a stream SOAC inside a kernel");
+}
+
+// A Screma inside a kernel runs sequentially in the thread:
+//   acc = neutral; for (i < w) { params = inputs[i]; body; scans/reds fold; maps store }
+void KernelLowerer::lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out) {
+  size_t nScan = 0, nRed = 0;
+  for (const ir::RedOp& op : s.scans)
+    nScan += op.neutral.size();
+  for (const ir::RedOp& op : s.reds)
+    nRed += op.neutral.size();
+  FJORD_CHECK(stm.pat.size() >= nScan + nRed, "screma pattern too short");
+  for (size_t j = 0; j < nScan + nRed; ++j)
+    if (!stm.pat[j].type.isArray() && j < nScan)
+      internalError("imp/LowerKernel", "scan result is not an array");
+  for (size_t j = nScan; j < nScan + nRed; ++j)
+    if (stm.pat[j].type.isArray())
+      unsupported(stm, "a reduction with array operands inside a kernel");
+
+  // Accumulators, named after the results they become.
+  std::vector<std::string> accs;
+  std::vector<PrimType> accTypes;
+  auto addAccs = [&](const std::vector<ir::RedOp>& ops, size_t first) {
+    size_t j = first;
+    for (const ir::RedOp& op : ops)
+      for (const ir::SubExp& ne : op.neutral) {
+        const ir::PatElem& pe = stm.pat[j++];
+        PrimType t = pe.type.elem;
+        std::string c = names.fresh(pe.type.isArray() ? pe.name.name + "_acc" : pe.name.name);
+        out.push_back(declare(c, t, subExp(ne)));
+        accs.push_back(c);
+        accTypes.push_back(t);
+      }
+  };
+  addAccs(s.scans, 0);
+  addAccs(s.reds, nScan);
+  for (size_t j = 0; j < stm.pat.size(); ++j)
+    if (stm.pat[j].type.isArray())
+      bindArray(stm.pat[j]);
+
+  std::string i = names.fresh("i");
+  ExpRef iv = var(i, PrimType::I64);
+  symbolic::Expr isym = symIndex(i);
+  Block body;
+  FJORD_CHECK(s.map.params.size() == s.inputs.size(), "screma lambda arity");
+  for (size_t k = 0; k < s.inputs.size(); ++k) {
+    const ir::Param& p = s.map.params[k];
+    const ArrayVar a = array(s.inputs[k]);
+    if (p.type.isArray())
+      bindArray(p.name, ArrayVar{p.name.name, a.block, a.lmad.fix(isym), a.elem, p.type.shape});
+    else
+      bindScalar(p.name, readElement(a, {iv}, p.name.name, body)->name, p.type.elem);
+  }
+  lowerStms(s.map.body.stms, body);
+  const auto& res = s.map.body.result;
+
+  auto fold = [&](const std::vector<ir::RedOp>& ops, size_t accFirst, size_t resFirst,
+                  bool storeScan) {
+    size_t a = accFirst, r = resFirst;
+    for (const ir::RedOp& op : ops) {
+      size_t n = op.neutral.size();
+      std::vector<ExpRef> args;
+      for (size_t q = 0; q < n; ++q)
+        args.push_back(var(accs[a + q], accTypes[a + q]));
+      for (size_t q = 0; q < n; ++q)
+        args.push_back(subExp(res.at(r + q)));
+      std::vector<ExpRef> next = applyLambda(op.op, args, body);
+      for (size_t q = 0; q < n; ++q) {
+        body.push_back(assign(accs[a + q], next.at(q)));
+        if (storeScan)
+          writeElement(array(stm.pat[a + q].name), {iv}, var(accs[a + q], accTypes[a + q]),
+                       body);
+      }
+      a += n;
+      r += n;
+    }
+  };
+  fold(s.scans, 0, 0, /*storeScan=*/true);
+  fold(s.reds, nScan, nScan, /*storeScan=*/false);
+  for (size_t j = nScan + nRed; j < stm.pat.size(); ++j) {
+    const ArrayVar d = array(stm.pat[j].name);
+    const ir::SubExp& r = res.at(j);
+    if (r.isVar() && hasArray(r.var())) {
+      const ArrayVar src = array(r.var());
+      ArrayVar row{d.source, d.block, d.lmad.fix(isym), d.elem,
+                   ir::Shape(d.shape.begin() + 1, d.shape.end())};
+      if (!(row.block == src.block && row.lmad == src.lmad))
+        copyArray(stm, row, src, body);
+      continue;
+    }
+    writeElement(d, {iv}, subExp(r), body);
+  }
+  out.push_back(forLoop(i, subExp(s.width), std::move(body)));
+  for (size_t j = nScan; j < nScan + nRed; ++j)
+    bindScalar(stm.pat[j].name, accs[j], accTypes[j]);
+}
+
+std::vector<std::string> KernelLowerer::doc() const {
+  std::vector<std::string> d;
+  const SourceSpan& sp = kernel.span;
+  if (sp.known()) {
+    d.push_back(sp.file->path + ":" + std::to_string(sp.line));
+    std::string line = sp.file->lineText(sp.line);
+    size_t b = line.find_first_not_of(" \t");
+    size_t e = line.find_last_not_of(" \t\r");
+    if (b != std::string::npos)
+      d.push_back("  " + line.substr(b, e - b + 1));
+  }
+  d.insert(d.end(), describe.begin(), describe.end());
+  for (const std::string& r : reads_)
+    d.push_back("reads  " + r);
+  for (const std::string& w : writes_)
+    d.push_back("writes " + w);
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers for SegOp kernels
+
+ExpRef globalThreadId(KernelLowerer& k, const std::string& name, Block& out) {
+  return k.let(name, add(mul(blockId(), blockSize()), threadId()), out);
+}
+
+std::vector<ExpRef> unflatten(KernelLowerer& k, const std::vector<ExpRef>& dims, ExpRef flat,
+                              const std::vector<std::string>& names, Block& out) {
+  // Row-major: index d = (flat / (n[d+1] * ... * n[q-1])) % n[d]; the outermost needs no
+  // modulo and the innermost no division.
+  std::vector<ExpRef> idx;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    ExpRef inner = i64(1);
+    for (size_t e = d + 1; e < dims.size(); ++e)
+      inner = mul(inner, dims[e]);
+    ExpRef v = quot(flat, inner);
+    if (d > 0)
+      v = rem(v, dims[d]);
+    idx.push_back(k.let(names.at(d), v, out));
+  }
+  return idx;
+}
+
+void storeResults(KernelLowerer& k, const ir::Stm& stm, size_t firstPat,
+                  const std::vector<ir::SubExp>& res, size_t firstRes,
+                  const std::vector<ExpRef>& point,
+                  const std::vector<symbolic::Expr>& symPoint, Block& out) {
+  for (size_t j = firstPat; j < stm.pat.size(); ++j) {
+    const ir::PatElem& pe = stm.pat[j];
+    k.bindArray(pe);
+    const ArrayVar d = k.array(pe.name);
+    const ir::SubExp& r = res.at(firstRes + (j - firstPat));
+    if (!(r.isVar() && k.hasArray(r.var()))) {
+      k.writeElement(d, point, k.subExp(r), out);
+      continue;
+    }
+    // An array per point: its row of the result, unless the body built it there already.
+    const ArrayVar src = k.array(r.var());
+    symbolic::Lmad row = d.lmad;
+    for (const symbolic::Expr& p : symPoint)
+      row = row.fix(p);
+    if (row == src.lmad && d.block == src.block)
+      continue;
+    ArrayVar from = src;
+    loopNest(k, src.shape,
+             [&](const std::vector<ExpRef>& inner, Block& body) {
+               ExpRef v = k.readElement(from, inner, from.source, body);
+               std::vector<ExpRef> full = point;
+               full.insert(full.end(), inner.begin(), inner.end());
+               k.writeElement(d, full, v, body);
+             },
+             out);
+  }
+}
+
+} // namespace fjord::imp::detail

@@ -1,0 +1,71 @@
+// SegMap -> one kernel with one thread per point of the space (see Lowering.h).
+//
+//   gtid = block_id * block_size + thread_id
+//   if (gtid < total) {            // total = n0 * n1 * ..., computed on the host
+//     i0 = gtid / (n1 * ...); i1 = (gtid / (n2 * ...)) % n1; ...
+//     <body>
+//     res[lmad(i0, i1, ...)] = r   // each result at the point (array results: its row)
+//   }
+// The host launches ceil(total / block_size) blocks, and nothing when total is 0.
+#include "imp/Lowering.h"
+
+namespace fjord::imp::detail {
+
+namespace {
+
+std::string describeSpace(Lowerer& host, const ir::SegSpace& space) {
+  std::string s;
+  for (const auto& [v, n] : space.dims)
+    s += "[" + (n.isVar() ? n.var().name : std::to_string(n.constant().i)) + "]";
+  return s;
+}
+
+} // namespace
+
+void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out) {
+  std::string base = kernelBaseName(host.functionName(), stm.prov.what, "map");
+  KernelLowerer k(host, host.kernelName(base), stm);
+  ExpRef bs = host.blockSizeFor(base, out);
+  ir::Shape shape;
+  for (const auto& d : op.space.dims)
+    shape.push_back(d.second);
+  ExpRef total = host.hostLet("total", shapeCount(host, shape), out);
+
+  Block body;
+  ExpRef gtid = globalThreadId(k, op.space.flat.name.empty() ? "gtid" : op.space.flat.name, body);
+  k.bindScalar(op.space.flat, gtid->name, PrimType::I64);
+  ExpRef totalK = k.param("total", total);
+  Block guarded;
+  std::vector<ExpRef> dims;
+  std::vector<std::string> idxNames;
+  std::vector<symbolic::Expr> symPoint;
+  for (const auto& [v, n] : op.space.dims) {
+    dims.push_back(k.subExp(n));
+    idxNames.push_back(v.name);
+    symPoint.push_back(symbolic::Expr::var(v.str()));
+  }
+  std::vector<ExpRef> point;
+  if (dims.size() == 1) {
+    // One dimension: the point is the thread id itself.
+    k.bindScalar(op.space.dims[0].first, gtid->name, PrimType::I64);
+    point.push_back(gtid);
+  } else {
+    point = unflatten(k, dims, gtid, idxNames, guarded);
+    for (size_t d = 0; d < point.size(); ++d)
+      k.bindScalar(op.space.dims[d].first, point[d]->name, PrimType::I64);
+  }
+  k.lowerStms(op.body.stms, guarded);
+  storeResults(k, stm, 0, op.body.result, 0, point, symPoint, guarded);
+  body.push_back(ifThen(lt(gtid, totalK), std::move(guarded)));
+  k.kernel.body = std::move(body);
+  k.describe.push_back("map over " + describeSpace(host, op.space) +
+                       ", one thread per point");
+
+  Block launchB;
+  host.launch(k, divUp(total, bs), bs, launchB);
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, total, i64(0)), std::move(launchB)));
+  for (const ir::PatElem& pe : stm.pat)
+    host.bindArray(pe);
+}
+
+} // namespace fjord::imp::detail

@@ -1,0 +1,448 @@
+// Statement lowering shared by host and kernel code (see Lowering.h): scalar BasicOps become
+// declarations, array views (index, rearrange, reshape, aliases) only rebind the array to its
+// LMAD from mem/, array-producing ops fill their destination through the context's
+// fillArray, and `if`/`loop` become If/For/While over scalar variables.
+#include "imp/Lowering.h"
+
+#include "imp/SymbolicToImp.h"
+
+#include <variant>
+
+namespace fjord::imp::detail {
+
+namespace {
+
+symbolic::Expr toSym(const ir::SubExp& se) {
+  if (se.isVar())
+    return symbolic::Expr::var(se.var().str());
+  return symbolic::Expr(se.constant().i);
+}
+
+bool allFixed(const ir::Slice& slice) {
+  for (const ir::DimIndex& d : slice)
+    if (!d.fixed)
+      return false;
+  return true;
+}
+
+/// The view of `lmad` through `slice` (the LMAD of `arr[slice]`).
+symbolic::Lmad sliceLmad(const symbolic::Lmad& lmad, const ir::Slice& slice) {
+  std::vector<symbolic::DimSlice> ds;
+  for (const ir::DimIndex& d : slice)
+    ds.push_back(d.fixed ? symbolic::DimSlice::fix(toSym(d.index))
+                         : symbolic::DimSlice::range(toSym(d.start), toSym(d.count),
+                                                     toSym(d.stride)));
+  return lmad.slice(ds);
+}
+
+ir::Shape sliceShape(const ir::Slice& slice) {
+  ir::Shape s;
+  for (const ir::DimIndex& d : slice)
+    if (!d.fixed)
+      s.push_back(d.count);
+  return s;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------
+// Environments
+
+ExpRef Lowerer::subExp(const ir::SubExp& se) {
+  if (se.isVar())
+    return scalar(se.var());
+  return constant(se.constant());
+}
+
+ExpRef Lowerer::scalar(const ir::VName& v) { return scalarByKey(v.str()); }
+
+ExpRef Lowerer::scalarByKey(const std::string& key) {
+  auto it = scalars_.find(key);
+  if (it != scalars_.end())
+    return var(it->second.cname, it->second.type);
+  return freeScalar(key);
+}
+
+const ArrayVar* Lowerer::findArray(const std::string& key) {
+  auto it = arrays_.find(key);
+  if (it != arrays_.end())
+    return &it->second;
+  return freeArray(key);
+}
+
+bool Lowerer::hasArray(const ir::VName& v) { return findArray(v.str()) != nullptr; }
+
+const ArrayVar& Lowerer::array(const ir::VName& v) {
+  const ArrayVar* a = findArray(v.str());
+  FJORD_CHECK(a, "array " + v.str() + " is not in scope");
+  return *a;
+}
+
+symbolic::Expr Lowerer::symIndex(const std::string& cname) {
+  // '%' never occurs in a VName::str(), so helper variables cannot shadow source ones.
+  std::string key = "%" + cname;
+  scalars_[key] = ScalarVar{cname, PrimType::I64};
+  return symbolic::Expr::var(key);
+}
+
+void Lowerer::copyArray(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                        Block& out) {
+  ArrayVar from = src;
+  fillArray(stm, dest, "copy", "copy of " + src.source,
+            [from](Lowerer& L, const std::vector<ExpRef>& idx, Block& out) {
+              return L.readElement(from, idx, from.source, out);
+            },
+            out);
+}
+
+ExpRef Lowerer::sym(const symbolic::Expr& e) {
+  return fromSymbolic(e, [this](const std::string& name) { return scalarByKey(name); });
+}
+
+ExpRef Lowerer::elemIndex(const ArrayVar& a, const std::vector<ExpRef>& idx) {
+  return applyLmad(a.lmad, idx, [this](const std::string& name) { return scalarByKey(name); });
+}
+
+std::string Lowerer::declareScalar(const ir::VName& v, PrimType t, ExpRef init, Block& out) {
+  std::string cname = names.fresh(v.name);
+  out.push_back(declare(cname, t, std::move(init)));
+  bindScalar(v, cname, t);
+  return cname;
+}
+
+void Lowerer::bindScalar(const ir::VName& v, std::string cname, PrimType t) {
+  scalars_[v.str()] = ScalarVar{std::move(cname), t};
+}
+
+void Lowerer::bindArray(const ir::Param& p) {
+  FJORD_CHECK(p.mem, "array " + p.name.str() + " has no memory annotation (run mem/ first)");
+  bindArray(p.name, ArrayVar{p.name.name, p.mem->block, p.mem->lmad, p.type.elem, p.type.shape});
+}
+
+void Lowerer::bindArray(const ir::VName& v, ArrayVar a) { arrays_[v.str()] = std::move(a); }
+
+void Lowerer::unsupported(const ir::Stm& stm, const std::string& what) {
+  prog.diags.unsupported(stm.prov.span, what);
+  throw Unsupported{};
+}
+
+void Lowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block&) {
+  unsupported(stm, "calling function `" + ap.fn + "` from host code");
+}
+
+// ---------------------------------------------------------------------------------------
+// Statements
+
+void Lowerer::lowerStms(const std::vector<ir::Stm>& stms, Block& out) {
+  for (const ir::Stm& stm : stms)
+    lowerStm(stm, out);
+}
+
+void Lowerer::lowerStm(const ir::Stm& stm, Block& out) {
+  std::visit(
+      [&](const auto& e) {
+        using T = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<T, ir::BasicOp>)
+          lowerBasicOp(stm, e, out);
+        else if constexpr (std::is_same_v<T, ir::If>)
+          lowerIf(stm, e, out);
+        else if constexpr (std::is_same_v<T, ir::Loop>)
+          lowerLoop(stm, e, out);
+        else if constexpr (std::is_same_v<T, ir::Apply>)
+          lowerApply(stm, e, out);
+        else
+          lowerOp(stm, e, out);
+      },
+      stm.exp);
+}
+
+std::vector<ExpRef> Lowerer::applyLambda(const ir::Lambda& lam, const std::vector<ExpRef>& args,
+                                         Block& out) {
+  FJORD_CHECK(lam.params.size() == args.size(), "lambda applied to the wrong number of args");
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ir::Param& p = lam.params[i];
+    FJORD_CHECK(p.type.kind == ir::Type::Kind::Prim, "operator parameter is not a scalar");
+    declareScalar(p.name, p.type.elem, args[i], out);
+  }
+  lowerStms(lam.body.stms, out);
+  std::vector<ExpRef> res;
+  for (const ir::SubExp& r : lam.body.result)
+    res.push_back(subExp(r));
+  return res;
+}
+
+void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out) {
+  using K = ir::BasicOp::Kind;
+  auto scalarResult = [&](ExpRef value) {
+    FJORD_CHECK(stm.pat.size() == 1, "scalar operation with several results");
+    const ir::PatElem& pe = stm.pat[0];
+    declareScalar(pe.name, pe.type.elem, std::move(value), out);
+  };
+  /// The array a pattern element denotes (its memory and LMAD from mem/).
+  auto dest = [&](const ir::PatElem& pe) {
+    bindArray(pe);
+    return array(pe.name);
+  };
+
+  switch (op.kind) {
+  case K::SubExp:
+    if (stm.pat.at(0).type.isArray()) {
+      ArrayVar a = array(op.args.at(0).var());
+      if (stm.pat[0].mem)
+        bindArray(stm.pat[0]);
+      else
+        bindArray(stm.pat[0].name, a);
+      return;
+    }
+    return scalarResult(subExp(op.args.at(0)));
+  case K::UnOp:
+    return scalarResult(unOp(op.unOp, subExp(op.args.at(0))));
+  case K::BinOp:
+    return scalarResult(binOp(op.binOp, subExp(op.args.at(0)), subExp(op.args.at(1))));
+  case K::CmpOp:
+    return scalarResult(cmp(op.cmpOp, subExp(op.args.at(0)), subExp(op.args.at(1))));
+  case K::Convert:
+    return scalarResult(convert(subExp(op.args.at(0)), op.toType));
+  case K::Call: {
+    std::vector<ExpRef> args;
+    for (const ir::SubExp& a : op.args)
+      args.push_back(subExp(a));
+    return scalarResult(call(op.fn, std::move(args), stm.pat.at(0).type.elem));
+  }
+  case K::Index: {
+    const ArrayVar a = array(op.arr);
+    const ir::PatElem& pe = stm.pat.at(0);
+    if (!pe.type.isArray()) {
+      FJORD_CHECK(allFixed(op.slice) && op.slice.size() == a.shape.size(),
+                  "scalar index with a partial slice");
+      std::vector<ExpRef> idx;
+      for (const ir::DimIndex& d : op.slice)
+        idx.push_back(subExp(d.index));
+      ExpRef v = readElement(a, idx, pe.name.name, out);
+      bindScalar(pe.name, v->name, pe.type.elem);
+      return;
+    }
+    if (pe.mem)
+      return bindArray(pe);
+    return bindArray(pe.name, ArrayVar{pe.name.name, a.block, sliceLmad(a.lmad, op.slice),
+                                       a.elem, sliceShape(op.slice)});
+  }
+  case K::Update: {
+    const ArrayVar target = array(op.arr);
+    const ir::PatElem& pe = stm.pat.at(0);
+    if (pe.mem)
+      bindArray(pe);
+    else
+      bindArray(pe.name, target);
+    const ArrayVar d = array(pe.name);
+    const ir::SubExp& v = op.args.at(0);
+    if (allFixed(op.slice) && !(v.isVar() && hasArray(v.var()))) {
+      std::vector<ExpRef> idx;
+      for (const ir::DimIndex& di : op.slice)
+        idx.push_back(subExp(di.index));
+      writeElement(d, idx, subExp(v), out);
+      return;
+    }
+    ArrayVar view{d.source, d.block, sliceLmad(d.lmad, op.slice), d.elem, sliceShape(op.slice)};
+    if (v.isVar() && hasArray(v.var()))
+      return copyArray(stm, view, array(v.var()), out);
+    ExpRef value = subExp(v);
+    return fillArray(stm, view, "replicate", "slice update of " + op.arr.name,
+                     [value](Lowerer&, const std::vector<ExpRef>&, Block&) { return value; }, out);
+  }
+  case K::Rearrange:
+  case K::Reshape: {
+    const ir::PatElem& pe = stm.pat.at(0);
+    if (pe.mem)
+      return bindArray(pe);
+    const ArrayVar a = array(op.arr);
+    if (op.kind == K::Rearrange) {
+      std::vector<size_t> perm(op.perm.begin(), op.perm.end());
+      return bindArray(pe.name, ArrayVar{pe.name.name, a.block, a.lmad.permute(perm), a.elem,
+                                         pe.type.shape});
+    }
+    std::vector<symbolic::Expr> shape;
+    for (const ir::SubExp& s : op.shape)
+      shape.push_back(toSym(s));
+    auto r = a.lmad.reshape(shape);
+    if (!r)
+      unsupported(stm, "a reshape that needs a copy (no memory annotation from mem/)");
+    return bindArray(pe.name, ArrayVar{pe.name.name, a.block, *r, a.elem, pe.type.shape});
+  }
+  case K::Copy: {
+    const ArrayVar src = array(op.arr);
+    return copyArray(stm, dest(stm.pat.at(0)), src, out);
+  }
+  case K::Iota: {
+    ExpRef start = subExp(op.args.at(1)), step = subExp(op.args.at(2));
+    PrimType t = op.type;
+    return fillArray(stm, dest(stm.pat.at(0)), "iota", "iota",
+                     [start, step, t](Lowerer&, const std::vector<ExpRef>& idx, Block&) {
+                       ExpRef i = t == PrimType::I64 ? idx[0] : convert(idx[0], t);
+                       return binOp(BinOpKind::Add, start, binOp(BinOpKind::Mul, i, step));
+                     },
+                     out);
+  }
+  case K::Replicate: {
+    const ir::SubExp& v = op.args.at(0);
+    size_t outer = op.shape.size();
+    if (v.isVar() && hasArray(v.var())) {
+      ir::VName src = v.var();
+      return fillArray(stm, dest(stm.pat.at(0)), "replicate", "replicate of " + src.name,
+                       [src, outer](Lowerer& L, const std::vector<ExpRef>& idx, Block& out) {
+                         std::vector<ExpRef> inner(idx.begin() + outer, idx.end());
+                         return L.readElement(L.array(src), inner, src.name, out);
+                       },
+                       out);
+    }
+    ExpRef value = subExp(v);
+    return fillArray(stm, dest(stm.pat.at(0)), "replicate", "replicate",
+                     [value](Lowerer&, const std::vector<ExpRef>&, Block&) { return value; }, out);
+  }
+  case K::Concat: {
+    const ArrayVar d = dest(stm.pat.at(0));
+    symbolic::Expr offset = 0;
+    for (const ir::VName& part : op.arrs) {
+      const ArrayVar p = array(part);
+      std::vector<symbolic::DimSlice> ds{symbolic::DimSlice::range(offset, toSym(p.shape.at(0)))};
+      for (size_t k = 1; k < p.shape.size(); ++k)
+        ds.push_back(symbolic::DimSlice::all(toSym(p.shape[k])));
+      ArrayVar view{d.source, d.block, d.lmad.slice(ds), d.elem, p.shape};
+      copyArray(stm, view, p, out);
+      offset = offset + toSym(p.shape[0]);
+    }
+    return;
+  }
+  case K::ArrayLit: {
+    const ArrayVar d = dest(stm.pat.at(0));
+    if (op.rowType.isArray())
+      unsupported(stm, "an array literal of arrays");
+    for (size_t k = 0; k < op.args.size(); ++k)
+      writeElement(d, {i64(static_cast<int64_t>(k))}, subExp(op.args[k]), out);
+    return;
+  }
+  case K::Assert:
+    return lowerAssert(stm, subExp(op.args.at(0)), out);
+  }
+}
+
+bool Lowerer::moveArrayResult(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                              Block& out) {
+  if (dest.block == src.block && dest.lmad == src.lmad)
+    return true;
+  copyArray(stm, dest, src, out);
+  return true;
+}
+
+void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
+  ExpRef cond = subExp(e.cond);
+  std::vector<std::string> cnames(stm.pat.size());
+  for (size_t i = 0; i < stm.pat.size(); ++i) {
+    const ir::PatElem& pe = stm.pat[i];
+    switch (pe.type.kind) {
+    case ir::Type::Kind::Mem:
+      unsupported(stm, "an `if` whose branches return arrays in different memory");
+    case ir::Type::Kind::Array:
+      bindArray(pe);
+      mem(pe.mem->block, pe.type.elem, /*write=*/true); // must be in scope already
+      break;
+    case ir::Type::Kind::Prim:
+      cnames[i] = names.fresh(pe.name.name);
+      out.push_back(declare(cnames[i], pe.type.elem));
+      break;
+    }
+  }
+  auto branch = [&](const ir::Body& body) {
+    Block b;
+    enterScope();
+    lowerStms(body.stms, b);
+    for (size_t i = 0; i < stm.pat.size(); ++i) {
+      const ir::PatElem& pe = stm.pat[i];
+      if (pe.type.isArray())
+        moveArrayResult(stm, array(pe.name), array(body.result.at(i).var()), b);
+      else
+        b.push_back(assign(cnames[i], subExp(body.result.at(i))));
+    }
+    exitScope(b);
+    return b;
+  };
+  Block thenB = branch(e.thenBody);
+  Block elseB = branch(e.elseBody);
+  out.push_back(ifThen(cond, std::move(thenB), std::move(elseB)));
+  for (size_t i = 0; i < stm.pat.size(); ++i)
+    if (!stm.pat[i].type.isArray())
+      bindScalar(stm.pat[i].name, cnames[i], stm.pat[i].type.elem);
+}
+
+void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
+  // Merge parameters become variables declared before the loop and reassigned at the end
+  // of each iteration; array merge parameters must live in memory bound before the loop.
+  std::vector<std::string> cnames(e.merge.size());
+  for (size_t i = 0; i < e.merge.size(); ++i) {
+    const auto& [p, init] = e.merge[i];
+    if (p.type.kind == ir::Type::Kind::Mem)
+      unsupported(stm, "a loop whose arrays change memory between iterations");
+    if (p.type.isArray()) {
+      bindArray(p);
+      mem(p.mem->block, p.type.elem, /*write=*/true);
+      moveArrayResult(stm, array(p.name), array(init.var()), out);
+      continue;
+    }
+    cnames[i] = declareScalar(p.name, p.type.elem, subExp(init), out);
+  }
+  Block body;
+  std::string iter;
+  if (e.kind == ir::Loop::Kind::For) {
+    iter = names.fresh(e.iterator.name);
+    bindScalar(e.iterator, iter, PrimType::I64);
+  }
+  enterScope();
+  lowerStms(e.body.stms, body);
+  // Results that read another merge variable go through temporaries, since the assignments
+  // happen one after another (e.g. a loop that swaps two accumulators).
+  std::set<std::string> mergeKeys;
+  for (const auto& m : e.merge)
+    mergeKeys.insert(m.first.name.str());
+  bool needTemps = false;
+  for (size_t i = 0; i < e.merge.size(); ++i) {
+    const ir::SubExp& r = e.body.result.at(i);
+    if (r.isVar() && mergeKeys.count(r.var().str()) && !(r.var() == e.merge[i].first.name))
+      needTemps = true;
+  }
+  std::vector<ExpRef> values;
+  for (size_t i = 0; i < e.merge.size(); ++i) {
+    const auto& p = e.merge[i].first;
+    const ir::SubExp& r = e.body.result.at(i);
+    if (p.type.isArray()) {
+      moveArrayResult(stm, array(p.name), array(r.var()), body);
+      values.push_back(nullptr);
+      continue;
+    }
+    ExpRef v = subExp(r);
+    if (needTemps) {
+      std::string t = names.fresh(p.name.name + "_next");
+      body.push_back(declare(t, p.type.elem, v));
+      v = var(t, p.type.elem);
+    }
+    values.push_back(v);
+  }
+  for (size_t i = 0; i < e.merge.size(); ++i)
+    if (values[i] && !(values[i]->kind == Exp::Kind::Var && values[i]->name == cnames[i]))
+      body.push_back(assign(cnames[i], values[i]));
+  exitScope(body);
+  if (e.kind == ir::Loop::Kind::For) {
+    out.push_back(forLoop(iter, subExp(e.bound), std::move(body)));
+  } else {
+    out.push_back(whileLoop(scalar(e.whileCond), std::move(body)));
+  }
+  for (size_t i = 0; i < stm.pat.size(); ++i) {
+    const ir::PatElem& pe = stm.pat[i];
+    const ir::Param& p = e.merge.at(i).first;
+    if (pe.type.isArray())
+      bindArray(pe.name, array(p.name));
+    else
+      bindScalar(pe.name, cnames[i], pe.type.elem);
+  }
+}
+
+} // namespace fjord::imp::detail

@@ -1,0 +1,55 @@
+// Entry of the imp/ stage: one host Function per entry point (see LowerToImp.h).
+#include "imp/LowerToImp.h"
+
+#include "imp/Lowering.h"
+
+namespace fjord::imp {
+
+namespace detail {
+
+void ProgramCtx::addTuning(const std::string& name, int64_t defaultValue,
+                           const std::string& doc) {
+  for (const TuningParam& t : out.tuning)
+    if (t.name == name)
+      return;
+  out.tuning.push_back(TuningParam{name, defaultValue, doc});
+}
+
+const ir::FunDef* ProgramCtx::findFun(const std::string& name) const {
+  for (const ir::FunDef& f : prog.funs)
+    if (f.name == name)
+      return &f;
+  return nullptr;
+}
+
+} // namespace detail
+
+Program lowerToImp(const ir::Prog& prog, const std::string& sourcePath, DiagnosticEngine& diags) {
+  Program out;
+  out.sourcePath = sourcePath;
+  detail::ProgramCtx ctx{prog, out, diags, {}};
+  for (const ir::FunDef& fun : prog.funs) {
+    if (!fun.entry)
+      continue;
+    // Lower into a scratch program so an abandoned entry point leaves nothing behind.
+    Program scratch;
+    detail::ProgramCtx local{prog, scratch, diags, ctx.kernelNames};
+    scratch.tuning = out.tuning;
+    try {
+      detail::HostLowerer host(local, fun);
+      Function f = host.lower();
+      scratch.functions.push_back(std::move(f));
+    } catch (const detail::Unsupported&) {
+      continue;
+    }
+    ctx.kernelNames = local.kernelNames;
+    out.tuning = std::move(scratch.tuning);
+    for (Kernel& k : scratch.kernels)
+      out.kernels.push_back(std::move(k));
+    for (Function& f : scratch.functions)
+      out.functions.push_back(std::move(f));
+  }
+  return out;
+}
+
+} // namespace fjord::imp

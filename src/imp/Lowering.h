@@ -1,0 +1,322 @@
+// The machinery shared by the files of imp/ (private to the folder): the environments that
+// map core-IR names to C names, the statement lowering common to host and kernel code, and
+// the two code contexts (a host function, a kernel).
+//
+//   Lowerer          scalar BasicOps, array views, If, Loop, calls (inlined in kernels);
+//                    hooks for what differs between host and device code
+//   HostLowerer      one entry point's host code: Alloc/Free, SegOps -> kernels + launches,
+//                    element reads/writes through ReadScalar/WriteScalar, Assert -> Error
+//   KernelLowerer    one kernel's body: Load/Store, nested SOACs as sequential loops, and
+//                    capture-on-use of host scalars and memory as kernel parameters
+//
+// Environments are keyed by ir::VName::str() ("xs_12"), which is also how symbolic::Expr
+// names variables, so LMAD offsets and strides resolve through the same tables.
+#pragma once
+#include "imp/Imp.h"
+#include "imp/Names.h"
+#include "ir/MemInfo.h"
+#include "support/Diagnostics.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace fjord::imp::detail {
+
+/// A scalar in scope: its C name and type.
+struct ScalarVar {
+  std::string cname;
+  PrimType type = PrimType::I64;
+};
+
+/// An array in scope: its memory block, layout, element type and shape.
+struct ArrayVar {
+  std::string source; ///< source-level name, for kernel docs
+  ir::VName block;
+  symbolic::Lmad lmad;
+  PrimType elem = PrimType::I64;
+  ir::Shape shape;
+};
+
+/// State shared by the lowering of a whole program.
+struct ProgramCtx {
+  const ir::Prog& prog;
+  Program& out;
+  DiagnosticEngine& diags;
+  std::set<std::string> kernelNames; ///< program-wide, to keep kernel names unique
+
+  /// Registers a tuning parameter once (the first registration's default and doc win).
+  void addTuning(const std::string& name, int64_t defaultValue, const std::string& doc);
+  const ir::FunDef* findFun(const std::string& name) const;
+};
+
+/// Thrown after a "not supported yet" diagnostic to abandon the current entry point.
+struct Unsupported {};
+
+/// The generator of one element of an array being filled: the value at index `idx`,
+/// computed with `L` (statements it needs go to `out`).
+class Lowerer;
+using ElemFn = std::function<ExpRef(Lowerer& L, const std::vector<ExpRef>& idx, Block& out)>;
+
+/// Statement lowering common to host and kernel code.
+class Lowerer {
+public:
+  explicit Lowerer(ProgramCtx& prog) : prog(prog) {}
+  virtual ~Lowerer() = default;
+
+  void lowerStms(const std::vector<ir::Stm>& stms, Block& out);
+  void lowerStm(const ir::Stm& stm, Block& out);
+
+  /// The value of an operand (a constant, or a scalar variable in scope).
+  ExpRef subExp(const ir::SubExp& se);
+  ExpRef scalar(const ir::VName& v);
+  ExpRef scalarByKey(const std::string& key);
+  bool hasArray(const ir::VName& v);
+  const ArrayVar& array(const ir::VName& v);
+  /// A symbolic integer over the variables in scope.
+  ExpRef sym(const symbolic::Expr& e);
+  /// The element index of `idx` in `a`.
+  ExpRef elemIndex(const ArrayVar& a, const std::vector<ExpRef>& idx);
+  /// The C name of memory block `block`, accessed at `elem` (for writing if `write`).
+  virtual std::string mem(const ir::VName& block, PrimType elem, bool write) = 0;
+
+  /// Declares a fresh scalar named after `v`, initialised by `init` (if any), and binds `v`.
+  std::string declareScalar(const ir::VName& v, PrimType t, ExpRef init, Block& out);
+  /// Binds `v` to an existing C scalar.
+  void bindScalar(const ir::VName& v, std::string cname, PrimType t);
+  /// Binds an array pattern element or parameter by its memory annotation.
+  void bindArray(const ir::Param& p);
+  void bindArray(const ir::VName& v, ArrayVar a);
+  /// A fresh C name for a helper variable (not a source variable).
+  std::string freshName(std::string_view base) { return names.fresh(base); }
+
+  /// Copies every element of `src` to the same index of `dest` (same shape).
+  virtual void copyArray(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                         Block& out);
+  /// Binds a helper i64 variable so that symbolic expressions (LMAD slices) can name it;
+  /// returns the symbolic variable.
+  symbolic::Expr symIndex(const std::string& cname);
+  /// The array bound to `key` (a VName::str()), or null.
+  const ArrayVar* findArray(const std::string& key);
+
+  /// Reads element `idx` of `a` into a fresh scalar named `as`; returns it (a Var).
+  virtual ExpRef readElement(const ArrayVar& a, const std::vector<ExpRef>& idx,
+                             const std::string& as, Block& out) = 0;
+  /// Writes `value` at element `idx` of `a`.
+  virtual void writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
+                            Block& out) = 0;
+  /// Fills `dest` (every point of its shape) with `gen`: a kernel on the host, a loop nest
+  /// in a kernel.
+  virtual void fillArray(const ir::Stm& stm, const ArrayVar& dest, const std::string& kind,
+                         const std::string& what, ElemFn gen, Block& out) = 0;
+
+  /// Reports `what` as not supported yet at the statement's location and abandons the
+  /// entry point (throws Unsupported).
+  [[noreturn]] void unsupported(const ir::Stm& stm, const std::string& what);
+
+  /// Applies a RedOp's lambda to `(xs ++ ys)`, lowering its body; returns its results.
+  std::vector<ExpRef> applyLambda(const ir::Lambda& lam, const std::vector<ExpRef>& args,
+                                  Block& out);
+
+  ProgramCtx& prog;
+  NameScope names;
+
+protected:
+  /// A scalar not bound here: host code reports an internal error, a kernel captures it.
+  virtual ExpRef freeScalar(const std::string& key) = 0;
+  virtual const ArrayVar* freeArray(const std::string& key) = 0;
+  virtual void lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) = 0;
+  virtual void lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) = 0;
+  virtual void lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out);
+  /// Brackets a nested body (a branch, a loop body): host code frees there what was
+  /// allocated there.
+  virtual void enterScope() {}
+  virtual void exitScope(Block& out) {}
+
+  std::map<std::string, ScalarVar> scalars_; ///< by VName::str()
+  std::map<std::string, ArrayVar> arrays_;   ///< by VName::str()
+
+private:
+  void lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out);
+  void lowerIf(const ir::Stm& stm, const ir::If& e, Block& out);
+  void lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out);
+  /// Binds `pe` (an array result of If/Loop) to `src` when they share memory and layout,
+  /// else copies `src` into `pe`'s memory; returns false when `pe` has no memory yet.
+  bool moveArrayResult(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                       Block& out);
+};
+
+// ---------------------------------------------------------------------------------------
+
+class KernelLowerer;
+
+/// One entry point's host code.
+class HostLowerer : public Lowerer {
+public:
+  HostLowerer(ProgramCtx& prog, const ir::FunDef& fun);
+  Function lower();
+
+  std::string mem(const ir::VName& block, PrimType elem, bool write) override;
+  ExpRef readElement(const ArrayVar& a, const std::vector<ExpRef>& idx, const std::string& as,
+                     Block& out) override;
+  void writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
+                    Block& out) override;
+  void fillArray(const ir::Stm& stm, const ArrayVar& dest, const std::string& kind,
+                 const std::string& what, ElemFn gen, Block& out) override;
+  void copyArray(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                 Block& out) override;
+  /// The device i32 that kernels set when an assertion fails (allocated on first use).
+  std::string errorFlag();
+
+  /// A deterministic kernel name: the base plus an ordinal within this function when the
+  /// base repeats (`sum_reduce`, `sum_reduce_1`).
+  std::string kernelName(const std::string& base);
+  /// Appends the finished kernel `k` to the program and its launch (and error check) to
+  /// `out`.
+  void launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out);
+  /// The i64 block size for kernels named `base`: registers `<base>.block_size` and declares
+  /// a host variable holding it (clamped to [1, kMaxBlockSize]).
+  ExpRef blockSizeFor(const std::string& base, Block& out);
+  /// Declares a host i64 variable `name` = `init`; returns it.
+  ExpRef hostLet(std::string_view name, ExpRef init, Block& out);
+  /// Allocates a temporary device buffer of `bytes` freed at the end of the function.
+  std::string allocTemp(std::string_view name, ExpRef bytes, Block& out);
+  /// Frees temporaries allocated with allocTemp since `mark` (see tempMark()).
+  size_t tempMark() const { return temps_.size(); }
+  void freeTemps(size_t mark, Block& out);
+
+  const ir::FunDef& fun;
+  const std::string& functionName() const { return fun.name; }
+  std::map<std::string, int> kernelOrdinals;
+
+protected:
+  ExpRef freeScalar(const std::string& key) override;
+  const ArrayVar* freeArray(const std::string& key) override;
+  void lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) override;
+  void lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) override;
+  void enterScope() override;
+  void exitScope(Block& out) override;
+
+private:
+  void bindParams(Function& f);
+  void lowerResults(Function& f, const std::vector<std::string>& resNames, Block& out);
+
+  std::map<std::string, std::string> mems_; ///< block VName::str() -> C name
+  std::map<std::string, PrimType> memElem_;
+  std::map<std::string, std::string> resultBlocks_; ///< block -> its out-parameter
+  std::vector<std::string> temps_;           ///< allocated here, to free (C names)
+  std::set<std::string> paramMems_;
+  std::vector<size_t> scopeMarks_;
+  std::string errorFlag_;                    ///< device i32 set by failing kernel asserts
+};
+
+/// One kernel under construction.
+class KernelLowerer : public Lowerer {
+public:
+  KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm);
+
+  std::string mem(const ir::VName& block, PrimType elem, bool write) override;
+  ExpRef readElement(const ArrayVar& a, const std::vector<ExpRef>& idx, const std::string& as,
+                     Block& out) override;
+  void writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
+                    Block& out) override;
+  void fillArray(const ir::Stm& stm, const ArrayVar& dest, const std::string& kind,
+                 const std::string& what, ElemFn gen, Block& out) override;
+
+  /// A kernel parameter holding host value `value` (captured once per C name).
+  ExpRef param(std::string_view name, ExpRef hostValue);
+  /// A Mem parameter for a host buffer not bound to any IR block (e.g. partial results).
+  std::string memParam(std::string_view name, const std::string& hostMem, PrimType elem,
+                       bool write);
+  /// Records an access for the doc comment of a buffer that is not an IR array.
+  void noteAccess(bool write, const std::string& text);
+  /// Declares a fresh i64 helper variable.
+  ExpRef let(std::string_view name, ExpRef init, Block& out);
+
+  HostLowerer& host;
+  Kernel kernel;
+  std::vector<KernelArg> args;
+  std::vector<std::string> describe; ///< what it computes (doc lines)
+  std::vector<std::string> errorMessages; ///< assertion messages; code = index + 1
+  std::string errorParam;                 ///< the kernel's name for the error flag, if any
+
+  /// The kernel's doc comment (source location, line, description, LMADs accessed).
+  std::vector<std::string> doc() const;
+
+protected:
+  ExpRef freeScalar(const std::string& key) override;
+  const ArrayVar* freeArray(const std::string& key) override;
+  void lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) override;
+  void lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) override;
+  void lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) override;
+
+private:
+  void lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out);
+  void noteArray(bool write, const ArrayVar& a);
+
+  const ir::Stm& stm_;
+  std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name
+  std::map<std::string, std::string> scalarParams_; ///< host C name -> kernel C name
+  std::vector<std::string> reads_, writes_;
+};
+
+/// The most threads per block any kernel is launched with (shared arrays are sized by it).
+inline constexpr int64_t kMaxBlockSize = 1024;
+inline constexpr int64_t kDefaultBlockSize = 256;
+inline constexpr int64_t kDefaultNumBlocks = 1024;
+
+// Stm builders.
+Stm comment(std::string text);
+Stm declare(std::string name, PrimType t, ExpRef init = nullptr);
+Stm assign(std::string name, ExpRef value);
+Stm store(std::string mem, ExpRef index, ExpRef value);
+Stm ifThen(ExpRef cond, Block then, Block otherwise = {});
+Stm forLoop(std::string i, ExpRef bound, Block body);
+Stm whileLoop(ExpRef cond, Block body);
+Stm barrier();
+Stm sharedArray(std::string name, PrimType t, int64_t count);
+
+/// Arithmetic helpers on i64 expressions, folding constants.
+ExpRef add(ExpRef a, ExpRef b);
+ExpRef sub(ExpRef a, ExpRef b);
+ExpRef mul(ExpRef a, ExpRef b);
+ExpRef divUp(ExpRef a, ExpRef b); ///< ceil(a / b) for a >= 0, b > 0
+ExpRef quot(ExpRef a, ExpRef b);  ///< a / b for a >= 0, b > 0 (C division)
+ExpRef rem(ExpRef a, ExpRef b);   ///< a % b for a >= 0, b > 0 (C remainder)
+ExpRef eq(ExpRef a, ExpRef b);
+ExpRef andE(ExpRef a, ExpRef b);
+ExpRef minE(ExpRef a, ExpRef b);
+ExpRef maxE(ExpRef a, ExpRef b);
+ExpRef lt(ExpRef a, ExpRef b);
+ExpRef notE(ExpRef a);
+/// The product of the shape's sizes.
+ExpRef shapeCount(Lowerer& L, const ir::Shape& shape);
+/// A loop nest over `shape` (outermost first) whose innermost body is built by `inner`
+/// from the indices.
+void loopNest(Lowerer& L, const ir::Shape& shape,
+              const std::function<void(const std::vector<ExpRef>&, Block&)>& inner,
+              Block& out);
+
+// SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
+void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+
+/// Binds flat index `flat` unflattened over `dims` (row-major, outermost first) to fresh
+/// i64 variables named `names`; returns them.
+std::vector<ExpRef> unflatten(KernelLowerer& k, const std::vector<ExpRef>& dims, ExpRef flat,
+                              const std::vector<std::string>& names, Block& out);
+/// Stores results `res[firstRes..]` of point `point` into pattern elements
+/// `stm.pat[firstPat..]`: scalars at the point, arrays as the point's row (skipped when the
+/// body already built the row in place).
+/// `symPoint` is the point as symbolic variables (the SegSpace's index names).
+void storeResults(KernelLowerer& k, const ir::Stm& stm, size_t firstPat,
+                  const std::vector<ir::SubExp>& res, size_t firstRes,
+                  const std::vector<ExpRef>& point,
+                  const std::vector<symbolic::Expr>& symPoint, Block& out);
+/// `blockId * blockSize + threadId`, declared as `name` in the kernel.
+ExpRef globalThreadId(KernelLowerer& k, const std::string& name, Block& out);
+
+} // namespace fjord::imp::detail

@@ -1,0 +1,114 @@
+// The internaliser's state, shared by the files that implement it (private to internalise/):
+// Internalise.cpp (entry points, patterns, types), InternaliseExpr.cpp (expressions and
+// application), InternaliseIntrinsics.cpp (intrinsics and SOACs).
+#pragma once
+#include "internalise/Internalise.h"
+#include "internalise/Value.h"
+#include "ir/Builder.h"
+
+#include <optional>
+
+namespace fjord::internalise {
+
+/// A construct not handled yet; caught per entry point and reported as a diagnostic.
+struct Unsupported {
+  SourceSpan span;
+  std::string what;
+};
+
+class Internaliser {
+public:
+  Internaliser(const sema::CheckedProgram& checked, ir::NameSource& names)
+      : checked_(checked), names_(names) {}
+
+  ir::FunDef entry(const ast::Decl& d);
+
+  // --- expressions (InternaliseExpr.cpp)
+  Value expr(const ast::Expr& e, Env& env);
+  Value apply(const Value& fn, std::vector<Arg> args, const SourceSpan& span);
+
+private:
+  const sema::CheckedProgram& checked_;
+  ir::NameSource& names_;
+  ir::TypeEnv tenv_;
+  ir::Builder* b_ = nullptr;
+  SourceSpan userSpan_; ///< the innermost call site in the user's file (for messages)
+  std::string hint_;    ///< a source name for the value being computed
+
+  // --- helpers (Internalise.cpp)
+  [[noreturn]] void unsupported(const SourceSpan& span, const std::string& what);
+  SourceSpan site(const SourceSpan& span) const;
+  std::string location(const SourceSpan& span) const;
+  TypeRef resolve(const TypeRef& t, const Env& env) const;
+  void bindTypeVars(const TypeRef& pattern, const TypeRef& actual, Env& env) const;
+  ir::PrimType primOf(const TypeRef& t, const Env& env, const SourceSpan& span);
+  void bindPattern(const ast::Pattern& p, const Value& v, Env& env);
+  void bindSizes(const ast::TypeExp& te, const Value& v, size_t depth, Env& env);
+  std::vector<ir::SubExp> leaves(const Value& v, const SourceSpan& span) const;
+  /// A value of the same structure as `like` with leaves taken from `ses` in order.
+  Value rebuild(const Value& like, const std::vector<ir::SubExp>& ses, size_t& pos) const;
+  Value rebuild(const Value& like, const std::vector<ir::SubExp>& ses) const {
+    size_t pos = 0;
+    return rebuild(like, ses, pos);
+  }
+  ir::Type typeOf(const ir::SubExp& se) const { return ir::subExpType(se, tenv_); }
+  void nameResult(const Value& v, const std::string& name);
+  std::string nameFor(const ast::Pattern& p) const;
+
+  /// Evaluates `f` in a fresh body; returns the body with `f`'s result leaves.
+  template <typename F> ir::Body inBody(F&& f);
+
+  // --- expressions (InternaliseExpr.cpp)
+  Value var(const ast::Expr& e, Env& env);
+  Value binOp(const ast::Expr& e, Env& env);
+  Value builtinBinOp(const std::string& op, ir::PrimType t, const Value& x, const Value& y,
+                     const SourceSpan& span);
+  Value index(const ast::Expr& e, Env& env);
+  ir::Slice slice(const std::vector<ast::DimIndex>& idx, const ir::Type& arrType, Env& env,
+                  const SourceSpan& span);
+  Value indexValue(const Value& arr, const ir::Slice& s);
+  Value update(const Value& arr, const ir::Slice& s, const Value& v, const SourceSpan& span);
+  Value ifExp(const ast::Expr& e, Env& env);
+  Value loop(const ast::Expr& e, Env& env);
+  Value range(const ast::Expr& e, Env& env);
+  Value arrayLit(const ast::Expr& e, Env& env);
+  Value literal(const ast::Expr& e, Env& env);
+  Value project(const Value& v, const std::string& field, const SourceSpan& span) const;
+  Value applyFull(const FunValue& f, std::vector<Arg> args, const SourceSpan& span);
+  Value closureValue(const std::vector<ast::PatternPtr>& params, const ast::Expr& body,
+                     const ast::Decl* decl, const Env& env, TypeRef type, std::string name);
+  size_t arityOf(const TypeRef& t) const;
+
+  // --- intrinsics (InternaliseIntrinsics.cpp)
+  Value intrinsic(const FunValue& f, std::vector<Arg>& args, const SourceSpan& span);
+  ir::Lambda lambda(const Value& fn, const std::vector<Value>& params,
+                    const std::vector<TypeRef>& paramTypes, const SourceSpan& span);
+  /// Parameters for one value of each leaf type of `like`, in a Value of its structure.
+  Value freshParams(const Value& like, const std::vector<ir::Type>& types,
+                    std::vector<ir::Param>& out, const std::string& name);
+  ir::RedOp redOp(const Value& op, const Value& ne, const TypeRef& elemType, bool comm,
+                  const SourceSpan& span);
+  Value soacMap(const Arg& f, const Arg& xs, const SourceSpan& span);
+  Value soacReduce(const Arg& op, const Arg& ne, const Arg& xs, bool scan, bool comm,
+                   const SourceSpan& span);
+  ir::SubExp outerSize(const Value& arr, const SourceSpan& span) const;
+  Value zip(const Value& a, const Value& b, const SourceSpan& span);
+  Value coerceOuter(const Value& arr, const ir::SubExp& w);
+};
+
+template <typename F> ir::Body Internaliser::inBody(F&& f) {
+  ir::Builder inner(names_, tenv_);
+  ir::Builder* outer = b_;
+  b_ = &inner;
+  std::vector<ir::SubExp> res;
+  try {
+    res = f();
+  } catch (...) {
+    b_ = outer;
+    throw;
+  }
+  b_ = outer;
+  return inner.finish(std::move(res));
+}
+
+} // namespace fjord::internalise

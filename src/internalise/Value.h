@@ -1,0 +1,72 @@
+// Values during internalisation (private to internalise/): a source value is a tree whose
+// leaves are IR operands (tuples and records of leaves; an array of tuples is a tuple of
+// arrays) or a function value to be inlined at its application.
+#pragma once
+#include "ir/IR.h"
+#include "syntax/Ast.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fjord::internalise {
+
+struct FunValue;
+struct Env;
+
+struct Value {
+  enum class Kind { Leaf, Tuple, Record, Fun };
+  Kind kind = Kind::Tuple; ///< the empty tuple is unit
+  ir::SubExp leaf;
+  std::vector<Value> elems;        ///< Tuple, Record (parallel to `fields`)
+  std::vector<std::string> fields; ///< Record: field names in sorted order
+  std::shared_ptr<const FunValue> fun;
+
+  static Value of(ir::SubExp se) {
+    Value v;
+    v.kind = Kind::Leaf;
+    v.leaf = std::move(se);
+    return v;
+  }
+  static Value tuple(std::vector<Value> elems) {
+    if (elems.size() == 1)
+      return std::move(elems[0]);
+    Value v;
+    v.elems = std::move(elems);
+    return v;
+  }
+};
+
+/// An argument with its (resolved) source type, used to instantiate type parameters.
+struct Arg {
+  Value value;
+  TypeRef type;
+};
+
+/// The scope: values of bound names (by uid), type variables of the functions being inlined,
+/// and whether bounds checks are off (`#[unsafe]`).
+struct Env {
+  std::map<int, Value> vars;
+  std::map<std::string, TypeRef> typeVars;
+  bool unsafe = false;
+};
+
+/// A function value. Closures are lambdas, local functions and top-level definitions;
+/// `Intrinsic` and `Op` are applied directly; `RightSection` is `(op y)`; `Field` is `(.a.b)`.
+struct FunValue {
+  enum class Kind { Closure, Intrinsic, Op, RightSection, Field };
+  Kind kind = Kind::Closure;
+  const std::vector<ast::PatternPtr>* params = nullptr; ///< Closure
+  const ast::Expr* body = nullptr;                      ///< Closure
+  const ast::Decl* decl = nullptr;                      ///< Closure of a top-level def
+  std::shared_ptr<const Env> env;                       ///< Closure: captured scope
+  std::string name;   ///< intrinsic or operator name; decl/lambda name for naming
+  TypeRef type;       ///< resolved type of the function (before `args` were applied)
+  std::vector<Arg> args;
+  std::vector<Arg> section;               ///< RightSection: the right operand
+  std::vector<std::string> fieldPath;     ///< Field
+  size_t arity = 0;
+};
+
+} // namespace fjord::internalise

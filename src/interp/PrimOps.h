@@ -1,0 +1,34 @@
+// Scalar operations with the source language's semantics: wrap-around integer arithmetic,
+// `/` and `%` rounding towards negative infinity (`//` and `%%` towards zero), IEEE floats,
+// and the numeric intrinsics (`__sqrt`, `__convert`, `__lowest`, ...).
+#pragma once
+#include "interp/Value.h"
+#include "support/SourceSpan.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace fjord::interp {
+
+/// A run-time error of the interpreted program (index out of bounds, division by zero, ...).
+/// Thrown inside the interpreter only; Interpreter::callEntry reports it as a diagnostic.
+struct RuntimeError {
+  SourceSpan span;
+  std::string message;
+};
+
+/// `a op b` for a built-in binary operator on equal primitive types.
+PrimValue binaryOp(const std::string& op, const PrimValue& a, const PrimValue& b,
+                   const SourceSpan& span);
+PrimValue negate(const PrimValue& a);
+PrimValue logicalNot(const PrimValue& a); ///< `!`: bool negation, integer complement
+/// `__convert` to `to`.
+PrimValue convert(const PrimValue& a, PrimType to);
+/// Numeric intrinsics of arity 0 (`__lowest`), 1 (`__sqrt`) and 2 (`__max`); false if `name`
+/// is none of them.
+bool numericConstant(const std::string& name, PrimType t, PrimValue& out);
+bool numericUnary(const std::string& name, const PrimValue& a, PrimValue& out);
+bool numericBinary(const std::string& name, const PrimValue& a, const PrimValue& b,
+                   PrimValue& out);
+
+} // namespace fjord::interp

@@ -1,0 +1,195 @@
+// Run-time values: construction, scalar normalisation and conversion, row access.
+#include "interp/Value.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace fjord::interp {
+
+namespace {
+
+uint64_t widthMask(PrimType t) {
+  int bits = primBytes(t) * 8;
+  return bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+}
+
+// Float-to-integer conversion without undefined behaviour: NaN gives 0, out-of-range values
+// saturate.
+template <typename T> T saturate(double v) {
+  if (std::isnan(v))
+    return 0;
+  if (v <= static_cast<double>(std::numeric_limits<T>::min()))
+    return std::numeric_limits<T>::min();
+  if (v >= static_cast<double>(std::numeric_limits<T>::max()))
+    return std::numeric_limits<T>::max();
+  return static_cast<T>(v);
+}
+
+} // namespace
+
+PrimValue PrimValue::integer(PrimType t, uint64_t bits) {
+  PrimValue p;
+  p.type = t;
+  p.bits = t == PrimType::Bool ? (bits != 0) : bits & widthMask(t);
+  return p;
+}
+
+PrimValue PrimValue::floating(PrimType t, double v) {
+  PrimValue p;
+  p.type = t;
+  // f16 is approximated by f32 precision.
+  p.f = t == PrimType::F64 ? v : static_cast<double>(static_cast<float>(v));
+  return p;
+}
+
+PrimValue PrimValue::boolean(bool b) { return integer(PrimType::Bool, b); }
+
+PrimValue PrimValue::fromInt(PrimType t, int64_t v) {
+  if (isFloat(t))
+    return floating(t, static_cast<double>(v));
+  if (t == PrimType::Bool)
+    return boolean(v != 0);
+  return integer(t, static_cast<uint64_t>(v));
+}
+
+PrimValue PrimValue::fromDouble(PrimType t, double v) {
+  if (isFloat(t))
+    return floating(t, v);
+  if (t == PrimType::Bool)
+    return boolean(v != 0);
+  if (isUnsigned(t))
+    return integer(t, saturate<uint64_t>(v));
+  return integer(t, static_cast<uint64_t>(saturate<int64_t>(v)));
+}
+
+int64_t PrimValue::asSigned() const {
+  if (!isSigned(type))
+    return static_cast<int64_t>(bits);
+  int width = primBytes(type) * 8;
+  if (width == 64)
+    return static_cast<int64_t>(bits);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  return static_cast<int64_t>((bits ^ sign) - sign);
+}
+
+uint64_t PrimValue::asUnsigned() const { return bits; }
+
+double PrimValue::asDouble() const {
+  if (isFloat(type))
+    return f;
+  if (isUnsigned(type))
+    return static_cast<double>(bits);
+  return static_cast<double>(asSigned());
+}
+
+bool PrimValue::operator==(const PrimValue& o) const {
+  if (type != o.type)
+    return false;
+  return isFloat(type) ? f == o.f : bits == o.bits;
+}
+
+Value Value::array(std::vector<int64_t> shape, std::vector<Value> elems) {
+  Value v;
+  v.kind_ = Kind::Array;
+  v.shape_ = std::move(shape);
+  v.elems_ = std::make_shared<const std::vector<Value>>(std::move(elems));
+  return v;
+}
+
+Value Value::tuple(std::vector<Value> elems) {
+  Value v;
+  v.kind_ = Kind::Tuple;
+  v.elems_ = std::make_shared<const std::vector<Value>>(std::move(elems));
+  return v;
+}
+
+Value Value::record(std::vector<std::pair<std::string, Value>> fields) {
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> names;
+  std::vector<Value> values;
+  for (auto& [n, val] : fields) {
+    names.push_back(n);
+    values.push_back(std::move(val));
+  }
+  Value v;
+  v.kind_ = Kind::Record;
+  v.names_ = std::make_shared<const std::vector<std::string>>(std::move(names));
+  v.elems_ = std::make_shared<const std::vector<Value>>(std::move(values));
+  return v;
+}
+
+Value Value::function(std::shared_ptr<const Closure> fn) {
+  Value v;
+  v.kind_ = Kind::Function;
+  v.fn_ = std::move(fn);
+  return v;
+}
+
+bool Value::fromRows(const std::vector<Value>& rows, const std::vector<int64_t>& rowShape,
+                     Value& out) {
+  std::vector<int64_t> shape{static_cast<int64_t>(rows.size())};
+  if (rows.empty()) {
+    shape.insert(shape.end(), rowShape.begin(), rowShape.end());
+    out = array(std::move(shape), {});
+    return true;
+  }
+  const Value& first = rows[0];
+  std::vector<int64_t> inner = first.kind() == Kind::Array ? first.shape() : std::vector<int64_t>{};
+  std::vector<Value> elems;
+  for (const Value& r : rows) {
+    bool isArray = r.kind() == Kind::Array;
+    if (isArray != (first.kind() == Kind::Array) || (isArray && r.shape() != inner))
+      return false;
+    if (isArray)
+      elems.insert(elems.end(), r.elems().begin(), r.elems().end());
+    else
+      elems.push_back(r);
+  }
+  shape.insert(shape.end(), inner.begin(), inner.end());
+  out = array(std::move(shape), std::move(elems));
+  return true;
+}
+
+int64_t Value::rowSize() const {
+  int64_t n = 1;
+  for (size_t i = 1; i < shape_.size(); ++i)
+    n *= shape_[i];
+  return n;
+}
+
+Value Value::row(int64_t i) const {
+  if (shape_.size() == 1)
+    return (*elems_)[i];
+  int64_t n = rowSize();
+  std::vector<Value> elems(elems_->begin() + i * n, elems_->begin() + (i + 1) * n);
+  return array(std::vector<int64_t>(shape_.begin() + 1, shape_.end()), std::move(elems));
+}
+
+const Value* Value::field(const std::string& name) const {
+  for (size_t i = 0; i < names_->size(); ++i)
+    if ((*names_)[i] == name)
+      return &(*elems_)[i];
+  return nullptr;
+}
+
+bool Value::operator==(const Value& o) const {
+  if (kind_ != o.kind_)
+    return false;
+  switch (kind_) {
+  case Kind::Prim:
+    return prim_ == o.prim_;
+  case Kind::Array:
+    return shape_ == o.shape_ && *elems_ == *o.elems_;
+  case Kind::Tuple:
+    return *elems_ == *o.elems_;
+  case Kind::Record:
+    return *names_ == *o.names_ && *elems_ == *o.elems_;
+  case Kind::Function:
+    return false;
+  }
+  return false;
+}
+
+} // namespace fjord::interp

@@ -1,0 +1,80 @@
+// Run-time values of the reference interpreter: scalars of every primitive type, arrays
+// (shape + flat row-major storage of non-array elements), tuples, records and functions.
+// Values are immutable; copies share their storage.
+#pragma once
+#include "syntax/Type.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fjord::interp {
+
+/// A scalar. Integers keep their bits truncated to the type's width (zero-extended in
+/// `bits`); floats keep a double that is exactly representable in their type.
+struct PrimValue {
+  PrimType type = PrimType::I32;
+  uint64_t bits = 0;
+  double f = 0;
+
+  static PrimValue integer(PrimType t, uint64_t bits); ///< wraps to t's width
+  static PrimValue floating(PrimType t, double v);     ///< rounds to t's precision
+  static PrimValue boolean(bool b);
+  /// Any primitive from a (signed) integer or double, converting as `__convert` does.
+  static PrimValue fromInt(PrimType t, int64_t v);
+  static PrimValue fromDouble(PrimType t, double v);
+
+  int64_t asSigned() const;   ///< integers, sign-extended by type (unsigned: as is)
+  uint64_t asUnsigned() const;
+  double asDouble() const;    ///< any numeric type, as a double
+  bool asBool() const { return bits != 0; }
+  bool operator==(const PrimValue& o) const;
+};
+
+struct Closure; // interp/Eval.h
+
+class Value {
+public:
+  enum class Kind { Prim, Array, Tuple, Record, Function };
+
+  Value() : Value(PrimValue{}) {}
+  Value(PrimValue p) : kind_(Kind::Prim), prim_(p) {}
+  static Value array(std::vector<int64_t> shape, std::vector<Value> elems);
+  static Value tuple(std::vector<Value> elems);
+  /// Fields in any order; stored sorted by name.
+  static Value record(std::vector<std::pair<std::string, Value>> fields);
+  static Value function(std::shared_ptr<const Closure> fn);
+  /// Stacks equally shaped rows into an array; `rowShape` gives the row shape when there
+  /// are no rows. Returns false (leaving `out` alone) for rows of different shapes.
+  static bool fromRows(const std::vector<Value>& rows, const std::vector<int64_t>& rowShape,
+                       Value& out);
+
+  Kind kind() const { return kind_; }
+  const PrimValue& prim() const { return prim_; }
+  /// Array: the shape; elements (flat, row-major, never arrays).
+  const std::vector<int64_t>& shape() const { return shape_; }
+  const std::vector<Value>& elems() const { return *elems_; }
+  int64_t rows() const { return shape_.empty() ? 0 : shape_[0]; }
+  int64_t rowSize() const; ///< number of elements in one row
+  Value row(int64_t i) const;
+  /// Tuple and record components (records: sorted by field name).
+  const std::vector<Value>& components() const { return *elems_; }
+  const std::vector<std::string>& fieldNames() const { return *names_; }
+  const Value* field(const std::string& name) const;
+  const Closure& closure() const { return *fn_; }
+  std::shared_ptr<const Closure> closurePtr() const { return fn_; }
+
+  /// Structural equality (functions are never equal).
+  bool operator==(const Value& o) const;
+
+private:
+  Kind kind_;
+  PrimValue prim_;
+  std::vector<int64_t> shape_;
+  std::shared_ptr<const std::vector<Value>> elems_;
+  std::shared_ptr<const std::vector<std::string>> names_;
+  std::shared_ptr<const Closure> fn_;
+};
+
+} // namespace fjord::interp

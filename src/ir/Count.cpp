@@ -1,0 +1,161 @@
+// Counting IR constructs (see Count.h).
+#include "ir/Count.h"
+
+namespace fjord::ir {
+
+namespace {
+
+const char* basicOpName(BasicOp::Kind k) {
+  using K = BasicOp::Kind;
+  switch (k) {
+  case K::SubExp:
+    return "SubExp";
+  case K::UnOp:
+    return "UnOp";
+  case K::BinOp:
+    return "BinOp";
+  case K::CmpOp:
+    return "CmpOp";
+  case K::Convert:
+    return "Convert";
+  case K::Call:
+    return "Call";
+  case K::Index:
+    return "Index";
+  case K::Update:
+    return "Update";
+  case K::Iota:
+    return "Iota";
+  case K::Replicate:
+    return "Replicate";
+  case K::Rearrange:
+    return "Rearrange";
+  case K::Reshape:
+    return "Reshape";
+  case K::Concat:
+    return "Concat";
+  case K::Copy:
+    return "Copy";
+  case K::ArrayLit:
+    return "ArrayLit";
+  case K::Assert:
+    return "Assert";
+  }
+  return "?";
+}
+
+class Counter {
+public:
+  std::map<std::string, int> counts;
+
+  void body(const Body& b, const std::string& path) {
+    for (const Stm& s : b.stms)
+      stm(s, path);
+  }
+
+private:
+  void stm(const Stm& s, const std::string& path) {
+    std::string name = constructName(s.exp);
+    ++counts[name];
+    if (!path.empty())
+      ++counts[path + "/" + name];
+    std::string inner = path.empty() ? name : path + "/" + name;
+    nested(s.exp, inner);
+  }
+
+  void lambda(const Lambda& l, const std::string& path) { body(l.body, path); }
+  void redOps(const std::vector<RedOp>& ops, const std::string& path) {
+    for (const RedOp& r : ops)
+      lambda(r.op, path);
+  }
+
+  void nested(const Exp& e, const std::string& path) {
+    if (auto* i = std::get_if<If>(&e)) {
+      body(i->thenBody, path);
+      body(i->elseBody, path);
+      return;
+    }
+    if (auto* l = std::get_if<Loop>(&e))
+      return body(l->body, path);
+    const Op* op = std::get_if<Op>(&e);
+    if (!op)
+      return;
+    if (auto* seg = std::get_if<SegOp>(op)) {
+      redOps(seg->ops, path);
+      for (const HistOp& h : seg->histOps)
+        lambda(h.op.op, path);
+      return body(seg->body, path);
+    }
+    const Soac* soac = std::get_if<Soac>(op);
+    if (!soac)
+      return;
+    if (auto* s = std::get_if<Screma>(soac)) {
+      lambda(s->map, path);
+      redOps(s->scans, path);
+      return redOps(s->reds, path);
+    }
+    if (auto* h = std::get_if<Hist>(soac)) {
+      for (const HistOp& o : h->ops)
+        lambda(o.op.op, path);
+      return lambda(h->bucketFn, path);
+    }
+    if (auto* s = std::get_if<Scatter>(soac))
+      return lambda(s->fn, path);
+    const Stream& st = std::get<Stream>(*soac);
+    redOps(st.reds, path);
+    lambda(st.fn, path);
+  }
+};
+
+} // namespace
+
+std::string constructName(const Exp& e) {
+  if (auto* b = std::get_if<BasicOp>(&e))
+    return basicOpName(b->kind);
+  if (std::holds_alternative<If>(e))
+    return "If";
+  if (std::holds_alternative<Loop>(e))
+    return "Loop";
+  if (std::holds_alternative<Apply>(e))
+    return "Apply";
+  const Op& op = std::get<Op>(e);
+  if (std::holds_alternative<Alloc>(op))
+    return "Alloc";
+  if (auto* seg = std::get_if<SegOp>(&op)) {
+    switch (seg->kind) {
+    case SegOp::Kind::Map:
+      return "SegMap";
+    case SegOp::Kind::Red:
+      return "SegRed";
+    case SegOp::Kind::Scan:
+      return "SegScan";
+    case SegOp::Kind::Hist:
+      return "SegHist";
+    }
+  }
+  const Soac& soac = std::get<Soac>(op);
+  if (std::holds_alternative<Screma>(soac))
+    return "Screma";
+  if (std::holds_alternative<Hist>(soac))
+    return "Hist";
+  if (std::holds_alternative<Scatter>(soac))
+    return "Scatter";
+  switch (std::get<Stream>(soac).kind) {
+  case Stream::Kind::Map:
+    return "StreamMap";
+  case Stream::Kind::Red:
+    return "StreamRed";
+  case Stream::Kind::Seq:
+    return "StreamSeq";
+  }
+  return "?";
+}
+
+std::map<std::string, int> countConstructs(const Prog& prog) {
+  Counter c;
+  for (const FunDef& f : prog.funs)
+    c.body(f.body, "");
+  return c.counts;
+}
+
+} // namespace fjord::ir

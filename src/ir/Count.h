@@ -1,0 +1,22 @@
+// Counting IR constructs, for `structure STAGE { Name count }` test blocks (Futhark's
+// `--metrics`): how often each kind of statement occurs anywhere in the program.
+#pragma once
+#include "ir/IR.h"
+
+#include <map>
+#include <string>
+
+namespace fjord::ir {
+
+/// The name of the construct a statement's expression is: "Screma", "Hist", "Scatter",
+/// "StreamMap", "StreamRed", "StreamSeq", "SegMap", "SegRed", "SegScan", "SegHist", "Alloc",
+/// "Loop", "If", "Apply", or the BasicOp kind ("BinOp", "Index", "Iota", "Replicate",
+/// "Assert", ...).
+std::string constructName(const Exp& exp);
+
+/// Occurrences of each construct, at any depth. Constructs nested in a Screma, Hist,
+/// Scatter, Stream, SegOp, Loop or If are also counted under their path, e.g.
+/// "Screma/Screma" for a reduction inside a map, or "SegMap/Loop".
+std::map<std::string, int> countConstructs(const Prog& prog);
+
+} // namespace fjord::ir

@@ -1,0 +1,45 @@
+// The textual form of the core IR (every stage: core, gpu, mem). Deterministic, indented two
+// spaces per level, and unambiguous so that a parser can read it back (a later issue).
+//
+//   fun     ::= attr* ("entry" | "fun") NAME "(" param,* ")" ":" "{" type,* "}" "=" body
+//   param   ::= VNAME ":" type [ "@" VNAME "->" LMAD ]
+//   body    ::= "{" stm* "in" "{" subexp,* "}" "}"
+//   stm     ::= [ "#[prov" STRING SPAN? "]" ] "let" "{" param,* "}" "=" exp
+//   lambda  ::= "\" "(" param,* ")" ":" "{" type,* "}" "->" body
+//   redop   ::= "(" ["commutative"] lambda "," "{" subexp,* "}" ")"
+//   exp     ::= OP "." TYPE subexp*                       -- add.f32 x_1 y_2, lt.i64 ...
+//             | "convert." TYPE "." TYPE subexp | "call." NAME "." TYPE "(" subexp,* ")"
+//             | VNAME "[" dimindex,* "]" | VNAME "with" "[" dimindex,* "]" "=" subexp
+//             | "iota." TYPE subexp subexp subexp | "replicate" shape subexp
+//             | "rearrange" "(" INT,* ")" VNAME | "reshape" shape VNAME | "copy" VNAME
+//             | "concat" subexp "(" VNAME,* ")" | "array" type "[" subexp,* "]"
+//             | "assert" subexp STRING | subexp
+//             | "if" subexp "then" body "else" body ":" "{" type,* "}"
+//             | "loop" "{" param "=" subexp,* "}" ("for" VNAME "<" subexp | "while" VNAME) "do" body
+//             | "apply" NAME "(" subexp,* ")" ":" "{" type,* "}"
+//             | "screma" "(" subexp "," "{" VNAME,* "}" ")" "map" lambda
+//                   "scan" "{" redop,* "}" "reduce" "{" redop,* "}"
+//             | "hist" ... | "scatter" ... | "stream_map" ... | "stream_red" ... | "stream_seq" ...
+//             | ("segmap" | "segred" | "segscan" | "seghist") space ops? ":" "{" type,* "}" body
+//             | "alloc" "(" subexp "," SPACE ")"
+//   dimindex ::= subexp | subexp ":+" subexp "*" subexp   -- start :+ count * stride
+//   space    ::= "(" VNAME ";" (VNAME "<" subexp),* ")"
+#pragma once
+#include "ir/IR.h"
+
+#include <string>
+
+namespace fjord::ir {
+
+/// The whole program, functions in order, separated by blank lines.
+std::string printProg(const Prog& prog);
+std::string printFunDef(const FunDef& fun);
+/// `indent` is the number of leading spaces for nested lines.
+std::string printBody(const Body& body, int indent = 0);
+std::string printStm(const Stm& stm, int indent = 0);
+std::string printExp(const Exp& exp, int indent = 0);
+std::string printLambda(const Lambda& lam, int indent = 0);
+std::string printParam(const Param& param);
+std::string printSlice(const Slice& slice);
+
+} // namespace fjord::ir

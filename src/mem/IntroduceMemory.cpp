@@ -1,0 +1,504 @@
+// Memory introduction (see IntroduceMemory.h for the IR it produces).
+//
+// One walk over each function, keeping the type and memory of every name bound so far
+// (names are unique, so one table serves the whole program). Host code allocates; kernel
+// code (SegOp bodies and operators, SOAC lambdas nested in them, functions called from
+// kernels) only forms views and reports anything that would need an allocation.
+//
+// Note [Existential memory]
+// FUNMEM (IFL'22 §4.5) returns the block, offset and every size and stride of a branch's
+// array as existentials, and a simplifier prunes the unneeded ones. This first version only
+// makes the *block* existential: results of `if`s (when the branches disagree), loops and
+// calls are row-major at offset 0 in a block that travels with them, and a branch or loop
+// body whose array has another layout copies it into a fresh row-major block (the blog,
+// paper 001: "whenever the index functions differ structurally, we insert a copy"). So the
+// LMAD of such a result is always known statically from its shape; only its block varies.
+#include "mem/IntroduceMemory.h"
+
+#include "gpu/DeviceFunctions.h"
+#include "ir/MemInfo.h"
+#include "mem/Layout.h"
+#include "support/Diagnostics.h"
+
+#include <map>
+#include <set>
+#include <variant>
+
+namespace fjord::mem {
+namespace {
+
+using namespace ir;
+using ir::Type; // not fjord::Type (source-language types)
+using symbolic::Lmad;
+
+template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
+template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
+
+/// Where code runs: host code may allocate, kernel code may not.
+enum class Level { Host, Kernel };
+
+MemInfoRef memInfo(VName block, Lmad lmad) {
+  return std::make_shared<const MemInfo>(MemInfo{std::move(block), std::move(lmad)});
+}
+
+Type memType() { return Type::mem(MemSpace::Device); }
+
+class Introducer {
+public:
+  Introducer(Prog& prog, DiagnosticEngine& diags)
+      : names_(prog.names), diags_(diags), device_(gpu::deviceFunctions(prog)) {}
+
+  FunDef fun(const FunDef& f) {
+    FunDef out = f;
+    out.params.clear();
+    paramBlocks_.clear();
+    for (Param p : f.params) {
+      if (p.type.isArray()) {
+        Param block{names_.fresh(p.name.name + "_mem"), memType(), nullptr};
+        p.mem = memInfo(block.name, rowMajor(p.type, defs_));
+        paramBlocks_.insert(block.name);
+        bind(block);
+        out.params.push_back(block);
+      }
+      bind(p);
+      out.params.push_back(p);
+    }
+    Level level = device_.count(f.name) ? Level::Kernel : Level::Host;
+    out.body = body(f.body, level);
+    functionResults(out, level);
+    return out;
+  }
+
+private:
+  NameSource& names_;
+  DiagnosticEngine& diags_;
+  std::set<std::string> device_;
+  std::map<VName, Type> types_;
+  std::map<VName, MemInfoRef> mem_;
+  std::set<VName> paramBlocks_; ///< the current function's parameter blocks
+  std::set<VName> mayAliasParam_; ///< existential blocks that may be a parameter block
+  SizeDefs defs_;                 ///< i64 arithmetic, expanded in LMADs
+
+  // ---- scope ----------------------------------------------------------------------------
+
+  void bind(const Param& p) {
+    types_[p.name] = p.type;
+    if (p.mem)
+      mem_[p.name] = p.mem;
+  }
+
+  MemInfoRef memOf(const VName& v) const {
+    auto it = mem_.find(v);
+    FJORD_CHECK(it != mem_.end(), "array without memory: " + v.str());
+    return it->second;
+  }
+
+  bool isArrayVar(const SubExp& se) const {
+    if (!se.isVar())
+      return false;
+    auto it = types_.find(se.var());
+    return it != types_.end() && it->second.isArray();
+  }
+
+  bool mayAliasParam(const VName& block) const {
+    return paramBlocks_.count(block) || mayAliasParam_.count(block);
+  }
+
+  // ---- builders -------------------------------------------------------------------------
+
+  /// `a * b` as an operand, folding constants and otherwise emitting `mul.i64`.
+  SubExp mul(const SubExp& a, const SubExp& b, const std::string& hint,
+             const Provenance& prov, std::vector<Stm>& out) {
+    if (!a.isVar() && !b.isVar())
+      return PrimValue::int64(a.constant().i * b.constant().i);
+    BasicOp op;
+    op.kind = BasicOp::Kind::BinOp;
+    op.type = PrimType::I64;
+    op.binOp = BinOpKind::Mul;
+    op.args = {a, b};
+    Param res{names_.fresh(hint), Type::prim(PrimType::I64), nullptr};
+    bind(res);
+    out.push_back(Stm{{res}, Exp{std::move(op)}, prov});
+    return res.name;
+  }
+
+  /// `let <arr>_mem = alloc(bytes)` for an array of type `t`; returns its row-major memory.
+  MemInfoRef allocate(const Type& t, const VName& arr, const Provenance& prov,
+                      std::vector<Stm>& out) {
+    std::string hint = arr.name + "_bytes";
+    SubExp elems = PrimValue::int64(1);
+    for (size_t k = 0; k < t.shape.size(); ++k)
+      elems = k == 0 ? t.shape[0] : mul(elems, t.shape[k], hint, prov, out);
+    SubExp bytes = mul(elems, PrimValue::int64(primBytes(t.elem)), hint, prov, out);
+    Param block{names_.fresh(arr.name + "_mem"), memType(), nullptr};
+    bind(block);
+    out.push_back(Stm{{block}, Exp{Op{Alloc{bytes, MemSpace::Device}}}, prov});
+    return memInfo(block.name, rowMajor(t, defs_));
+  }
+
+  /// Reports a known limitation and stops (later statements would lack memory).
+  [[noreturn]] void unsupported(const Provenance& prov, const std::string& what) {
+    diags_.unsupported(prov.span, what);
+    throw CompilationFailed();
+  }
+
+  /// Gives `p` a fresh block (host), or reports that kernels cannot allocate.
+  void fresh(PatElem& p, Level level, const Provenance& prov, std::vector<Stm>& out) {
+    if (level == Level::Kernel)
+      unsupported(prov, "arrays created inside kernels");
+    p.mem = allocate(p.type, p.name, prov, out);
+  }
+
+  /// `let <arr>_copy = copy arr` into a fresh row-major block; returns the copy.
+  VName copyFresh(const VName& arr, Level level, const Provenance& prov,
+                  std::vector<Stm>& out) {
+    if (level == Level::Kernel)
+      unsupported(prov, "copying arrays inside kernels");
+    PatElem c{names_.fresh(arr.name + "_copy"), types_.at(arr), nullptr};
+    c.mem = allocate(c.type, c.name, prov, out);
+    BasicOp op;
+    op.kind = BasicOp::Kind::Copy;
+    op.arr = arr;
+    bind(c);
+    out.push_back(Stm{{c}, Exp{std::move(op)}, prov});
+    return c.name;
+  }
+
+  /// `arr` itself when it is row-major at offset 0 (and, with `needFresh`, in a block that
+  /// is not a parameter's and not in `taken`); otherwise a fresh copy.
+  VName rowMajorArray(const VName& arr, Level level, const Provenance& prov,
+                      std::vector<Stm>& out, bool needFresh = false,
+                      const std::set<VName>& taken = {}) {
+    MemInfoRef m = memOf(arr);
+    bool ok = isRowMajorAtZero(m->lmad, types_.at(arr), defs_);
+    if (needFresh)
+      ok = ok && !mayAliasParam(m->block) && !taken.count(m->block);
+    return ok ? arr : copyFresh(arr, level, prov, out);
+  }
+
+  /// An array that lives row-major in a block that travels with it: the pattern element
+  /// gets a fresh block name, inserted into `pat` before it.
+  void existential(PatElem p, std::vector<PatElem>& pat) {
+    PatElem block{names_.fresh(p.name.name + "_mem"), memType(), nullptr};
+    p.mem = memInfo(block.name, rowMajor(p.type, defs_));
+    pat.push_back(block);
+    pat.push_back(std::move(p));
+  }
+
+  // ---- bodies and statements ----------------------------------------------------------
+
+  Body body(const Body& b, Level level) {
+    Body out;
+    for (const Stm& s : b.stms)
+      stm(s, level, out.stms);
+    out.result = b.result;
+    return out;
+  }
+
+  void stm(const Stm& s, Level level, std::vector<Stm>& out) {
+    Stm n = s;
+    std::visit(Overloaded{
+                   [&](BasicOp& op) { basicOp(n, op, level, out); },
+                   [&](If& e) { ifExp(n, e, level, out); },
+                   [&](Loop& e) { loop(n, e, level, out); },
+                   [&](Apply& e) { apply(n, e, level, out); },
+                   [&](Op& op) { this->op(n, op, level, out); },
+               },
+               n.exp);
+    for (const PatElem& p : n.pat) {
+      FJORD_CHECK(!p.type.isArray() || p.mem, "array left without memory: " + p.name.str());
+      bind(p);
+    }
+    out.push_back(std::move(n));
+  }
+
+  void basicOp(Stm& s, BasicOp& op, Level level, std::vector<Stm>& out) {
+    if (s.pat.size() == 1 && s.pat[0].type == Type::prim(PrimType::I64))
+      defs_.record(s.pat[0].name, op);
+    if (s.pat.empty() || !s.pat[0].type.isArray())
+      return;
+    PatElem& p = s.pat[0];
+    switch (op.kind) {
+    case BasicOp::Kind::SubExp:
+      p.mem = memOf(op.args.at(0).var());
+      return;
+    case BasicOp::Kind::Update:
+      p.mem = memOf(op.arr);
+      return;
+    case BasicOp::Kind::Index: {
+      MemInfoRef src = memOf(op.arr);
+      p.mem = memInfo(src->block, sliceLmad(src->lmad, op.slice, defs_));
+      return;
+    }
+    case BasicOp::Kind::Rearrange: {
+      MemInfoRef src = memOf(op.arr);
+      std::vector<size_t> perm(op.perm.begin(), op.perm.end());
+      p.mem = memInfo(src->block, src->lmad.permute(perm));
+      return;
+    }
+    case BasicOp::Kind::Reshape: {
+      MemInfoRef src = memOf(op.arr);
+      if (auto view = src->lmad.reshape(shapeExprs(p.type, defs_))) {
+        p.mem = memInfo(src->block, *view);
+        return;
+      }
+      op.arr = copyFresh(op.arr, level, s.prov, out);
+      p.mem = memInfo(memOf(op.arr)->block, rowMajor(p.type, defs_));
+      return;
+    }
+    case BasicOp::Kind::Iota:
+    case BasicOp::Kind::Replicate:
+    case BasicOp::Kind::Copy:
+    case BasicOp::Kind::ArrayLit:
+    case BasicOp::Kind::Concat:
+      fresh(p, level, s.prov, out);
+      return;
+    case BasicOp::Kind::UnOp:
+    case BasicOp::Kind::BinOp:
+    case BasicOp::Kind::CmpOp:
+    case BasicOp::Kind::Convert:
+    case BasicOp::Kind::Call:
+    case BasicOp::Kind::Assert:
+      break;
+    }
+    internalError("mem/IntroduceMemory", "scalar operation with an array result");
+  }
+
+  void ifExp(Stm& s, If& e, Level level, std::vector<Stm>& out) {
+    Body thenBody = body(e.thenBody, level), elseBody = body(e.elseBody, level);
+    std::vector<PatElem> pat;
+    std::vector<Type> types;
+    std::vector<SubExp> thenRes, elseRes;
+    for (size_t k = 0; k < s.pat.size(); ++k) {
+      const SubExp &t = thenBody.result[k], &f = elseBody.result[k];
+      if (!s.pat[k].type.isArray()) {
+        pat.push_back(s.pat[k]);
+        types.push_back(e.types[k]);
+        thenRes.push_back(t);
+        elseRes.push_back(f);
+        continue;
+      }
+      MemInfoRef tm = memOf(t.var()), fm = memOf(f.var());
+      if (tm->block == fm->block && tm->lmad == fm->lmad) {
+        // Both branches return the same outer view (the block is bound outside: names are
+        // unique, so a block bound in one branch cannot appear in the other).
+        pat.push_back(s.pat[k]);
+        pat.back().mem = tm;
+        types.push_back(e.types[k]);
+        thenRes.push_back(t);
+        elseRes.push_back(f);
+        continue;
+      }
+      existential(s.pat[k], pat);
+      bool aliases = false;
+      for (auto [b, res, r] : {std::tuple{&thenBody, &thenRes, t}, {&elseBody, &elseRes, f}}) {
+        VName arr = rowMajorArray(r.var(), level, s.prov, b->stms);
+        VName block = memOf(arr)->block;
+        aliases = aliases || mayAliasParam(block);
+        res->push_back(block);
+        res->push_back(arr);
+      }
+      if (aliases)
+        mayAliasParam_.insert(pat[pat.size() - 2].name);
+      types.push_back(memType());
+      types.push_back(e.types[k]);
+    }
+    thenBody.result = std::move(thenRes);
+    elseBody.result = std::move(elseRes);
+    e.thenBody = std::move(thenBody);
+    e.elseBody = std::move(elseBody);
+    e.types = std::move(types);
+    s.pat = std::move(pat);
+  }
+
+  void loop(Stm& s, Loop& e, Level level, std::vector<Stm>& out) {
+    FJORD_CHECK(s.pat.size() == e.merge.size(), "loop pattern does not match its merge");
+    std::vector<std::pair<Param, SubExp>> merge;
+    std::vector<bool> aliases;
+    for (auto [p, init] : e.merge) {
+      if (!p.type.isArray()) {
+        bind(p);
+        merge.emplace_back(p, init);
+        continue;
+      }
+      VName arr = rowMajorArray(init.var(), level, s.prov, out);
+      VName initBlock = memOf(arr)->block;
+      Param block{names_.fresh(p.name.name + "_mem"), memType(), nullptr};
+      p.mem = memInfo(block.name, rowMajor(p.type, defs_));
+      aliases.push_back(mayAliasParam(initBlock));
+      if (aliases.back())
+        mayAliasParam_.insert(block.name);
+      bind(block);
+      bind(p);
+      merge.emplace_back(block, initBlock);
+      merge.emplace_back(p, arr);
+    }
+    if (e.kind == Loop::Kind::For)
+      types_[e.iterator] = Type::prim(PrimType::I64);
+    Body b = body(e.body, level);
+    std::vector<SubExp> result;
+    std::vector<PatElem> pat;
+    size_t arrays = 0;
+    for (size_t k = 0; k < e.merge.size(); ++k) {
+      if (!e.merge[k].first.type.isArray()) {
+        result.push_back(b.result[k]);
+        pat.push_back(s.pat[k]);
+        continue;
+      }
+      VName arr = rowMajorArray(b.result[k].var(), level, s.prov, b.stms);
+      result.push_back(memOf(arr)->block);
+      result.push_back(arr);
+      existential(s.pat[k], pat);
+      if (aliases[arrays++] || mayAliasParam(result[result.size() - 2].var()))
+        mayAliasParam_.insert(pat[pat.size() - 2].name);
+    }
+    b.result = std::move(result);
+    e.merge = std::move(merge);
+    e.body = std::move(b);
+    s.pat = std::move(pat);
+  }
+
+  /// Calls follow the function convention (see the header): a block before each array
+  /// argument and result; arguments row-major at offset 0; results in fresh blocks.
+  void apply(Stm& s, Apply& e, Level level, std::vector<Stm>& out) {
+    std::vector<SubExp> args;
+    for (const SubExp& a : e.args) {
+      if (!isArrayVar(a)) {
+        args.push_back(a);
+        continue;
+      }
+      VName arr = rowMajorArray(a.var(), level, s.prov, out);
+      args.push_back(memOf(arr)->block);
+      args.push_back(arr);
+    }
+    std::vector<Type> retTypes;
+    for (const Type& t : e.retTypes) {
+      if (t.isArray())
+        retTypes.push_back(memType());
+      retTypes.push_back(t);
+    }
+    std::vector<PatElem> pat;
+    for (const PatElem& p : s.pat) {
+      if (p.type.isArray())
+        existential(p, pat);
+      else
+        pat.push_back(p);
+    }
+    e.args = std::move(args);
+    e.retTypes = std::move(retTypes);
+    s.pat = std::move(pat);
+  }
+
+  void op(Stm& s, Op& o, Level level, std::vector<Stm>& out) {
+    std::visit(Overloaded{
+                   [&](SegOp& seg) { segOp(s, seg, level, out); },
+                   [&](Soac& soac) { nestedSoac(s, soac, level); },
+                   [&](Alloc&) {
+                     internalError("mem/IntroduceMemory", "the program already has memory");
+                   },
+               },
+               o);
+  }
+
+  void segOp(Stm& s, SegOp& seg, Level level, std::vector<Stm>& out) {
+    FJORD_CHECK(level == Level::Host, "SegOp inside a kernel");
+    types_[seg.space.flat] = Type::prim(PrimType::I64);
+    for (const auto& [i, n] : seg.space.dims)
+      types_[i] = Type::prim(PrimType::I64);
+    for (RedOp& r : seg.ops)
+      r.op = lambda(r.op, s.prov);
+    std::vector<VName> dests;
+    for (HistOp& h : seg.histOps) {
+      h.op.op = lambda(h.op.op, s.prov);
+      dests.insert(dests.end(), h.dests.begin(), h.dests.end());
+    }
+    seg.body = body(seg.body, Level::Kernel);
+    for (size_t k = 0; k < s.pat.size(); ++k) {
+      PatElem& p = s.pat[k];
+      if (!p.type.isArray())
+        continue;
+      if (seg.kind == SegOp::Kind::Hist) {
+        FJORD_CHECK(k < dests.size(), "seghist pattern longer than its destinations");
+        p.mem = memOf(dests[k]); // in place
+        continue;
+      }
+      fresh(p, level, s.prov, out);
+    }
+  }
+
+  /// Operators and lambdas of kernel code: scalar parameters only, for now.
+  Lambda lambda(Lambda l, const Provenance& prov) {
+    for (const Param& p : l.params) {
+      if (p.type.isArray())
+        unsupported(prov, "array parameters of operators inside kernels");
+      bind(p);
+    }
+    l.body = body(l.body, Level::Kernel);
+    return l;
+  }
+
+  /// A SOAC inside a kernel body runs sequentially in the thread; it may read arrays but
+  /// not create them.
+  void nestedSoac(Stm& s, Soac& soac, Level level) {
+    FJORD_CHECK(level == Level::Kernel, "SOAC at host level: run gpu::extractKernels first");
+    std::visit(Overloaded{
+                   [&](Screma& e) {
+                     e.map = lambda(e.map, s.prov);
+                     for (RedOp& r : e.scans)
+                       r.op = lambda(r.op, s.prov);
+                     for (RedOp& r : e.reds)
+                       r.op = lambda(r.op, s.prov);
+                   },
+                   [&](Hist& e) {
+                     e.bucketFn = lambda(e.bucketFn, s.prov);
+                     for (HistOp& h : e.ops)
+                       h.op.op = lambda(h.op.op, s.prov);
+                   },
+                   [&](Scatter& e) { e.fn = lambda(e.fn, s.prov); },
+                   [&](Stream& e) { e.fn = lambda(e.fn, s.prov); },
+               },
+               soac);
+    for (const PatElem& p : s.pat)
+      if (p.type.isArray())
+        unsupported(s.prov, "arrays created inside kernels");
+  }
+
+  // ---- function results ---------------------------------------------------------------
+
+  /// Each array result becomes (block, array), row-major at offset 0 in a block of its own
+  /// that is not a parameter's (so entry points and calls always return fresh memory).
+  void functionResults(FunDef& f, Level level) {
+    Provenance prov{f.span, f.name};
+    std::vector<SubExp> result;
+    std::vector<Type> retTypes;
+    std::set<VName> taken;
+    for (size_t k = 0; k < f.body.result.size(); ++k) {
+      const SubExp& r = f.body.result[k];
+      if (!f.retTypes[k].isArray()) {
+        result.push_back(r);
+        retTypes.push_back(f.retTypes[k]);
+        continue;
+      }
+      VName arr = rowMajorArray(r.var(), level, prov, f.body.stms, /*needFresh=*/true, taken);
+      VName block = memOf(arr)->block;
+      taken.insert(block);
+      result.push_back(block);
+      result.push_back(arr);
+      retTypes.push_back(memType());
+      retTypes.push_back(f.retTypes[k]);
+    }
+    f.body.result = std::move(result);
+    f.retTypes = std::move(retTypes);
+  }
+};
+
+} // namespace
+
+Prog introduceMemory(Prog prog, DiagnosticEngine& diags) {
+  Introducer intro(prog, diags);
+  for (FunDef& f : prog.funs)
+    f = intro.fun(f);
+  return prog;
+}
+
+} // namespace fjord::mem

@@ -1,0 +1,25 @@
+// The table of optimiser passes (see Passes.h).
+#include "opt/Passes.h"
+
+#include "opt/Fuse.h"
+#include "opt/Simplify.h"
+
+namespace fjord::opt {
+
+const std::vector<PassInfo>& passes() {
+  static const std::vector<PassInfo> table = {
+      {"simplify", "fold constants, propagate copies, remove common and dead code, hoist loop invariants",
+       simplify},
+      {"fuse", "fuse producer-consumer and sibling scremas (map, reduce, scan)", fuse},
+  };
+  return table;
+}
+
+const PassInfo* findPass(const std::string& name) {
+  for (const PassInfo& p : passes())
+    if (name == p.name)
+      return &p;
+  return nullptr;
+}
+
+} // namespace fjord::opt

@@ -1,0 +1,21 @@
+// The simplifier's rewrite rules for basic ops (private to opt/): constant folding and
+// algebraic identities, one named rule per table entry (SimplifyRules.cpp).
+#pragma once
+#include "ir/IR.h"
+
+#include <optional>
+
+namespace fjord::opt {
+
+/// Applies the first matching rule to `op`; the result is an equivalent op (possibly of
+/// kind SubExp: the statement then just names an existing value) or nullopt if no rule
+/// applies. Never folds an operation that would fail or trap (division by zero).
+std::optional<ir::BasicOp> rewriteBasicOp(const ir::BasicOp& op);
+
+/// Evaluates a scalar op on constant operands; nullopt if it cannot (or must not) be folded.
+std::optional<ir::PrimValue> foldBinOp(ir::BinOpKind k, ir::PrimType t, const ir::PrimValue& x,
+                                       const ir::PrimValue& y);
+std::optional<ir::PrimValue> foldCmpOp(ir::CmpOpKind k, ir::PrimType t, const ir::PrimValue& x,
+                                       const ir::PrimValue& y);
+
+} // namespace fjord::opt

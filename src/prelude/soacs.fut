@@ -1,0 +1,55 @@
+-- Second-order array combinators (SOACs), written over the intrinsics `__map`, `__reduce`,
+-- ... that the type checker knows and later stages map to IR constructs.
+
+-- | Applies `f` to every element: `map f [x0, x1] == [f x0, f x1]`.
+def map 'a 'b [n] (f: a -> b) (as: [n]a) : [n]b = __map f as
+
+-- | Like `map` over two arrays of the same size.
+def map2 'a 'b 'c [n] (f: a -> b -> c) (as: [n]a) (bs: [n]b) : [n]c =
+  map (\(a, b) -> f a b) (__zip as bs)
+
+-- | Like `map` over three arrays of the same size.
+def map3 'a 'b 'c 'd [n] (f: a -> b -> c -> d) (as: [n]a) (bs: [n]b) (cs: [n]c) : [n]d =
+  map (\(a, (b, c)) -> f a b c) (__zip as (__zip bs cs))
+
+-- | Like `map` over four arrays of the same size.
+def map4 'a 'b 'c 'd 'e [n] (f: a -> b -> c -> d -> e) (as: [n]a) (bs: [n]b) (cs: [n]c)
+         (ds: [n]d) : [n]e =
+  map (\(a, (b, (c, d))) -> f a b c d) (__zip as (__zip bs (__zip cs ds)))
+
+-- | Reduces with an associative operator `op` whose neutral element is `ne`.
+def reduce 'a (op: a -> a -> a) (ne: a) (as: []a) : a = __reduce op ne as
+
+-- | Like `reduce`, for an operator that is also commutative.
+def reduce_comm 'a (op: a -> a -> a) (ne: a) (as: []a) : a = __reduce_comm op ne as
+
+-- | Inclusive prefix scan with an associative operator `op` with neutral element `ne`.
+def scan 'a [n] (op: a -> a -> a) (ne: a) (as: [n]a) : [n]a = __scan op ne as
+
+-- | The elements that satisfy `p`, in order.
+def filter 'a (p: a -> bool) (as: []a) : []a = __filter p as
+
+-- | The elements that satisfy `p`, and those that do not.
+def partition 'a (p: a -> bool) (as: []a) : ([]a, []a) = __partition p as
+
+-- | Writes `vs[i]` to `dest[is[i]]`; out-of-bounds indices are ignored.
+def scatter 't [k] (dest: *[]t) (is: [k]i64) (vs: [k]t) : *[]t = __scatter dest is vs
+
+-- | Combines `vs[i]` into `dest[is[i]]` with `op`; out-of-bounds indices are ignored.
+def reduce_by_index 'a [k] (dest: *[]a) (op: a -> a -> a) (ne: a) (is: [k]i64) (vs: [k]a)
+    : *[]a =
+  __hist dest op ne is vs
+
+-- | Left fold: `foldl f acc [x0, x1] == f (f acc x0) x1`.
+def foldl 'a 'b (f: a -> b -> a) (acc: a) (bs: []b) : a =
+  loop acc for b in bs do f acc b
+
+-- | Right fold: `foldr f acc [x0, x1] == f x0 (f x1 acc)`.
+def foldr 'a 'b (f: b -> a -> a) (acc: a) (bs: []b) : a =
+  loop acc for b in bs[::-1] do f b acc
+
+-- | Whether every element satisfies `p`.
+def all 'a (p: a -> bool) (as: []a) : bool = reduce (&&) true (map p as)
+
+-- | Whether some element satisfies `p`.
+def any 'a (p: a -> bool) (as: []a) : bool = reduce (||) false (map p as)

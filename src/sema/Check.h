@@ -1,0 +1,75 @@
+// The type checker: name resolution, Hindley-Milner inference with let-polymorphism,
+// overloaded numeric literals and operators, records and tuples, a first form of size types.
+//
+// Input: the parsed prelude files followed by the user's file (the user's file last).
+// Output: the same ASTs, annotated in place, plus a CheckedProgram index over them.
+//
+// What the checked AST guarantees (when checkProgram returns a value):
+//  - Every Expr, Pattern and TypeExp::resolved has a non-null `type`, fully resolved
+//    through the inference substitution. The only type variables left are those of
+//    polymorphic definitions: their own type parameters (named as written, `a`) and
+//    generalised inference variables (named `?N`), inside the bodies of those definitions.
+//  - Every use of a polymorphic name (an Expr of kind Var) carries the instantiated type of
+//    that use in Expr::type (e.g. `map` used on f32 arrays has type
+//    `(f32 -> f32) -> []f32 -> []f32`); within a polymorphic body it may mention the
+//    body's own type parameters.
+//  - Every binding Name (patterns, defs, LetFun, loop iterators) has a fresh `uid`, and every
+//    use has the uid of the binding it refers to; CheckedProgram::bindings is indexed by uid.
+//    Size parameters `[n]` get a uid in TypeParam::uid and are ordinary i64 variables in the
+//    body; a `[n]` in a TypeExp records the uid of `n` in TypeExp::dimUid.
+//  - A name that is an intrinsic (`__map`, ...) has `intrinsic` set, uid -1, and
+//    Name::builtin holds the intrinsic's name. Qualified numeric names (`i32.lowest`,
+//    `f32.sum`) resolve to an intrinsic or to a generic prelude definition (see
+//    sema/Namespaces.cpp): their Name has the uid/builtin of what they resolve to.
+//  - Binary operators: if Expr::name.uid != -1 (or intrinsic) the operator is a user-defined
+//    function applied to both operands; otherwise it is the built-in operator on the
+//    operands' (equal) primitive type, or `|>`/`<|`.
+//  - Desugarings done in place: a punned record field `{x}` gets a Var expression; a loop
+//    without `= init` gets an init expression built from its pattern's names.
+//  - Entry points have first-order, monomorphic parameter and result types.
+// Sizes: unification ignores sizes; sizes appear in types where declared (`[n]f64`) or
+// known (array literals). The interpreter checks declared sizes at run time.
+#pragma once
+#include "support/Diagnostics.h"
+#include "syntax/Ast.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fjord::sema {
+
+/// What a uid is bound to.
+struct Binding {
+  enum class Kind { TopLevel, Local, LocalFunction, SizeParam, LoopIterator };
+  Kind kind = Kind::Local;
+  std::string name;
+  SourceSpan span;
+  const ast::Decl* decl = nullptr;       ///< TopLevel
+  const ast::Expr* letFun = nullptr;     ///< LocalFunction (the LetFun expression)
+  const ast::Pattern* pattern = nullptr; ///< Local (the Id pattern)
+  TypeRef type;                          ///< the binding's (possibly polymorphic) type
+};
+
+/// Index over the checked ASTs (which the caller keeps alive).
+struct CheckedProgram {
+  std::vector<ast::Program>* files = nullptr;
+  std::vector<Binding> bindings; ///< indexed by uid
+  std::vector<const ast::Decl*> entryPoints; ///< in source order
+
+  /// The top-level value declaration with this uid, or null.
+  const ast::Decl* findDecl(int uid) const;
+  /// The entry point named `name` (of the user's file), or null.
+  const ast::Decl* findEntry(const std::string& name) const;
+};
+
+/// Type checks `files` (prelude files first, the user's file last) and annotates them.
+/// User errors go to `diags` and yield nullopt. An error inside a prelude file is a bug of
+/// the compiler, not of the user: it throws InternalError with the rendered diagnostics.
+std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
+                                           DiagnosticEngine& diags);
+
+/// True for files that came from the prelude (their path starts with "prelude/").
+bool isPreludeFile(const SourceFileRef& file);
+
+} // namespace fjord::sema

@@ -1,0 +1,373 @@
+// Top-level declarations, entry-point rules, scopes, and the checkProgram driver with its
+// final pass (applying the substitution to every annotation).
+#include "sema/Check.h"
+
+#include "sema/Checker.h"
+
+namespace fjord::sema {
+
+using ast::Decl;
+using ast::Expr;
+using ast::Pattern;
+using ast::TypeExp;
+
+// --- scopes -----------------------------------------------------------------------------
+
+int Checker::bind(ast::Name& name, Scheme scheme, Binding b) {
+  int uid = static_cast<int>(out_.bindings.size());
+  name.uid = uid;
+  b.type = scheme.type;
+  out_.bindings.push_back(std::move(b));
+  values_.push_back(ValueEntry{name.base, uid, std::move(scheme), {}});
+  return uid;
+}
+
+const Checker::ValueEntry* Checker::lookupValue(const std::string& name) const {
+  for (auto it = values_.rbegin(); it != values_.rend(); ++it)
+    if (it->name == name)
+      return &*it;
+  return nullptr;
+}
+
+const Checker::TypeEntry* Checker::lookupType(const std::string& name) const {
+  for (auto it = types_.rbegin(); it != types_.rend(); ++it)
+    if (it->name == name)
+      return &*it;
+  return nullptr;
+}
+
+// --- declarations -------------------------------------------------------------------------
+
+void Checker::checkDecl(Decl& d) {
+  switch (d.kind) {
+  case Decl::Kind::Value:
+    return checkValueDecl(d);
+  case Decl::Kind::Type:
+    return checkTypeDecl(d);
+  case Decl::Kind::Local:
+    if (d.inner)
+      checkDecl(*d.inner);
+    return;
+  case Decl::Kind::Import:
+    diags_.unsupported(d.span, "`import`");
+    return;
+  case Decl::Kind::Open:
+    diags_.unsupported(d.span, "`open`");
+    return;
+  case Decl::Kind::Module:
+    diags_.unsupported(d.span, "the module system");
+    return;
+  }
+}
+
+TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* retTypeExp,
+                               Expr& body) {
+  std::vector<TypeRef> paramTypes;
+  std::vector<std::string> paramNames;
+  for (auto& p : params) {
+    bindPattern(*p, patternType(*p));
+    paramTypes.push_back(p->type);
+    // `(n: i64)` names its parameter in the function type.
+    bool named = p->kind == Pattern::Kind::Ascribed && !p->elems.empty() &&
+                 p->elems[0]->kind == Pattern::Kind::Id;
+    paramNames.push_back(named ? p->elems[0]->name.base : "");
+  }
+  TypeRef ret = retTypeExp ? resolveTypeExp(*retTypeExp) : nullptr;
+  TypeRef bodyType = check(body);
+  if (!ret) {
+    ret = bodyType;
+  } else if (!unify(ret, bodyType, body.span) && tv_.lastError()) {
+    tv_.lastError()->note(retTypeExp->span, "return type declared here");
+  }
+  for (size_t i = params.size(); i-- > 0;)
+    ret = Type::function(paramTypes[i], ret, paramNames[i]);
+  return ret;
+}
+
+void Checker::checkValueDecl(Decl& d) {
+  size_t vmark = valueMark(), tmark = typeMark();
+  size_t firstVar = tv_.numVars();
+  tv_.enterLevel();
+  std::vector<std::string> rigid;
+  for (ast::TypeParam& tp : d.typeParams) {
+    if (tp.kind == ast::TypeParam::Kind::Size || tp.kind == ast::TypeParam::Kind::SizeLifted) {
+      ast::Name n;
+      n.base = tp.name;
+      n.span = tp.span;
+      Binding b;
+      b.kind = Binding::Kind::SizeParam;
+      b.name = tp.name;
+      b.span = tp.span;
+      b.decl = &d;
+      tp.uid = bind(n, Scheme{Type::primitive(PrimType::I64), {}}, std::move(b));
+      continue;
+    }
+    types_.push_back(TypeEntry{tp.name, Type::typeVar(tp.name), {}});
+    rigid.push_back(tp.name);
+  }
+  TypeRef type = d.body ? checkFunction(d.params, d.retTypeExp.get(), *d.body)
+                        : fresh(d.span);
+  tv_.leaveLevel();
+  popValues(vmark);
+  popTypes(tmark);
+  tv_.applyDefaults(firstVar);
+  Scheme scheme = tv_.generalise(type, rigid);
+  d.type = scheme.type;
+
+  Binding b;
+  b.kind = Binding::Kind::TopLevel;
+  b.name = d.name.base;
+  b.span = d.name.span.known() ? d.name.span : d.span;
+  b.decl = &d;
+  bind(d.name, std::move(scheme), std::move(b));
+  if (d.isEntry)
+    checkEntry(d);
+}
+
+namespace {
+
+bool isMonomorphic(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Prim:
+    return true;
+  case Type::Kind::Var:
+    return false;
+  case Type::Kind::Array:
+    return isMonomorphic(*t.elem);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t.elems)
+      if (!isMonomorphic(*e))
+        return false;
+    return true;
+  case Type::Kind::Record:
+    for (const auto& f : t.fields)
+      if (!isMonomorphic(*f.second))
+        return false;
+    return true;
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t.constructors)
+      for (const TypeRef& p : payload)
+        if (!isMonomorphic(*p))
+          return false;
+    return true;
+  case Type::Kind::Function:
+    return isMonomorphic(*t.param) && isMonomorphic(*t.result);
+  }
+  return false;
+}
+
+bool isFirstOrder(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Function:
+    return false;
+  case Type::Kind::Array:
+    return isFirstOrder(*t.elem);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t.elems)
+      if (!isFirstOrder(*e))
+        return false;
+    return true;
+  case Type::Kind::Record:
+    for (const auto& f : t.fields)
+      if (!isFirstOrder(*f.second))
+        return false;
+    return true;
+  default:
+    return true;
+  }
+}
+
+} // namespace
+
+void Checker::checkEntry(Decl& d) {
+  if (!d.typeParams.empty()) {
+    for (const ast::TypeParam& tp : d.typeParams)
+      if (tp.kind == ast::TypeParam::Kind::Type || tp.kind == ast::TypeParam::Kind::Lifted) {
+        diags_.error(tp.span, "entry point `" + d.name.base + "` cannot have type parameters");
+        return;
+      }
+  }
+  TypeRef t = tv_.zonk(d.type);
+  if (!isMonomorphic(*t)) {
+    diags_.error(d.name.span.known() ? d.name.span : d.span,
+                 "entry point `" + d.name.base + "` has a polymorphic type `" + t->str() +
+                     "`; add type annotations");
+    return;
+  }
+  for (auto& p : d.params)
+    if (!isFirstOrder(*tv_.zonk(p->type))) {
+      diags_.error(p->span, "entry point parameter has a function type `" +
+                                tv_.zonk(p->type)->str() + "`");
+      return;
+    }
+  TypeRef result = t;
+  for (size_t i = 0; i < d.params.size(); ++i)
+    result = result->result;
+  if (!isFirstOrder(*result)) {
+    diags_.error(d.name.span.known() ? d.name.span : d.span,
+                 "entry point `" + d.name.base + "` returns a function type `" + result->str() +
+                     "`");
+    return;
+  }
+  out_.entryPoints.push_back(&d);
+}
+
+void Checker::checkTypeDecl(Decl& d) {
+  size_t tmark = typeMark();
+  std::vector<std::string> params;
+  for (const ast::TypeParam& tp : d.typeParams) {
+    if (tp.kind == ast::TypeParam::Kind::Size || tp.kind == ast::TypeParam::Kind::SizeLifted) {
+      diags_.unsupported(tp.span, "a size parameter of a type abbreviation");
+      continue;
+    }
+    types_.push_back(TypeEntry{tp.name, Type::typeVar(tp.name), {}});
+    params.push_back(tp.name);
+  }
+  TypeRef t = d.retTypeExp ? resolveTypeExp(*d.retTypeExp) : fresh(d.span);
+  popTypes(tmark);
+  types_.push_back(TypeEntry{d.name.base, tv_.zonk(t), std::move(params)});
+}
+
+// --- the final pass -------------------------------------------------------------------------
+
+namespace {
+
+/// Applies the substitution to every annotation in the AST.
+class Finaliser {
+public:
+  explicit Finaliser(const TypeVars& tv) : tv_(tv) {}
+
+  void decl(Decl& d) {
+    if (d.type)
+      d.type = tv_.zonk(d.type);
+    for (auto& p : d.params)
+      pattern(*p);
+    if (d.retTypeExp)
+      typeExp(*d.retTypeExp);
+    if (d.body)
+      expr(*d.body);
+    if (d.inner)
+      decl(*d.inner);
+  }
+
+  void expr(Expr& e) {
+    if (e.type)
+      e.type = tv_.zonk(e.type);
+    for (auto& sub : e.elems)
+      if (sub)
+        expr(*sub);
+    for (auto& [name, sub] : e.fields)
+      if (sub)
+        expr(*sub);
+    for (ast::DimIndex& ix : e.indices)
+      for (ast::ExprPtr* sub : {&ix.index, &ix.start, &ix.end, &ix.stride})
+        if (*sub)
+          expr(**sub);
+    for (auto& p : e.params)
+      pattern(*p);
+    if (e.retTypeExp)
+      typeExp(*e.retTypeExp);
+    if (e.pattern)
+      pattern(*e.pattern);
+    if (e.typeExp)
+      typeExp(*e.typeExp);
+    if (e.loopForm.bound)
+      expr(*e.loopForm.bound);
+    if (e.loopForm.element)
+      pattern(*e.loopForm.element);
+    for (ast::MatchCase& c : e.cases) {
+      if (c.pattern)
+        pattern(*c.pattern);
+      if (c.body)
+        expr(*c.body);
+    }
+  }
+
+  void pattern(Pattern& p) {
+    if (p.type)
+      p.type = tv_.zonk(p.type);
+    for (auto& sub : p.elems)
+      if (sub)
+        pattern(*sub);
+    for (auto& [name, sub] : p.fields)
+      if (sub)
+        pattern(*sub);
+    if (p.typeExp)
+      typeExp(*p.typeExp);
+    if (p.literal)
+      expr(*p.literal);
+  }
+
+  void typeExp(TypeExp& te) {
+    if (te.resolved)
+      te.resolved = tv_.zonk(te.resolved);
+    for (auto& sub : te.args)
+      if (sub)
+        typeExp(*sub);
+    for (auto& [name, sub] : te.fields)
+      if (sub)
+        typeExp(*sub);
+  }
+
+private:
+  const TypeVars& tv_;
+};
+
+/// Copies `from`'s diagnostics into `to`.
+void forward(const DiagnosticEngine& from, DiagnosticEngine& to) {
+  for (const Diagnostic& d : from.all()) {
+    Diagnostic& copy = d.severity == Severity::Warning ? to.warning(d.span, d.message)
+                                                       : to.error(d.span, d.message);
+    copy.notes = d.notes;
+  }
+}
+
+} // namespace
+
+void Checker::finalise(ast::Program& prog) {
+  Finaliser f(tv_);
+  for (auto& d : prog.decls)
+    f.decl(*d);
+}
+
+bool isPreludeFile(const SourceFileRef& file) {
+  return file && file->path.rfind("prelude/", 0) == 0;
+}
+
+const ast::Decl* CheckedProgram::findDecl(int uid) const {
+  if (uid < 0 || uid >= static_cast<int>(bindings.size()))
+    return nullptr;
+  const Binding& b = bindings[uid];
+  return b.kind == Binding::Kind::TopLevel ? b.decl : nullptr;
+}
+
+const ast::Decl* CheckedProgram::findEntry(const std::string& name) const {
+  for (const ast::Decl* d : entryPoints)
+    if (d->name.base == name)
+      return d;
+  return nullptr;
+}
+
+std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
+                                           DiagnosticEngine& diags) {
+  CheckedProgram out;
+  out.files = &files;
+  DiagnosticEngine local;
+  Checker checker(out, local);
+  for (ast::Program& prog : files) {
+    bool prelude = isPreludeFile(prog.file);
+    checker.setInPrelude(prelude);
+    for (auto& d : prog.decls)
+      checker.checkDecl(*d);
+    if (prelude && local.hasErrors())
+      internalError("checkProgram", "the prelude does not type check:\n" + local.render());
+  }
+  for (ast::Program& prog : files)
+    checker.finalise(prog);
+  forward(local, diags);
+  if (local.hasErrors())
+    return std::nullopt;
+  return out;
+}
+
+} // namespace fjord::sema

@@ -1,0 +1,194 @@
+// Patterns (binding names, matching annotations) and type expressions (resolving what the
+// user wrote to semantic types, sizes included).
+#include "sema/Checker.h"
+
+namespace fjord::sema {
+
+using ast::Pattern;
+using ast::TypeExp;
+
+void Checker::bindPattern(Pattern& p, const TypeRef& t, bool isLoopParam) {
+  p.type = t;
+  switch (p.kind) {
+  case Pattern::Kind::Id: {
+    Binding b;
+    b.kind = Binding::Kind::Local;
+    b.name = p.name.base;
+    b.span = p.name.span;
+    b.pattern = &p;
+    b.type = t;
+    bind(p.name, Scheme{t, {}}, std::move(b));
+    return;
+  }
+  case Pattern::Kind::Wildcard:
+    return;
+  case Pattern::Kind::Tuple: {
+    if (p.elems.size() == 1)
+      return bindPattern(*p.elems[0], t, isLoopParam);
+    TypeRef h = tv_.head(t);
+    std::vector<TypeRef> elems;
+    if (h->kind == Type::Kind::Tuple && h->elems.size() == p.elems.size()) {
+      elems = h->elems;
+    } else {
+      for (auto& e : p.elems)
+        elems.push_back(fresh(e->span));
+      if (!unify(Type::tuple(elems), t, p.span))
+        elems.assign(p.elems.size(), nullptr);
+    }
+    for (size_t i = 0; i < p.elems.size(); ++i)
+      bindPattern(*p.elems[i], elems[i] ? elems[i] : fresh(p.elems[i]->span), isLoopParam);
+    return;
+  }
+  case Pattern::Kind::Record: {
+    TypeRef h = tv_.head(t);
+    std::vector<std::pair<std::string, TypeRef>> fields;
+    for (auto& [name, sub] : p.fields)
+      fields.emplace_back(name, fresh(sub ? sub->span : p.span));
+    TypeRef want = Type::record(fields);
+    unify(want, t, p.span);
+    for (auto& [name, sub] : p.fields) {
+      if (!sub) { // `{x}` binds `x`
+        sub = std::make_unique<Pattern>();
+        sub->kind = Pattern::Kind::Id;
+        sub->span = p.span;
+        sub->name.base = name;
+        sub->name.span = p.span;
+      }
+      TypeRef ft;
+      for (const auto& f : want->fields)
+        if (f.first == name)
+          ft = f.second;
+      if (sub)
+        bindPattern(*sub, ft, isLoopParam);
+    }
+    return;
+  }
+  case Pattern::Kind::Ascribed: {
+    TypeRef annotated = resolveTypeExp(*p.typeExp);
+    unify(annotated, t, p.span);
+    p.type = annotated;
+    if (!p.elems.empty())
+      bindPattern(*p.elems[0], annotated, isLoopParam);
+    return;
+  }
+  case Pattern::Kind::Literal: {
+    TypeRef lt = check(*p.literal);
+    unify(t, lt, p.span);
+    return;
+  }
+  case Pattern::Kind::Constructor:
+    diags_.unsupported(p.span, "sum types (constructor patterns)");
+    return;
+  }
+}
+
+TypeRef Checker::patternType(Pattern& p) {
+  if (p.kind == Pattern::Kind::Ascribed)
+    return resolveTypeExp(*p.typeExp);
+  if (p.kind == Pattern::Kind::Tuple && p.elems.size() == 1)
+    return patternType(*p.elems[0]);
+  return fresh(p.span);
+}
+
+TypeRef Checker::resolveTypeExp(TypeExp& te) {
+  if (!te.resolved)
+    te.resolved = resolveTypeExpRec(te);
+  return te.resolved;
+}
+
+TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
+  auto resolveArg = [&](size_t i) -> TypeRef {
+    if (i >= te.args.size() || !te.args[i])
+      return fresh(te.span);
+    return resolveTypeExp(*te.args[i]);
+  };
+  switch (te.kind) {
+  case TypeExp::Kind::Named: {
+    const std::string& n = te.name.base;
+    if (te.name.qualifiers.empty()) {
+      if (auto p = primFromName(n)) {
+        if (!te.args.empty())
+          diags_.error(te.span, "type `" + n + "` takes no arguments");
+        return Type::primitive(*p);
+      }
+      if (const TypeEntry* entry = lookupType(n)) {
+        if (entry->params.size() != te.args.size()) {
+          diags_.error(te.span, "type `" + n + "` expects " +
+                                    std::to_string(entry->params.size()) + " argument(s), got " +
+                                    std::to_string(te.args.size()));
+          return fresh(te.span);
+        }
+        std::map<std::string, TypeRef> sub;
+        for (size_t i = 0; i < te.args.size(); ++i)
+          sub[entry->params[i]] = resolveArg(i);
+        return substitute(entry->type, sub);
+      }
+    }
+    diags_.error(te.name.span.known() ? te.name.span : te.span,
+                 "unknown type `" + te.name.str() + "`");
+    return fresh(te.span);
+  }
+  case TypeExp::Kind::Array: {
+    Size dim = Size::unknown();
+    if (te.dimConst) {
+      dim = Size::constant(*te.dimConst);
+    } else if (te.dimName) {
+      if (const ValueEntry* v = lookupValue(*te.dimName); v && v->uid >= 0) {
+        te.dimUid = v->uid;
+        unify(Type::primitive(PrimType::I64), v->scheme.type, te.span);
+        dim = Size::var(*te.dimName);
+      } else if (std::find(localSizes_.begin(), localSizes_.end(), *te.dimName) !=
+                 localSizes_.end()) {
+        dim = Size::var(*te.dimName);
+      } else {
+        diags_.error(te.span, "unknown size `" + *te.dimName + "`");
+      }
+    }
+    TypeRef elem = resolveArg(0);
+    return Type::array(elem, {dim});
+  }
+  case TypeExp::Kind::Tuple: {
+    std::vector<TypeRef> elems;
+    for (size_t i = 0; i < te.args.size(); ++i)
+      elems.push_back(resolveArg(i));
+    return elems.size() == 1 ? elems[0] : Type::tuple(std::move(elems));
+  }
+  case TypeExp::Kind::Record: {
+    std::vector<std::pair<std::string, TypeRef>> fields;
+    for (auto& [name, ft] : te.fields) {
+      for (const auto& f : fields)
+        if (f.first == name)
+          diags_.error(te.span, "field `" + name + "` appears more than once");
+      fields.emplace_back(name, ft ? resolveTypeExp(*ft) : fresh(te.span));
+    }
+    return Type::record(std::move(fields));
+  }
+  case TypeExp::Kind::Sum:
+    diags_.unsupported(te.span, "sum types");
+    return fresh(te.span);
+  case TypeExp::Kind::Function: {
+    TypeRef param = resolveArg(0);
+    size_t mark = localSizes_.size();
+    if (!te.paramName.empty())
+      localSizes_.push_back(te.paramName);
+    TypeRef result = resolveArg(1);
+    localSizes_.resize(mark);
+    return Type::function(param, result, te.paramName);
+  }
+  case TypeExp::Kind::Unique: {
+    auto t = std::make_shared<Type>(*tv_.zonk(resolveArg(0)));
+    t->unique = true;
+    return t;
+  }
+  case TypeExp::Kind::Existential: {
+    size_t mark = localSizes_.size();
+    localSizes_.insert(localSizes_.end(), te.existentials.begin(), te.existentials.end());
+    TypeRef inner = resolveArg(0);
+    localSizes_.resize(mark);
+    return inner;
+  }
+  }
+  return fresh(te.span);
+}
+
+} // namespace fjord::sema

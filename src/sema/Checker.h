@@ -1,0 +1,100 @@
+// The checker's state, shared by the files that implement it (private to sema/):
+// CheckDecl.cpp (declarations, entry points, the final pass), CheckExpr.cpp (expressions),
+// CheckPattern.cpp (patterns and type expressions).
+#pragma once
+#include "sema/Check.h"
+#include "sema/Unify.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace fjord::sema {
+
+class Checker {
+public:
+  Checker(CheckedProgram& out, DiagnosticEngine& diags) : out_(out), diags_(diags), tv_(diags) {}
+
+  /// Checks one top-level declaration and binds its name.
+  void checkDecl(ast::Decl& d);
+  /// Applies the final substitution to every type annotation of `prog`.
+  void finalise(ast::Program& prog);
+  void setInPrelude(bool p) {
+    inPrelude_ = p;
+    tv_.trustRigid = p;
+  }
+
+private:
+  struct ValueEntry {
+    std::string name;
+    int uid = -1;
+    Scheme scheme;
+    std::string builtin; ///< intrinsics: their name
+  };
+  struct TypeEntry {
+    std::string name;
+    TypeRef type;
+    std::vector<std::string> params; ///< abbreviation parameters (type variables in `type`)
+  };
+
+  // --- scopes (CheckDecl.cpp)
+  size_t valueMark() const { return values_.size(); }
+  size_t typeMark() const { return types_.size(); }
+  void popValues(size_t mark) { values_.resize(mark); }
+  void popTypes(size_t mark) { types_.resize(mark); }
+  int bind(ast::Name& name, Scheme scheme, Binding b);
+  const ValueEntry* lookupValue(const std::string& name) const;
+  const TypeEntry* lookupType(const std::string& name) const;
+  TypeRef fresh(const SourceSpan& where) { return tv_.fresh(where); }
+  bool unify(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span) {
+    return tv_.unify(expected, actual, span);
+  }
+
+  // --- declarations (CheckDecl.cpp)
+  void checkValueDecl(ast::Decl& d);
+  void checkTypeDecl(ast::Decl& d);
+  void checkEntry(ast::Decl& d);
+
+  // --- expressions (CheckExpr.cpp)
+  TypeRef check(ast::Expr& e);
+  TypeRef checkExpr(ast::Expr& e);
+  TypeRef checkVar(ast::Expr& e);
+  TypeRef checkQualified(ast::Expr& e);
+  TypeRef checkBinOp(ast::Expr& e);
+  TypeRef builtinOpType(ast::Expr& e, const std::string& op);
+  TypeRef checkApply(ast::Expr& e);
+  TypeRef applyTo(TypeRef fn, ast::Expr& arg, const SourceSpan& callSpan);
+  TypeRef checkLambda(ast::Expr& e);
+  TypeRef checkLetFun(ast::Expr& e);
+  TypeRef checkIndex(ast::Expr& e);
+  TypeRef indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
+                      const SourceSpan& span);
+  TypeRef checkLoop(ast::Expr& e);
+  TypeRef checkProject(const TypeRef& t, const std::string& field, const SourceSpan& span);
+  TypeRef checkRecordUpdate(ast::Expr& e);
+  TypeRef checkRange(ast::Expr& e);
+  TypeRef checkMatch(ast::Expr& e);
+  TypeRef literalType(ast::Expr& e);
+  TypeRef unsupported(ast::Expr& e, const std::string& what);
+  /// Checks a function body given its parameters; returns the curried function type.
+  TypeRef checkFunction(std::vector<ast::PatternPtr>& params, ast::TypeExp* retTypeExp,
+                        ast::Expr& body);
+
+  // --- patterns and type expressions (CheckPattern.cpp)
+  /// Gives `p` the type `t` (unifying with its annotations) and binds its names.
+  void bindPattern(ast::Pattern& p, const TypeRef& t, bool isLoopParam = false);
+  /// A fresh type for a parameter pattern, shaped by its annotations.
+  TypeRef patternType(ast::Pattern& p);
+  TypeRef resolveTypeExp(ast::TypeExp& te);
+  TypeRef resolveTypeExpRec(ast::TypeExp& te);
+
+  CheckedProgram& out_;
+  DiagnosticEngine& diags_;
+  TypeVars tv_;
+  bool inPrelude_ = false;
+  std::vector<ValueEntry> values_;
+  std::vector<TypeEntry> types_;
+  std::vector<std::string> localSizes_; ///< existential and named-parameter sizes in scope
+};
+
+} // namespace fjord::sema

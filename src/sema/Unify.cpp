@@ -1,0 +1,441 @@
+// Unification with constraints, zonking, instantiation and generalisation.
+//
+// Note [Levels]: every inference variable records the let-nesting level at which it was
+// created. Binding a variable to a type lowers the levels of the variables in that type to
+// the variable's level. When a definition at level L+1 is generalised, the unbound,
+// unconstrained variables of its type whose level is still > L are local to it and become
+// quantified. Constrained variables (literals, overloaded operators) are never generalised:
+// they are resolved by later uses or defaulted at the end of the top-level definition.
+#include "sema/Unify.h"
+
+#include <algorithm>
+
+namespace fjord::sema {
+
+namespace {
+
+constexpr PrimType kAllPrims[] = {PrimType::Bool, PrimType::I8,  PrimType::I16, PrimType::I32,
+                                  PrimType::I64,  PrimType::U8,  PrimType::U16, PrimType::U32,
+                                  PrimType::U64,  PrimType::F16, PrimType::F32, PrimType::F64};
+
+int varIndex(const Type& var) { return std::stoi(var.name.substr(1)); }
+
+} // namespace
+
+uint32_t integerMask() {
+  uint32_t m = 0;
+  for (PrimType p : kAllPrims)
+    if (isInteger(p))
+      m |= primBit(p);
+  return m;
+}
+
+uint32_t floatMask() {
+  return primBit(PrimType::F16) | primBit(PrimType::F32) | primBit(PrimType::F64);
+}
+
+uint32_t numericMask() { return integerMask() | floatMask(); }
+
+std::string describeMask(uint32_t mask) {
+  if (mask == numericMask())
+    return "a numeric type";
+  if (mask == integerMask())
+    return "an integer type";
+  if (mask == floatMask())
+    return "a floating-point type";
+  if (mask == (numericMask() | primBit(PrimType::Bool)))
+    return "a numeric type or bool";
+  std::string s = "one of ";
+  bool first = true;
+  for (PrimType p : kAllPrims)
+    if (mask & primBit(p)) {
+      s += (first ? "" : ", ") + std::string(primName(p));
+      first = false;
+    }
+  return s;
+}
+
+TypeVars::VarInfo& TypeVars::info(const Type& var) { return vars_[varIndex(var)]; }
+const TypeVars::VarInfo& TypeVars::info(const Type& var) const { return vars_[varIndex(var)]; }
+
+TypeRef TypeVars::fresh(SourceSpan where, Constraint c) {
+  if (!c.span.known())
+    c.span = std::move(where);
+  vars_.push_back(VarInfo{nullptr, std::move(c), level_});
+  return Type::typeVar("?" + std::to_string(vars_.size() - 1));
+}
+
+TypeRef TypeVars::head(TypeRef t) const {
+  while (t && isFlexible(*t) && info(*t).binding)
+    t = info(*t).binding;
+  return t;
+}
+
+TypeRef TypeVars::zonk(const TypeRef& t0) const {
+  TypeRef t = head(t0);
+  if (!t)
+    return t;
+  switch (t->kind) {
+  case Type::Kind::Prim:
+  case Type::Kind::Var:
+    return t;
+  case Type::Kind::Array:
+    return Type::array(zonk(t->elem), t->shape, t->unique);
+  case Type::Kind::Tuple: {
+    std::vector<TypeRef> elems;
+    for (const TypeRef& e : t->elems)
+      elems.push_back(zonk(e));
+    auto r = std::make_shared<Type>(*Type::tuple(std::move(elems)));
+    r->unique = t->unique;
+    return r;
+  }
+  case Type::Kind::Record: {
+    auto fields = t->fields;
+    for (auto& [name, ft] : fields)
+      ft = zonk(ft);
+    return Type::record(std::move(fields));
+  }
+  case Type::Kind::Sum: {
+    auto r = std::make_shared<Type>(*t);
+    for (auto& [name, payload] : r->constructors)
+      for (TypeRef& p : payload)
+        p = zonk(p);
+    return r;
+  }
+  case Type::Kind::Function:
+    return Type::function(zonk(t->param), zonk(t->result), t->paramName);
+  }
+  return t;
+}
+
+bool TypeVars::occurs(const Type& var, const TypeRef& t0) const {
+  TypeRef t = head(t0);
+  switch (t->kind) {
+  case Type::Kind::Prim:
+    return false;
+  case Type::Kind::Var:
+    return t->name == var.name;
+  case Type::Kind::Array:
+    return occurs(var, t->elem);
+  case Type::Kind::Tuple:
+    return std::any_of(t->elems.begin(), t->elems.end(),
+                       [&](const TypeRef& e) { return occurs(var, e); });
+  case Type::Kind::Record:
+    return std::any_of(t->fields.begin(), t->fields.end(),
+                       [&](const auto& f) { return occurs(var, f.second); });
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t->constructors)
+      for (const TypeRef& p : payload)
+        if (occurs(var, p))
+          return true;
+    return false;
+  case Type::Kind::Function:
+    return occurs(var, t->param) || occurs(var, t->result);
+  }
+  return false;
+}
+
+void TypeVars::adjustLevels(const TypeRef& t0, int level) {
+  TypeRef t = head(t0);
+  switch (t->kind) {
+  case Type::Kind::Prim:
+    return;
+  case Type::Kind::Var:
+    if (isFlexible(*t))
+      info(*t).level = std::min(info(*t).level, level);
+    return;
+  case Type::Kind::Array:
+    return adjustLevels(t->elem, level);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t->elems)
+      adjustLevels(e, level);
+    return;
+  case Type::Kind::Record:
+    for (const auto& f : t->fields)
+      adjustLevels(f.second, level);
+    return;
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t->constructors)
+      for (const TypeRef& p : payload)
+        adjustLevels(p, level);
+    return;
+  case Type::Kind::Function:
+    adjustLevels(t->param, level);
+    adjustLevels(t->result, level);
+    return;
+  }
+}
+
+// Checks `t` (bound to a constrained variable) against `c`, merging into `t` if it is itself
+// a variable.
+bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpan& span,
+                         bool& reported) {
+  TypeRef t = head(t0);
+  if (isFlexible(*t)) {
+    Constraint& mine = info(*t).constraint;
+    if (c.prims) {
+      uint32_t merged = mine.prims ? (mine.prims & c.prims) : c.prims;
+      if (merged == 0) {
+        diags_
+            .error(span, "cannot unify " + describeMask(mine.prims) + " (" + mine.origin +
+                             ") with " + describeMask(c.prims) + " (" + c.origin + ")")
+            .note(mine.span, mine.origin + " here")
+            .note(c.span, c.origin + " here");
+        reported = true;
+        return false;
+      }
+      if (!mine.prims) {
+        mine.origin = c.origin;
+        mine.span = c.span;
+      }
+      mine.prims = merged;
+      // Keep this variable's default while it is still allowed, else take the other's.
+      if (!mine.defaultPrim || !(merged & primBit(*mine.defaultPrim)))
+        mine.defaultPrim = c.defaultPrim;
+      if (mine.defaultPrim && !(merged & primBit(*mine.defaultPrim)))
+        mine.defaultPrim.reset();
+    }
+    for (const auto& [name, ft] : c.fields) {
+      auto it = info(*t).constraint.fields.find(name);
+      if (it == info(*t).constraint.fields.end()) {
+        info(*t).constraint.fields.emplace(name, ft);
+        continue;
+      }
+      TypeRef existing = it->second;
+      if (!unifyRec(existing, ft, span, reported))
+        return false;
+    }
+    return true;
+  }
+  if (t->kind == Type::Kind::Var && trustRigid)
+    return true;
+  if (c.prims) {
+    if (t->kind != Type::Kind::Prim || !(c.prims & primBit(t->prim))) {
+      diags_.error(span, "cannot unify `" + zonk(t)->str() + "` with " + describeMask(c.prims) +
+                             " (required by " + c.origin + ")")
+          .note(c.span, c.origin + " here");
+      reported = true;
+      return false;
+    }
+  }
+  for (const auto& [name, ft] : c.fields) {
+    TypeRef fieldType;
+    if (t->kind == Type::Kind::Record) {
+      for (const auto& f : t->fields)
+        if (f.first == name)
+          fieldType = f.second;
+    } else if (t->kind == Type::Kind::Tuple && !name.empty() &&
+               std::all_of(name.begin(), name.end(), ::isdigit)) {
+      size_t i = std::stoul(name);
+      if (i < t->elems.size())
+        fieldType = t->elems[i];
+    }
+    if (!fieldType) {
+      diags_.error(c.span, "type `" + zonk(t)->str() + "` has no field `" + name + "`");
+      reported = true;
+      return false;
+    }
+    if (!unifyRec(fieldType, ft, span, reported))
+      return false;
+  }
+  return true;
+}
+
+bool TypeVars::bindVar(const Type& var, const TypeRef& t, const SourceSpan& span,
+                       bool& reported) {
+  TypeRef th = head(t);
+  if (th->kind == Type::Kind::Var && th->name == var.name)
+    return true;
+  if (occurs(var, th))
+    return false;
+  VarInfo& vi = info(var);
+  Constraint c = vi.constraint;
+  int level = vi.level;
+  vi.binding = th;
+  adjustLevels(th, level);
+  return c.empty() || satisfies(th, c, span, reported);
+}
+
+bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& span,
+                        bool& reported) {
+  TypeRef a = head(a0), b = head(b0);
+  if (isFlexible(*a))
+    return bindVar(*a, b, span, reported);
+  if (isFlexible(*b))
+    return bindVar(*b, a, span, reported);
+  // Arrays of different rank: `[]a` against `[][]i32` binds `a` to `[]i32`.
+  if (a->kind == Type::Kind::Array && b->kind == Type::Kind::Array) {
+    size_t ra = a->shape.size(), rb = b->shape.size();
+    if (ra == rb)
+      return unifyRec(a->elem, b->elem, span, reported);
+    if (ra < rb)
+      return unifyRec(a->elem,
+                      Type::array(b->elem, std::vector<Size>(b->shape.begin() + ra, b->shape.end())),
+                      span, reported);
+    return unifyRec(Type::array(a->elem, std::vector<Size>(a->shape.begin() + rb, a->shape.end())),
+                    b->elem, span, reported);
+  }
+  if (a->kind != b->kind)
+    return false;
+  switch (a->kind) {
+  case Type::Kind::Prim:
+    return a->prim == b->prim;
+  case Type::Kind::Var:
+    return a->name == b->name;
+  case Type::Kind::Array:
+    return false; // handled above
+  case Type::Kind::Tuple:
+    if (a->elems.size() != b->elems.size())
+      return false;
+    for (size_t i = 0; i < a->elems.size(); ++i)
+      if (!unifyRec(a->elems[i], b->elems[i], span, reported))
+        return false;
+    return true;
+  case Type::Kind::Record:
+    if (a->fields.size() != b->fields.size())
+      return false;
+    for (size_t i = 0; i < a->fields.size(); ++i)
+      if (a->fields[i].first != b->fields[i].first ||
+          !unifyRec(a->fields[i].second, b->fields[i].second, span, reported))
+        return false;
+    return true;
+  case Type::Kind::Sum:
+    if (a->constructors.size() != b->constructors.size())
+      return false;
+    for (size_t i = 0; i < a->constructors.size(); ++i) {
+      const auto& ca = a->constructors[i];
+      const auto& cb = b->constructors[i];
+      if (ca.first != cb.first || ca.second.size() != cb.second.size())
+        return false;
+      for (size_t j = 0; j < ca.second.size(); ++j)
+        if (!unifyRec(ca.second[j], cb.second[j], span, reported))
+          return false;
+    }
+    return true;
+  case Type::Kind::Function:
+    return unifyRec(a->param, b->param, span, reported) &&
+           unifyRec(a->result, b->result, span, reported);
+  }
+  return false;
+}
+
+bool TypeVars::unify(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span) {
+  bool reported = false;
+  lastError_ = nullptr;
+  if (unifyRec(expected, actual, span, reported))
+    return true;
+  if (!reported)
+    lastError_ = &diags_.error(span, "cannot unify `" + zonk(expected)->str() + "` with `" +
+                                         zonk(actual)->str() + "`");
+  return false;
+}
+
+bool TypeVars::constrain(const TypeRef& t, Constraint c, const SourceSpan& span) {
+  if (!c.span.known())
+    c.span = span;
+  bool reported = false;
+  if (satisfies(t, c, span, reported))
+    return true;
+  if (!reported)
+    diags_.error(span, "type `" + zonk(t)->str() + "` does not satisfy " + c.origin);
+  return false;
+}
+
+TypeRef substitute(const TypeRef& t, const std::map<std::string, TypeRef>& s) {
+  switch (t->kind) {
+  case Type::Kind::Prim:
+    return t;
+  case Type::Kind::Var: {
+    auto it = s.find(t->name);
+    return it == s.end() ? t : it->second;
+  }
+  case Type::Kind::Array:
+    return Type::array(substitute(t->elem, s), t->shape, t->unique);
+  case Type::Kind::Tuple: {
+    std::vector<TypeRef> elems;
+    for (const TypeRef& e : t->elems)
+      elems.push_back(substitute(e, s));
+    auto r = std::make_shared<Type>(*Type::tuple(std::move(elems)));
+    r->unique = t->unique;
+    return r;
+  }
+  case Type::Kind::Record: {
+    auto fields = t->fields;
+    for (auto& f : fields)
+      f.second = substitute(f.second, s);
+    return Type::record(std::move(fields));
+  }
+  case Type::Kind::Sum: {
+    auto r = std::make_shared<Type>(*t);
+    for (auto& [name, payload] : r->constructors)
+      for (TypeRef& p : payload)
+        p = substitute(p, s);
+    return r;
+  }
+  case Type::Kind::Function:
+    return Type::function(substitute(t->param, s), substitute(t->result, s), t->paramName);
+  }
+  return t;
+}
+
+TypeRef TypeVars::instantiate(const Scheme& s, const SourceSpan& where) {
+  if (s.quantified.empty())
+    return s.type;
+  std::map<std::string, TypeRef> sub;
+  for (const std::string& q : s.quantified)
+    sub[q] = fresh(where);
+  return substitute(zonk(s.type), sub);
+}
+
+void TypeVars::collectFree(const TypeRef& t0, std::vector<std::string>& out) const {
+  TypeRef t = head(t0);
+  switch (t->kind) {
+  case Type::Kind::Prim:
+    return;
+  case Type::Kind::Var:
+    if (isFlexible(*t) && std::find(out.begin(), out.end(), t->name) == out.end())
+      out.push_back(t->name);
+    return;
+  case Type::Kind::Array:
+    return collectFree(t->elem, out);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t->elems)
+      collectFree(e, out);
+    return;
+  case Type::Kind::Record:
+    for (const auto& f : t->fields)
+      collectFree(f.second, out);
+    return;
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t->constructors)
+      for (const TypeRef& p : payload)
+        collectFree(p, out);
+    return;
+  case Type::Kind::Function:
+    collectFree(t->param, out);
+    collectFree(t->result, out);
+    return;
+  }
+}
+
+Scheme TypeVars::generalise(const TypeRef& t, std::vector<std::string> rigid) {
+  std::vector<std::string> free;
+  collectFree(t, free);
+  Scheme s{zonk(t), std::move(rigid)};
+  for (const std::string& v : free) {
+    const VarInfo& vi = vars_[std::stoi(v.substr(1))];
+    if (vi.level > level_ && vi.constraint.empty())
+      s.quantified.push_back(v);
+  }
+  return s;
+}
+
+void TypeVars::applyDefaults(size_t from) {
+  for (size_t i = from; i < vars_.size(); ++i) {
+    VarInfo& vi = vars_[i];
+    if (!vi.binding && vi.constraint.defaultPrim)
+      vi.binding = Type::primitive(*vi.constraint.defaultPrim);
+  }
+}
+
+} // namespace fjord::sema

@@ -1,0 +1,101 @@
+// Type variables and unification for the checker (private to sema/).
+//
+// Inference variables are Type::Var types named `?N`; their bindings live here, not in the
+// (immutable) types. Names without `?` are rigid type parameters (`'a` is named `a`).
+// A variable may carry a Constraint: a set of allowed primitive types (numeric literals,
+// overloaded operators; with a default for literals) and/or fields it must have (`r.x` on a
+// type not yet known). Levels implement let-generalisation (Note [Levels] in Unify.cpp).
+#pragma once
+#include "support/Diagnostics.h"
+#include "syntax/Type.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fjord::sema {
+
+constexpr uint32_t primBit(PrimType p) { return 1u << static_cast<unsigned>(p); }
+uint32_t integerMask();
+uint32_t floatMask();
+uint32_t numericMask();
+/// "a numeric type", "an integer type", "one of i32, f32", ...
+std::string describeMask(uint32_t mask);
+
+/// What an inference variable may become.
+struct Constraint {
+  uint32_t prims = 0;                  ///< allowed primitive types; 0 = no restriction
+  std::optional<PrimType> defaultPrim; ///< numeric literals: i32 or f64
+  std::map<std::string, TypeRef> fields; ///< a record or tuple with at least these fields
+  std::string origin;                  ///< "integer literal", "operator `+`", ...
+  SourceSpan span;                     ///< where the constraint arose
+  bool empty() const { return prims == 0 && fields.empty(); }
+};
+
+/// A type scheme: `forall quantified. type`.
+struct Scheme {
+  TypeRef type;
+  std::vector<std::string> quantified;
+};
+
+class TypeVars {
+public:
+  explicit TypeVars(DiagnosticEngine& diags) : diags_(diags) {}
+
+  TypeRef fresh(SourceSpan where, Constraint c = {});
+  /// Follows bindings at the head of `t` (one level of structure).
+  TypeRef head(TypeRef t) const;
+  /// Applies the substitution everywhere in `t`.
+  TypeRef zonk(const TypeRef& t) const;
+
+  /// Unifies `expected` with `actual`; on failure reports
+  /// "cannot unify `expected` with `actual`" at `span` and returns false.
+  bool unify(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span);
+  /// Requires `t` to satisfy `c`; reports at `span` on failure.
+  bool constrain(const TypeRef& t, Constraint c, const SourceSpan& span);
+
+  /// Instantiates a scheme with fresh variables.
+  TypeRef instantiate(const Scheme& s, const SourceSpan& where);
+  /// Generalises the unconstrained variables of `t` created at a deeper level than the
+  /// current one.
+  Scheme generalise(const TypeRef& t, std::vector<std::string> rigid);
+  /// Binds every unbound defaulting variable created since variable index `from`.
+  void applyDefaults(size_t from);
+  size_t numVars() const { return vars_.size(); }
+
+  void enterLevel() { ++level_; }
+  void leaveLevel() { --level_; }
+  /// Rigid type parameters satisfy any constraint (the prelude's generic numeric code).
+  bool trustRigid = false;
+  /// The last error reported by unify/constrain (to attach notes to), or null.
+  Diagnostic* lastError() const { return lastError_; }
+
+  static bool isFlexible(const Type& t) { return t.kind == Type::Kind::Var && t.name[0] == '?'; }
+
+private:
+  struct VarInfo {
+    TypeRef binding;
+    Constraint constraint;
+    int level = 0;
+  };
+  VarInfo& info(const Type& var);
+  const VarInfo& info(const Type& var) const;
+  bool unifyRec(const TypeRef& a, const TypeRef& b, const SourceSpan& span, bool& reported);
+  bool bindVar(const Type& var, const TypeRef& t, const SourceSpan& span, bool& reported);
+  bool occurs(const Type& var, const TypeRef& t) const;
+  void adjustLevels(const TypeRef& t, int level);
+  bool satisfies(const TypeRef& t, const Constraint& c, const SourceSpan& span, bool& reported);
+  void collectFree(const TypeRef& t, std::vector<std::string>& out) const;
+
+  DiagnosticEngine& diags_;
+  std::vector<VarInfo> vars_;
+  int level_ = 0;
+  Diagnostic* lastError_ = nullptr;
+};
+
+/// Replaces type variables by name (for instantiation and type abbreviations).
+TypeRef substitute(const TypeRef& t, const std::map<std::string, TypeRef>& s);
+
+} // namespace fjord::sema

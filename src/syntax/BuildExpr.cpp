@@ -1,0 +1,524 @@
+// Parse tree to AST for expressions. The grammar leaves chains of binary operators flat
+// (`operand (infixOp operand)*`); this file resolves them by precedence climbing with the
+// precedences of Operators.h.
+#include "syntax/AstBuilder.h"
+#include "syntax/Literals.h"
+
+namespace fjord::syntax {
+
+using ast::Expr;
+using ast::ExprPtr;
+using Kind = ast::Expr::Kind;
+
+namespace {
+
+/// The modules whose members may be named with a qualifier (`f32.sqrt`, `i32.lowest`):
+/// without a module system, only the numeric namespaces of the prelude.
+bool isModuleName(const std::string& name) { return primFromName(name).has_value(); }
+
+} // namespace
+
+/// One binary operator of a flat chain: a symbol, a name in backticks, or `with`.
+struct AstBuilder::InfixOp {
+  enum class Form { Symbol, Backtick, With };
+  Form form = Form::Symbol;
+  OpPrecedence prec;
+  ast::Name name;                          ///< Symbol, Backtick
+  P::UpdateTargetContext* target = nullptr; ///< With
+};
+
+ExprPtr AstBuilder::exp(P::ExpContext* ctx) {
+  return expTail(opExp(ctx->opExp()), ctx->expTail());
+}
+
+ExprPtr AstBuilder::expTail(ExprPtr e, P::ExpTailContext* tail) {
+  if (P::RangeTailContext* r = tail->rangeTail()) {
+    auto range = makeExpr(Kind::Range, SourceSpan::join(e->span, span(r)));
+    range->elems.push_back(std::move(e));
+    if (r->second)
+      range->elems.push_back(opExp(r->second));
+    if (r->upper)
+      range->elems.push_back(opExp(r->upper));
+    using RK = Expr::RangeKind;
+    range->rangeKind = RK::UpToInclusive;
+    if (r->DOTDOTLT() || (r->rangeOp() && r->rangeOp()->DOTDOTLT()))
+      range->rangeKind = RK::UpToExclusive;
+    if (r->DOTDOTGT() || (r->rangeOp() && r->rangeOp()->DOTDOTGT()))
+      range->rangeKind = RK::DownToExclusive;
+    range->rangeHasStep = r->second && r->upper;
+    e = std::move(range);
+  }
+  for (P::AscriptionContext* a : tail->ascription()) {
+    auto asc = makeExpr(a->COLONGT() ? Kind::Coerce : Kind::Ascribe,
+                        SourceSpan::join(e->span, span(a)));
+    asc->elems.push_back(std::move(e));
+    asc->typeExp = typeExp(a->typeExp());
+    e = std::move(asc);
+  }
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------
+// Binary operators
+
+ExprPtr AstBuilder::opExp(P::OpExpContext* ctx) {
+  std::vector<ExprPtr> operands;
+  for (P::OperandContext* o : ctx->operand())
+    operands.push_back(operand(o));
+  std::vector<InfixOp> ops;
+  for (P::InfixOpContext* op : ctx->infixOp())
+    ops.push_back(infixOp(op));
+  size_t pos = 0;
+  return climb(operands, ops, pos, 0);
+}
+
+AstBuilder::InfixOp AstBuilder::infixOp(P::InfixOpContext* ctx) {
+  InfixOp op;
+  if (ctx->WITH()) {
+    op.form = InfixOp::Form::With;
+    op.prec = {kWithLevel, Assoc::Left};
+    op.target = ctx->updateTarget();
+    return op;
+  }
+  P::BinopContext* b = ctx->binop();
+  if (P::QualNameContext* q = b->qualName()) {
+    op.form = InfixOp::Form::Backtick;
+    op.prec = {kBacktickLevel, Assoc::Left};
+    op.name = qualName(q);
+    return op;
+  }
+  op.name.base = b->getText();
+  op.name.span = span(b);
+  op.prec = operatorPrecedence(op.name.base);
+  return op;
+}
+
+// Precedence climbing: `operands[pos]` starts the expression; consumes every following
+// operator of level >= minLevel. Operator i sits between operands i and i+1.
+ExprPtr AstBuilder::climb(std::vector<ExprPtr>& operands, const std::vector<InfixOp>& ops,
+                          size_t& pos, int minLevel) {
+  ExprPtr lhs = std::move(operands[pos]);
+  while (pos < ops.size() && ops[pos].prec.level >= minLevel) {
+    const InfixOp& op = ops[pos];
+    ++pos;
+    int rhsMin = op.prec.assoc == Assoc::Left ? op.prec.level + 1 : op.prec.level;
+    ExprPtr rhs = climb(operands, ops, pos, rhsMin);
+    lhs = combine(op, std::move(lhs), std::move(rhs));
+  }
+  return lhs;
+}
+
+ExprPtr AstBuilder::combine(const InfixOp& op, ExprPtr lhs, ExprPtr rhs) {
+  SourceSpan whole = SourceSpan::join(lhs->span, rhs->span);
+  if (op.form != InfixOp::Form::With) {
+    // `a `f` b` is a BinOp whose operator is the name `f` (sema applies it like `f a b`).
+    auto e = makeExpr(Kind::BinOp, whole);
+    e->name = op.name;
+    e->elems.push_back(std::move(lhs));
+    e->elems.push_back(std::move(rhs));
+    return e;
+  }
+  P::UpdateTargetContext* t = op.target;
+  if (P::DimIndicesContext* idx = t->dimIndices()) {
+    auto e = makeExpr(Kind::Update, whole);
+    e->indices = dimIndices(idx);
+    e->elems.push_back(std::move(lhs));
+    e->elems.push_back(std::move(rhs));
+    return e;
+  }
+  auto e = makeExpr(Kind::RecordUpdate, whole);
+  for (antlr4::tree::ParseTree* child : t->children) {
+    auto* node = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+    if (!node)
+      continue;
+    size_t type = node->getSymbol()->getType();
+    if (type == P::ID)
+      e->fieldPath.push_back(text(node));
+    else if (type == P::DOT_NUM)
+      e->fieldPath.push_back(text(node).substr(1));
+  }
+  e->elems.push_back(std::move(lhs));
+  e->elems.push_back(std::move(rhs));
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------
+// Operands
+
+ExprPtr AstBuilder::operand(P::OperandContext* ctx) {
+  if (P::PrefixExpContext* p = ctx->prefixExp())
+    return prefixExp(p);
+  P::OpenExpContext* o = ctx->openExp();
+  if (o->ifExp())
+    return ifExp(o->ifExp());
+  if (o->letExp())
+    return letExp(o->letExp());
+  if (o->loopExp())
+    return loopExp(o->loopExp());
+  if (o->matchExp())
+    return matchExp(o->matchExp());
+  if (o->lambdaExp())
+    return lambdaExp(o->lambdaExp());
+  P::AttrExpContext* a = o->attrExp();
+  auto e = makeExpr(Kind::Attributed, span(a));
+  e->attrs = attributes(a->attribute());
+  e->elems.push_back(exp(a->exp()));
+  return e;
+}
+
+ExprPtr AstBuilder::prefixExp(P::PrefixExpContext* ctx) {
+  if (P::ApplyExpContext* a = ctx->applyExp())
+    return applyExp(a);
+  bool minus = ctx->MINUS() != nullptr;
+  // `-128i8`: the literal right after `-` may take the negative range of its type.
+  P::PrefixExpContext* inner = ctx->prefixExp();
+  negateNextLiteral_ = minus && inner->applyExp() && inner->getStart()->getType() == P::INTLIT;
+  auto e = makeExpr(minus ? Kind::Negate : Kind::Not, span(ctx));
+  e->elems.push_back(prefixExp(inner));
+  negateNextLiteral_ = false;
+  return e;
+}
+
+ExprPtr AstBuilder::applyExp(P::ApplyExpContext* ctx) {
+  std::vector<P::PostfixExpContext*> parts = ctx->postfixExp();
+  if (ctx->ASSERT()) {
+    auto e = makeExpr(Kind::Assert, span(ctx));
+    e->elems.push_back(postfixExp(parts[0]));
+    e->elems.push_back(postfixExp(parts[1]));
+    return e;
+  }
+  ExprPtr head = postfixExp(parts[0]);
+  if (parts.size() == 1)
+    return head;
+  // `#some x y`: the arguments are the constructor's payload.
+  if (head->kind == Kind::Constructor && head->elems.empty()) {
+    head->span = span(ctx);
+    for (size_t i = 1; i < parts.size(); ++i)
+      head->elems.push_back(postfixExp(parts[i]));
+    return head;
+  }
+  auto e = makeExpr(Kind::Apply, span(ctx));
+  e->elems.push_back(std::move(head));
+  for (size_t i = 1; i < parts.size(); ++i)
+    e->elems.push_back(postfixExp(parts[i]));
+  return e;
+}
+
+ExprPtr AstBuilder::postfixExp(P::PostfixExpContext* ctx) {
+  ExprPtr e = atom(ctx->atom());
+  bool parenthesised = ctx->atom()->getStart()->getType() == P::LPAREN;
+  for (P::PostfixContext* post : ctx->postfix()) {
+    SourceSpan whole = SourceSpan::join(e->span, span(post));
+    if (auto* ix = dynamic_cast<P::IndexPostfixContext*>(post)) {
+      auto idx = makeExpr(Kind::Index, whole);
+      idx->indices = dimIndices(ix->dimIndices());
+      idx->elems.push_back(std::move(e));
+      e = std::move(idx);
+      continue;
+    }
+    std::string field;
+    if (auto* f = dynamic_cast<P::FieldPostfixContext*>(post))
+      field = text(f->ID());
+    else
+      field = text(dynamic_cast<P::ProjPostfixContext*>(post)->DOT_NUM()).substr(1);
+    // `f32.sqrt`: a member of a numeric namespace is a qualified name, not a field.
+    if (e->kind == Kind::Var && e->name.qualifiers.empty() && !parenthesised &&
+        isModuleName(e->name.base) && std::isalpha(static_cast<unsigned char>(field[0]))) {
+      e->name.qualifiers.push_back(e->name.base);
+      e->name.base = field;
+      e->name.span = whole;
+      e->span = whole;
+      continue;
+    }
+    auto proj = makeExpr(Kind::Project, whole);
+    proj->field = field;
+    proj->elems.push_back(std::move(e));
+    e = std::move(proj);
+  }
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------
+// Atoms
+
+ExprPtr AstBuilder::literal(antlr4::tree::TerminalNode* token) {
+  std::string t = text(token);
+  SourceSpan s = span(token);
+  std::string error;
+  switch (token->getSymbol()->getType()) {
+  case P::INTLIT: {
+    auto e = makeExpr(Kind::IntLit, s);
+    e->text = t;
+    bool negated = negateNextLiteral_;
+    negateNextLiteral_ = false;
+    std::optional<IntLiteral> lit = decodeInt(t, error);
+    if (!lit) {
+      diags_.error(s, error);
+      return e;
+    }
+    e->intValue = lit->value;
+    e->literalType = lit->suffix;
+    if (lit->suffix && !intFits(lit->value, *lit->suffix, negated))
+      diags_.error(s, "integer literal `" + std::string(negated ? "-" : "") + t +
+                          "` is out of range for " + primName(*lit->suffix));
+    return e;
+  }
+  case P::FLOATLIT: {
+    auto e = makeExpr(Kind::FloatLit, s);
+    e->text = t;
+    std::optional<FloatLiteral> lit = decodeFloat(t, error);
+    if (!lit) {
+      diags_.error(s, error);
+      return e;
+    }
+    e->floatValue = lit->value;
+    e->literalType = lit->suffix;
+    return e;
+  }
+  case P::CHARLIT: {
+    auto e = makeExpr(Kind::CharLit, s);
+    e->text = t;
+    if (std::optional<uint32_t> c = decodeChar(t, error))
+      e->intValue = *c;
+    else
+      diags_.error(s, error);
+    return e;
+  }
+  case P::STRINGLIT: {
+    auto e = makeExpr(Kind::StringLit, s);
+    if (std::optional<std::string> str = decodeString(t, error))
+      e->text = *str;
+    else
+      diags_.error(s, error);
+    return e;
+  }
+  default: {
+    auto e = makeExpr(Kind::BoolLit, s);
+    e->text = t;
+    e->boolValue = t == "true";
+    return e;
+  }
+  }
+}
+
+ExprPtr AstBuilder::atom(P::AtomContext* ctx) {
+  SourceSpan s = span(ctx);
+  if (auto* c = dynamic_cast<P::IntAtomContext*>(ctx))
+    return literal(c->INTLIT());
+  if (auto* c = dynamic_cast<P::FloatAtomContext*>(ctx))
+    return literal(c->FLOATLIT());
+  if (auto* c = dynamic_cast<P::CharAtomContext*>(ctx))
+    return literal(c->CHARLIT());
+  if (auto* c = dynamic_cast<P::StringAtomContext*>(ctx))
+    return literal(c->STRINGLIT());
+  if (auto* c = dynamic_cast<P::BoolAtomContext*>(ctx))
+    return literal(c->TRUE() ? c->TRUE() : c->FALSE());
+  if (auto* c = dynamic_cast<P::VarAtomContext*>(ctx)) {
+    auto e = makeExpr(Kind::Var, s);
+    e->name = name(c->ID());
+    return e;
+  }
+  if (auto* c = dynamic_cast<P::ConstrAtomContext*>(ctx)) {
+    auto e = makeExpr(Kind::Constructor, s);
+    e->name = name(c->CONSTRUCTOR());
+    e->name.base = e->name.base.substr(1); // drop `#`
+    return e;
+  }
+  if (dynamic_cast<P::UnitAtomContext*>(ctx))
+    return makeExpr(Kind::Tuple, s);
+  if (auto* c = dynamic_cast<P::MinusSectionContext*>(ctx)) {
+    auto e = makeExpr(Kind::OpSection, s);
+    e->name.base = "-";
+    e->name.span = span(c->MINUS());
+    e->elems.resize(2);
+    return e;
+  }
+  if (auto* c = dynamic_cast<P::OpSectionContext*>(ctx)) {
+    auto e = makeExpr(Kind::OpSection, s);
+    P::SectionOpContext* op = c->sectionOp();
+    if (op->qualName()) {
+      e->name = qualName(op->qualName());
+    } else {
+      e->name.base = op->getText();
+      e->name.span = span(op);
+    }
+    e->elems.resize(2);
+    if (c->exp())
+      e->elems[1] = exp(c->exp());
+    return e;
+  }
+  if (auto* c = dynamic_cast<P::FieldSectionContext*>(ctx)) {
+    auto e = makeExpr(Kind::FieldSection, s);
+    for (antlr4::tree::ParseTree* child : c->children) {
+      auto* node = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+      size_t type = node->getSymbol()->getType();
+      if (type == P::ID)
+        e->fieldPath.push_back(text(node));
+      else if (type == P::DOT_NUM)
+        e->fieldPath.push_back(text(node).substr(1));
+    }
+    return e;
+  }
+  if (auto* c = dynamic_cast<P::IndexSectionContext*>(ctx)) {
+    auto e = makeExpr(Kind::IndexSection, s);
+    e->indices = dimIndices(c->dimIndices());
+    return e;
+  }
+  if (auto* c = dynamic_cast<P::ParenAtomContext*>(ctx))
+    return parenAtom(c);
+  if (auto* c = dynamic_cast<P::ArrayAtomContext*>(ctx)) {
+    auto e = makeExpr(Kind::ArrayLit, s);
+    for (P::ExpContext* x : c->exp())
+      e->elems.push_back(exp(x));
+    return e;
+  }
+  auto* c = dynamic_cast<P::RecordAtomContext*>(ctx);
+  FJORD_CHECK(c, "unhandled atom alternative");
+  auto e = makeExpr(Kind::Record, s);
+  for (P::RecordFieldContext* f : c->recordField())
+    e->fields.emplace_back(text(f->ID()), f->exp() ? exp(f->exp()) : nullptr);
+  return e;
+}
+
+/// `(e)`, `(a, b)`, `(e : t)`, or a left section `(e +)`.
+ExprPtr AstBuilder::parenAtom(P::ParenAtomContext* ctx) {
+  SourceSpan s = span(ctx);
+  ExprPtr first = opExp(ctx->opExp());
+  if (P::BinopContext* op = ctx->leftSectionOp) {
+    auto e = makeExpr(Kind::OpSection, s);
+    if (op->qualName()) {
+      e->name = qualName(op->qualName());
+    } else {
+      e->name.base = op->getText();
+      e->name.span = span(op);
+    }
+    e->elems.push_back(std::move(first));
+    e->elems.push_back(nullptr);
+    return e;
+  }
+  first = expTail(std::move(first), ctx->expTail());
+  std::vector<P::ExpContext*> rest = ctx->exp();
+  if (rest.empty()) {
+    first->span = s; // the parentheses belong to the expression
+    return first;
+  }
+  auto e = makeExpr(Kind::Tuple, s);
+  e->elems.push_back(std::move(first));
+  for (P::ExpContext* x : rest)
+    e->elems.push_back(exp(x));
+  return e;
+}
+
+// ---------------------------------------------------------------------------------------
+// Indexing
+
+ExprPtr AstBuilder::optionalOpExp(P::OpExpContext* ctx) { return ctx ? opExp(ctx) : nullptr; }
+
+std::vector<ast::DimIndex> AstBuilder::dimIndices(P::DimIndicesContext* ctx) {
+  std::vector<ast::DimIndex> out;
+  for (P::DimIndexContext* d : ctx->dimIndex())
+    out.push_back(dimIndex(d));
+  return out;
+}
+
+ast::DimIndex AstBuilder::dimIndex(P::DimIndexContext* ctx) {
+  ast::DimIndex d;
+  P::SliceTailContext* slice = ctx->sliceTail();
+  if (!slice) {
+    d.index = opExp(ctx->idx);
+    return d;
+  }
+  d.isSlice = true;
+  d.start = optionalOpExp(ctx->idx);
+  d.end = optionalOpExp(slice->sliceEnd);
+  d.stride = optionalOpExp(slice->sliceStride);
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------
+// Forms that extend to the right
+
+ExprPtr AstBuilder::ifExp(P::IfExpContext* ctx) {
+  auto e = makeExpr(Kind::If, span(ctx));
+  for (P::ExpContext* x : ctx->exp())
+    e->elems.push_back(exp(x));
+  return e;
+}
+
+ExprPtr AstBuilder::letExp(P::LetExpContext* ctx) {
+  SourceSpan s = span(ctx);
+  P::LetBindingContext* b = ctx->letBinding();
+  ExprPtr e;
+  if (auto* w = dynamic_cast<P::LetWithContext*>(b)) {
+    e = makeExpr(Kind::LetWith, s);
+    e->name = name(w->ID());
+    e->indices = dimIndices(w->dimIndices());
+    e->elems.push_back(exp(w->exp()));
+  } else if (auto* f = dynamic_cast<P::LetFunContext*>(b)) {
+    e = makeExpr(Kind::LetFun, s);
+    e->name = name(f->ID());
+    for (P::AtomPatternContext* p : f->atomPattern())
+      e->params.push_back(atomPattern(p));
+    if (f->typeExp())
+      e->retTypeExp = typeExp(f->typeExp());
+    e->elems.push_back(exp(f->exp()));
+  } else {
+    auto* p = dynamic_cast<P::LetPatternContext*>(b);
+    FJORD_CHECK(p, "unhandled let binding");
+    e = makeExpr(Kind::LetIn, s);
+    e->pattern = pattern(p->pattern());
+    e->elems.push_back(exp(p->exp()));
+  }
+  e->elems.push_back(ctx->exp() ? exp(ctx->exp()) : letExp(ctx->letExp()));
+  return e;
+}
+
+ExprPtr AstBuilder::loopExp(P::LoopExpContext* ctx) {
+  auto e = makeExpr(Kind::Loop, span(ctx));
+  e->pattern = pattern(ctx->pattern());
+  std::vector<P::ExpContext*> exps = ctx->exp(); // {init, body} or {body}
+  e->elems.push_back(exps.size() == 2 ? exp(exps[0]) : nullptr);
+  P::LoopFormContext* form = ctx->loopForm();
+  ast::LoopForm& lf = e->loopForm;
+  if (auto* f = dynamic_cast<P::ForLoopContext*>(form)) {
+    lf.kind = ast::LoopForm::Kind::For;
+    lf.iterator = name(f->ID());
+    lf.bound = exp(f->exp());
+  } else if (auto* f = dynamic_cast<P::ForInLoopContext*>(form)) {
+    lf.kind = ast::LoopForm::Kind::ForIn;
+    lf.element = pattern(f->pattern());
+    lf.bound = exp(f->exp());
+  } else {
+    auto* w = dynamic_cast<P::WhileLoopContext*>(form);
+    FJORD_CHECK(w, "unhandled loop form");
+    lf.kind = ast::LoopForm::Kind::While;
+    lf.bound = exp(w->exp());
+  }
+  e->elems.push_back(exp(exps.back()));
+  return e;
+}
+
+ExprPtr AstBuilder::matchExp(P::MatchExpContext* ctx) {
+  auto e = makeExpr(Kind::Match, span(ctx));
+  e->elems.push_back(exp(ctx->exp()));
+  for (P::MatchCaseContext* c : ctx->matchCase()) {
+    ast::MatchCase mc;
+    mc.pattern = pattern(c->pattern());
+    mc.body = exp(c->exp());
+    mc.span = span(c);
+    e->cases.push_back(std::move(mc));
+  }
+  return e;
+}
+
+ExprPtr AstBuilder::lambdaExp(P::LambdaExpContext* ctx) {
+  auto e = makeExpr(Kind::Lambda, span(ctx));
+  for (P::AtomPatternContext* p : ctx->atomPattern())
+    e->params.push_back(atomPattern(p));
+  if (ctx->typeNoFun())
+    e->retTypeExp = typeNoFun(ctx->typeNoFun());
+  e->elems.push_back(exp(ctx->exp()));
+  return e;
+}
+
+} // namespace fjord::syntax

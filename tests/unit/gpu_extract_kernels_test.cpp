@@ -1,0 +1,204 @@
+// Unit tests of kernel extraction (gpu/ExtractKernels): which SegOps each SOAC becomes, what
+// their spaces and bodies look like, and what is reported as not supported yet.
+#include "gpu/ExtractKernels.h"
+
+#include "gpu_test_ir.h"
+#include "ir/Count.h"
+#include "ir/Print.h"
+#include "ir/Verify.h"
+#include "support/Diagnostics.h"
+
+#include <doctest/doctest.h>
+
+using namespace fjord;
+using namespace fjord::testir;
+
+namespace {
+
+Prog extract(Prog p) {
+  DiagnosticEngine diags;
+  Prog out = gpu::extractKernels(std::move(p), diags);
+  ir::verify(out, ir::Stage::Gpu);
+  return out;
+}
+
+const SegOp& segOpOf(const Stm& s) {
+  const Op* op = std::get_if<Op>(&s.exp);
+  REQUIRE(op);
+  const SegOp* seg = std::get_if<SegOp>(op);
+  REQUIRE(seg);
+  return *seg;
+}
+
+int count(const Prog& p, const std::string& what) {
+  auto counts = ir::countConstructs(p);
+  auto it = counts.find(what);
+  return it == counts.end() ? 0 : it->second;
+}
+
+} // namespace
+
+TEST_CASE("gpu: a map becomes one SegMap over its width") {
+  Prog p = extract(scaleProg());
+  CHECK(count(p, "SegMap") == 1);
+  CHECK(count(p, "Screma") == 0);
+  const Stm& s = p.funs[0].body.stms.back();
+  const SegOp& seg = segOpOf(s);
+  CHECK(s.prov.what == "map");
+  REQUIRE(seg.space.dims.size() == 1);
+  CHECK(seg.space.dims[0].second == SubExp(p.funs[0].params[0].name));
+  // The body reads x = xs[gtid] first.
+  const auto& first = std::get<BasicOp>(seg.body.stms.at(0).exp);
+  CHECK(first.kind == BasicOp::Kind::Index);
+  CHECK(first.arr == p.funs[0].params[1].name);
+  CHECK(first.slice.at(0).index == SubExp(seg.space.dims[0].first));
+}
+
+TEST_CASE("gpu: a reduction becomes exactly one SegRed") {
+  Prog p = extract(sumProg());
+  CHECK(count(p, "SegRed") == 1);
+  CHECK(count(p, "Screma") == 0);
+  const SegOp& seg = segOpOf(p.funs[0].body.stms.back());
+  CHECK(seg.kind == SegOp::Kind::Red);
+  CHECK(seg.ops.size() == 1);
+  CHECK(seg.types.size() == 1);
+}
+
+TEST_CASE("gpu: a fused map-reduce is one SegRed whose body computes the map") {
+  Prog p = extract(dotProg());
+  CHECK(count(p, "SegRed") == 1);
+  const SegOp& seg = segOpOf(p.funs[0].body.stms.back());
+  // x = xs[gtid], y = ys[gtid], p = x * y
+  CHECK(seg.body.stms.size() == 3);
+  CHECK(count(p, "SegRed/BinOp") == 2); // the multiplication and the operator's addition
+}
+
+TEST_CASE("gpu: a map of a reduce is a SegMap whose body keeps the Screma") {
+  Prog p = extract(rowsumsProg());
+  CHECK(count(p, "SegMap") == 1);
+  CHECK(count(p, "SegMap/Screma") == 1);
+  CHECK(count(p, "SegRed") == 0);
+  const SegOp& seg = segOpOf(p.funs[0].body.stms.back());
+  // The row r = a[gtid, 0:m:1] is a slice of the parameter.
+  const auto& row = std::get<BasicOp>(seg.body.stms.at(0).exp);
+  CHECK(row.kind == BasicOp::Kind::Index);
+  REQUIRE(row.slice.size() == 2);
+  CHECK(row.slice[0].fixed);
+  CHECK_FALSE(row.slice[1].fixed);
+}
+
+TEST_CASE("gpu: argmax is a SegRed with a non-commutative tuple operator") {
+  Prog p = extract(argmaxProg());
+  CHECK(count(p, "SegRed") == 1);
+  CHECK(count(p, "Iota") == 1);
+  const SegOp& seg = segOpOf(p.funs[0].body.stms.back());
+  REQUIRE(seg.ops.size() == 1);
+  CHECK_FALSE(seg.ops[0].commutative);
+  CHECK(seg.ops[0].neutral.size() == 2);
+  CHECK(seg.types.size() == 2);
+  CHECK(p.funs[0].body.stms.back().pat.size() == 2);
+}
+
+TEST_CASE("gpu: a perfect map nest becomes one two-dimensional SegMap") {
+  Prog p = extract(mapNestProg());
+  CHECK(count(p, "SegMap") == 1);
+  CHECK(count(p, "SegMap/Screma") == 0);
+  const SegOp& seg = segOpOf(p.funs[0].body.stms.back());
+  REQUIRE(seg.space.dims.size() == 2);
+  CHECK(seg.types.at(0) == ir::Type::prim(PrimType::I32));
+  // x = a[gtid_1, gtid_2]: indexed straight from the outer array, no row binding.
+  const auto& x = std::get<BasicOp>(seg.body.stms.at(0).exp);
+  CHECK(x.arr == p.funs[0].params[2].name);
+  REQUIRE(x.slice.size() == 2);
+  CHECK(x.slice[0].index == SubExp(seg.space.dims[0].first));
+  CHECK(x.slice[1].index == SubExp(seg.space.dims[1].first));
+}
+
+TEST_CASE("gpu: a scan with a reduction becomes a SegScan feeding a SegRed") {
+  ProgBuilder pb;
+  Param n = pb.param("n", ir::Type::prim(PrimType::I64));
+  Param xs = pb.param("xs", ir::Type::array(PrimType::I64, {n.name}));
+  RedOp add = pb.binRedOp(BinOpKind::Add, PrimType::I64, i64c(0));
+  RedOp mx = pb.binRedOp(BinOpKind::Max, PrimType::I64, i64c(INT64_MIN));
+  Lambda id = pb.identity({ir::Type::prim(PrimType::I64)});
+  id.body.result.push_back(id.body.result[0]);
+  id.retTypes.push_back(id.retTypes[0]);
+  Builder b = pb.builder();
+  std::vector<VName> r =
+      b.let("r", soacExp(Screma{n.name, {xs.name}, id, {add}, {mx}}), prov("scan"));
+  pb.addFun("scanmax", {n, xs}, {ir::Type::array(PrimType::I64, {n.name}),
+                                 ir::Type::prim(PrimType::I64)},
+            b.finish({r[0], r[1]}));
+  Prog p = extract(std::move(pb.prog));
+  CHECK(count(p, "SegScan") == 1);
+  CHECK(count(p, "SegRed") == 1);
+  const auto& stms = p.funs[0].body.stms;
+  REQUIRE(stms.size() == 2);
+  CHECK(stms[0].pat.size() == 2); // the scan and the reduction's operands
+  CHECK(stms[1].pat.at(0).name == r[1]);
+}
+
+TEST_CASE("gpu: a stream is inlined as one chunk and its SOACs extracted") {
+  ProgBuilder pb;
+  Param n = pb.param("n", ir::Type::prim(PrimType::I64));
+  Param xs = pb.param("xs", ir::Type::array(PrimType::F32, {n.name}));
+  Param chunk = pb.param("chunk", ir::Type::prim(PrimType::I64));
+  Param acc = pb.param("acc", ir::Type::prim(PrimType::F32));
+  Param cs = pb.param("cs", ir::Type::array(PrimType::F32, {chunk.name}));
+  RedOp add = pb.binRedOp(BinOpKind::Add, PrimType::F32, PrimValue::floating(PrimType::F32, 0));
+  Lambda id = pb.identity({ir::Type::prim(PrimType::F32)});
+  Builder fb = pb.builder();
+  VName part = fb.let1("part", soacExp(Screma{chunk.name, {cs.name}, id, {}, {add}}));
+  SubExp total = fb.binOp(BinOpKind::Add, PrimType::F32, acc.name, part, "total");
+  Lambda fn{{chunk, acc, cs}, fb.finish({total}), {ir::Type::prim(PrimType::F32)}};
+  Stream st{Stream::Kind::Seq, n.name, {xs.name}, {PrimValue::floating(PrimType::F32, 0)}, {}, fn};
+  Builder b = pb.builder();
+  VName s = b.let1("s", soacExp(st), prov("stream"));
+  pb.addFun("streamsum", {n, xs}, {ir::Type::prim(PrimType::F32)}, b.finish({s}));
+  Prog p = extract(std::move(pb.prog));
+  CHECK(count(p, "StreamSeq") == 0);
+  CHECK(count(p, "SegRed") == 1);
+}
+
+TEST_CASE("gpu: scatter is reported as not supported yet") {
+  ProgBuilder pb;
+  Param n = pb.param("n", ir::Type::prim(PrimType::I64));
+  Param is = pb.param("is", ir::Type::array(PrimType::I64, {n.name}));
+  Param dest = pb.param("dest", ir::Type::array(PrimType::F32, {n.name}, true));
+  Builder lb = pb.builder();
+  Param i = lb.param("i", ir::Type::prim(PrimType::I64));
+  Lambda fn{{i}, lb.finish({i.name, PrimValue::floating(PrimType::F32, 1)}),
+            {ir::Type::prim(PrimType::I64), ir::Type::prim(PrimType::F32)}};
+  Stm s{{Param{pb.prog.names.fresh("out"), ir::Type::array(PrimType::F32, {n.name}), nullptr}},
+        soacExp(Scatter{n.name, {is.name}, fn, {dest.name}}), prov("scatter")};
+  VName out = s.pat[0].name;
+  pb.addFun("scat", {n, is, dest}, {ir::Type::array(PrimType::F32, {n.name})},
+            Body{{s}, {out}});
+  DiagnosticEngine diags;
+  CHECK_THROWS_AS(gpu::extractKernels(std::move(pb.prog), diags), CompilationFailed);
+  REQUIRE(diags.all().size() == 1);
+  CHECK(diags.all()[0].message == "scatter is not supported yet");
+}
+
+TEST_CASE("gpu: SOACs in functions called from kernels stay sequential") {
+  Prog p = sumProg();
+  p.funs[0].entry = false;
+  p.funs[0].name = "helper";
+  // entry main (xss: [k][n]f32) = map (\xs -> helper n xs) xss
+  ProgBuilder pb;
+  pb.prog = std::move(p);
+  const Param& n = pb.prog.funs[0].params[0];
+  Param k = pb.param("k", ir::Type::prim(PrimType::I64));
+  Param xss = pb.param("xss", ir::Type::array(PrimType::F32, {k.name, n.name}));
+  Param row = pb.param("row", ir::Type::array(PrimType::F32, {n.name}));
+  Builder lb = pb.builder();
+  VName r = lb.let1("r", Exp{Apply{"helper", {n.name, row.name}, {ir::Type::prim(PrimType::F32)}}});
+  Lambda f{{row}, lb.finish({r}), {ir::Type::prim(PrimType::F32)}};
+  Builder b = pb.builder();
+  VName out = b.let1("out", soacExp(Screma{k.name, {xss.name}, f, {}, {}}), prov("map"));
+  pb.addFun("main", {n, k, xss}, {ir::Type::array(PrimType::F32, {k.name})}, b.finish({out}));
+  DiagnosticEngine diags;
+  Prog q = gpu::extractKernels(std::move(pb.prog), diags);
+  CHECK(std::holds_alternative<Soac>(std::get<Op>(q.funs[0].body.stms.back().exp)));
+  CHECK(std::holds_alternative<SegOp>(std::get<Op>(q.funs[1].body.stms.back().exp)));
+}
