@@ -58,8 +58,9 @@ private:
 /// One tuning parameter as listed in a generated `prog_tuning.h`: its name and where its
 /// value lives in the module's tuning struct `Values`.
 template <class Values> struct TuningParam {
+    using Member = int64_t Values::*;
     const char* name; ///< e.g. "sum_reduce.block_size"
-    int64_t Values::*value;
+    Member value;
 };
 
 /// Sets the parameter called `name` in `values`; returns 0, or 1 if there is no such parameter.

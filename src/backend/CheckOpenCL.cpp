@@ -25,7 +25,8 @@ std::string checkOpenCL(const std::string& source, const std::string& fileName) 
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
 
   // The resource directory holds opencl-c.h; without it Clang looks next to the executable.
-  std::vector<std::string> args{"fjord-check-opencl",
+  // argv[0] must not contain "cl": the driver would switch to clang-cl mode.
+  std::vector<std::string> args{"clang",
                                 "-fsyntax-only",
                                 "-x",
                                 "cl",

@@ -55,7 +55,7 @@ std::string_view Dialect::storageTypeName(PrimType t) const {
 const Dialect& cudaDialect() {
   static const Dialect d{
       .kind = Dialect::Kind::Cuda,
-      .kernelQualifier = "__global__ void",
+      .kernelQualifier = "static __global__ void", // static: modules link together
       .globalSpace = "",
       .sharedSpace = "__shared__ ",
       .barrier = "__syncthreads()",

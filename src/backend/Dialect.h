@@ -13,7 +13,7 @@ namespace fjord::backend {
 struct Dialect {
   enum class Kind { Cuda, OpenCL, Host };
   Kind kind;
-  std::string_view kernelQualifier; ///< "__global__ void" | "__kernel void"
+  std::string_view kernelQualifier; ///< "static __global__ void" | "__kernel void"
   std::string_view globalSpace;     ///< pointer qualifier of device memory: "" | "__global "
   std::string_view sharedSpace;     ///< "__shared__ " | "__local "
   std::string_view barrier;         ///< "__syncthreads()" | "barrier(CLK_LOCAL_MEM_FENCE)"

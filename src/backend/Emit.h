@@ -1,5 +1,5 @@
 // The backend's entry points: an imp::Program in, the generated files out (formatted, in a
-// fixed order, byte-identical across runs). See docs/DESIGN.md, "What Fjord emits".
+// fixed order, byte-identical across runs), as the design document's "What Fjord emits" lists.
 //
 //   CUDA:   <stem>.cu (kernels, host code, C API), <stem>.h, <stem>_tuning.h,
 //           fjord_runtime_common.h, fjord_runtime_cuda.h

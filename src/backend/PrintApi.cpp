@@ -53,10 +53,10 @@ std::string printApiHeader(const imp::Program& prog, const std::string& p,
   std::string m = macroPrefix(p);
   std::string ctx = "struct " + p + "_context* ctx";
   std::string o = fileHeader(prog);
-  o += "// The C API of module `" + p + "`. Link with " + p +
-       (target.queueName() == "cudaStream_t" ? ".cu" : "_host.cpp") +
-       ". Every function returns a status\n"
-       "// (0 on success) or a pointer (NULL on failure); " +
+  o += "// The C API of module `" + p + "` (" +
+       (target.queueName() == "cudaStream_t" ? "CUDA" : "OpenCL") +
+       "). Every function returns a status (0 on success)\n"
+       "// or a pointer (NULL on failure); " +
        p + "_context_get_error says what failed.\n";
   o += "#ifndef " + m + "_H\n#define " + m + "_H\n\n";
   o += "#include <stdbool.h>\n#include <stdint.h>\n\n";

@@ -25,8 +25,8 @@ namespace fjord::gpu {
 /// functions called from kernel code. Provenance is kept on the SegOp statements.
 /// Requires: core IR with unique names. Guarantees: no SOAC at host level; each SegOp's
 /// pattern is the SOAC's pattern (scan/red results, then map results); new names come from
-/// `prog.names`. Reports unsupported constructs to `diags` and then throws
-/// CompilationFailed.
+/// `prog.names`. Reports unsupported constructs to `diags`; the caller checks
+/// `diags.hasErrors()` (the returned program is then not meaningful).
 ///   let ys = map (\x -> 2*x) xs   ==>   let ys = segmap (gtid < n) { let x = xs[gtid]
 ///                                                                     in 2*x }
 ir::Prog extractKernels(ir::Prog prog, DiagnosticEngine& diags);

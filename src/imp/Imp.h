@@ -104,7 +104,7 @@ struct Stm {
   enum class Kind {
     Comment,       ///< text (one or more lines)
     DeclareScalar, ///< `type name;` optionally initialised by args[0]
-    DeclareArray,  ///< a kernel-local array `name[count]` of `type` in `space` (Shared or private)
+    DeclareArray,  ///< a kernel-local array `name[count]` of `type` in `space` (Shared or private); imp/ puts shared arrays first in the kernel body with a constant count; Load/Store name them like memory
     Assign,        ///< name = args[0]
     Store,         ///< name[args[0]] = args[1]
     AtomicUpdate,  ///< atomically name[args[0]] = name[args[0]] binOp args[1] (Add/Min/Max/And/Or/Xor)

@@ -121,7 +121,7 @@ void HostLowerer::fillArray(const ir::Stm& stm, const ArrayVar& dest, const std:
   ExpRef bs = blockSizeFor(base, out);
   std::vector<ExpRef> dims;
   for (const ir::SubExp& d : dest.shape)
-    dims.push_back(k.subExp(d));
+    dims.push_back(dims.empty() ? nullptr : k.subExp(d)); // the outermost size is not needed
   ExpRef total = hostLet("total", shapeCount(*this, dest.shape), out);
   Block body;
   ExpRef gtid = globalThreadId(k, "gtid", body);
@@ -162,6 +162,7 @@ void HostLowerer::copyArray(const ir::Stm& stm, const ArrayVar& dest, const Arra
 
 void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out) {
   k.kernel.doc = k.doc();
+  removeUnusedScalars(k.kernel.body);
   Stm s;
   s.kind = Stm::Kind::Launch;
   s.name = k.kernel.name;
@@ -293,6 +294,10 @@ void HostLowerer::bindParams(Function& f) {
   }
 }
 
+bool HostLowerer::isBlockResult(size_t i) const {
+  return i < fun.retTypes.size() && fun.retTypes[i].kind == ir::Type::Kind::Mem;
+}
+
 Function HostLowerer::lower() {
   Function f;
   f.name = sanitizeIdent(fun.name);
@@ -304,18 +309,24 @@ Function HostLowerer::lower() {
   names.reserve(f.name);
   bindParams(f);
 
-  // Out-parameters. Array results whose memory is allocated at the top level with a dense
-  // layout from offset 0 are built in place in their out-parameter; others are copied.
-  std::vector<std::string> resNames;
+  // Out-parameters. mem/ lists each array result's block just before it; the block is not
+  // an out-parameter of its own but the array's Mem out-parameter. Array results whose block
+  // is allocated at the top level (dense from offset 0, as mem/ guarantees) are built in
+  // place in their out-parameter; others are copied.
+  std::vector<std::string> resNames(fun.body.result.size());
+  size_t sourceResult = 0;
   for (size_t i = 0; i < fun.body.result.size(); ++i) {
-    std::string base = i < fun.entryResults.size() ? fun.entryResults[i].name
-                                                   : "result_" + std::to_string(i);
-    resNames.push_back(base);
+    if (isBlockResult(i))
+      continue;
+    resNames[i] = sourceResult < fun.entryResults.size()
+                      ? fun.entryResults[sourceResult].name
+                      : "result_" + std::to_string(sourceResult);
+    ++sourceResult;
   }
   std::set<std::string> claimed;
   for (size_t i = 0; i < fun.body.result.size(); ++i) {
     const ir::SubExp& r = fun.body.result[i];
-    if (!r.isVar())
+    if (!r.isVar() || isBlockResult(i))
       continue;
     const ir::PatElem* pe = findPatElem(fun.body, r.var());
     if (!pe || !pe->type.isArray() || !pe->mem)
@@ -351,6 +362,10 @@ Function HostLowerer::lower() {
     fr.name = errorFlag_;
     body.push_back(std::move(fr));
   }
+  std::set<std::string> outs;
+  for (const Param& r : f.results)
+    outs.insert(r.name);
+  removeUnusedScalars(body, outs);
   f.body = std::move(body);
   return f;
 }
@@ -359,6 +374,8 @@ void HostLowerer::lowerResults(Function& f, const std::vector<std::string>& resN
                                Block& out) {
   for (size_t i = 0; i < fun.body.result.size(); ++i) {
     const ir::SubExp& r = fun.body.result[i];
+    if (isBlockResult(i))
+      continue;
     if (!r.isVar() || !hasArray(r.var())) {
       PrimType t = r.isVar() ? scalar(r.var())->type : r.constant().type;
       std::string c = names.fresh(resNames[i]);

@@ -83,8 +83,35 @@ ExpRef KernelLowerer::let(std::string_view name, ExpRef init, Block& out) {
   return var(c, init->type);
 }
 
+namespace {
+
+/// `lmad` with its variables shown by their source names (`n_12` -> `n`), for docs.
+std::string readableLmad(const symbolic::Lmad& lmad) {
+  std::map<std::string, symbolic::Expr> rename;
+  std::set<std::string> shownNames;
+  for (const std::string& v : lmad.freeVars()) {
+    size_t us = v.rfind('_');
+    bool tagged = us != std::string::npos && us + 1 < v.size() &&
+                  v.find_first_not_of("0123456789", us + 1) == std::string::npos;
+    std::string shown = v;
+    if (tagged)
+      shown = v.substr(0, us);
+    else if (!v.empty() && (v[0] == '%' || v[0] == '#'))
+      shown = v.substr(1);
+    // Two variables with one source name (`n_1`, `n_5`) must stay apart: `n`, `n_1`.
+    std::string base = shown;
+    for (int k = 1; !shownNames.insert(shown).second; ++k)
+      shown = base + "_" + std::to_string(k);
+    if (shown != v)
+      rename.emplace(v, symbolic::Expr::var(shown));
+  }
+  return lmad.substitute(rename).str();
+}
+
+} // namespace
+
 void KernelLowerer::noteArray(bool write, const ArrayVar& a) {
-  noteAccess(write, a.source + " @" + mem(a.block, a.elem, write) + " -> " + a.lmad.str());
+  noteAccess(write, a.source + " @" + mem(a.block, a.elem, write) + " -> " + readableLmad(a.lmad));
 }
 
 void KernelLowerer::noteAccess(bool write, const std::string& text) {

@@ -32,7 +32,10 @@ void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Blo
   ExpRef total = host.hostLet("total", shapeCount(host, shape), out);
 
   Block body;
-  ExpRef gtid = globalThreadId(k, op.space.flat.name.empty() ? "gtid" : op.space.flat.name, body);
+  // In one dimension the thread id is the point, so it takes the index's source name.
+  const std::string& idName =
+      op.space.dims.size() == 1 ? op.space.dims[0].first.name : op.space.flat.name;
+  ExpRef gtid = globalThreadId(k, idName.empty() ? "gtid" : idName, body);
   k.bindScalar(op.space.flat, gtid->name, PrimType::I64);
   ExpRef totalK = k.param("total", total);
   Block guarded;
@@ -40,16 +43,17 @@ void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Blo
   std::vector<std::string> idxNames;
   std::vector<symbolic::Expr> symPoint;
   for (const auto& [v, n] : op.space.dims) {
-    dims.push_back(k.subExp(n));
     idxNames.push_back(v.name);
     symPoint.push_back(symbolic::Expr::var(v.str()));
   }
   std::vector<ExpRef> point;
-  if (dims.size() == 1) {
+  if (op.space.dims.size() == 1) {
     // One dimension: the point is the thread id itself.
     k.bindScalar(op.space.dims[0].first, gtid->name, PrimType::I64);
     point.push_back(gtid);
   } else {
+    for (const auto& d : op.space.dims)
+      dims.push_back(dims.empty() ? nullptr : k.subExp(d.second)); // outermost: unused
     point = unflatten(k, dims, gtid, idxNames, guarded);
     for (size_t d = 0; d < point.size(); ++d)
       k.bindScalar(op.space.dims[d].first, point[d]->name, PrimType::I64);

@@ -378,7 +378,7 @@ void lowerSegmented(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg,
   std::vector<std::string> idxNames;
   std::vector<symbolic::Expr> symOuter;
   for (size_t d = 0; d + 1 < dims.size(); ++d) {
-    outerDims.push_back(k.subExp(dims[d].second));
+    outerDims.push_back(d == 0 ? nullptr : k.subExp(dims[d].second)); // outermost: unused
     idxNames.push_back(dims[d].first.name);
     symOuter.push_back(symbolic::Expr::var(dims[d].first.str()));
   }

@@ -201,6 +201,8 @@ protected:
 
 private:
   void bindParams(Function& f);
+  /// Whether result `i` is a memory block (mem/ lists it before its array).
+  bool isBlockResult(size_t i) const;
   void lowerResults(Function& f, const std::vector<std::string>& resNames, Block& out);
 
   std::map<std::string, std::string> mems_; ///< block VName::str() -> C name
@@ -299,13 +301,17 @@ void loopNest(Lowerer& L, const ir::Shape& shape,
               const std::function<void(const std::vector<ExpRef>&, Block&)>& inner,
               Block& out);
 
+/// Deletes DeclareScalar statements whose variable is never used (expressions have no side
+/// effects), except names in `keep` (Cleanup.cpp).
+void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
+
 // SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 
 /// Binds flat index `flat` unflattened over `dims` (row-major, outermost first) to fresh
-/// i64 variables named `names`; returns them.
+/// i64 variables named `names`; returns them. `dims[0]` is never read (may be null).
 std::vector<ExpRef> unflatten(KernelLowerer& k, const std::vector<ExpRef>& dims, ExpRef flat,
                               const std::vector<std::string>& names, Block& out);
 /// Stores results `res[firstRes..]` of point `point` into pattern elements

@@ -18,7 +18,7 @@ bool isReserved(std::string_view s) {
       "private", "register", "restrict", "return", "short", "signed", "sizeof", "static",
       "struct", "switch", "template", "this", "true", "typedef", "union", "unsigned", "void",
       "volatile", "while", "namespace", "operator", "virtual", "public", "protected", "using",
-      "typename", "uchar", "ushort", "uint", "ulong", "size_t", "ctx", "main", "min", "max",
+      "typename", "uchar", "ushort", "uint", "ulong", "size_t", "ctx", "min", "max",
       "abs", "exp", "log", "sqrt", "pow", "sin", "cos", "tan", "floor", "ceil", "round", "fabs",
       "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
       "uint64_t", "NULL", "nullptr", "errno", "assert", "signbit"};
@@ -34,8 +34,7 @@ std::string sanitizeIdent(std::string_view text) {
     unsigned char u = static_cast<unsigned char>(c);
     out += std::isalnum(u) || c == '_' ? c : '_';
   }
-  // `__x` and `_X` are reserved in C; so are names ending in a run of underscores after
-  // quoting (`x'` -> `x_` is fine). Strip leading underscores instead.
+  // Identifiers starting with `__` or `_X` are reserved in C: strip leading underscores.
   while (!out.empty() && out[0] == '_')
     out.erase(0, 1);
   if (out.empty())

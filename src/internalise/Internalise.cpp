@@ -5,6 +5,9 @@
 #include "internalise/Internaliser.h"
 #include "ir/Traverse.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace fjord::internalise {
 
 using ir::SubExp;
@@ -323,7 +326,7 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
                                     : ir::Type::array(ty->prim, shape, t->unique);
         fun.entryParams.push_back(
             ir::EntryValue{n, ty->prim, static_cast<int>(shape.size()), t->unique});
-        return Value::of(add(n, it).name);
+        return Value::of(pb.add(n, it).name);
       }
       case Type::Kind::Array: {
         std::vector<SubExp> sh = shape;

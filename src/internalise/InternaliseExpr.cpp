@@ -4,6 +4,9 @@
 
 #include "ir/Traverse.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace fjord::internalise {
 
 using ir::BinOpKind;

@@ -2,6 +2,8 @@
 // array indexing and update with their bounds checks.
 #include "internalise/Internaliser.h"
 
+#include "ir/Traverse.h"
+
 #include <cmath>
 #include <limits>
 

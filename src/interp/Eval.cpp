@@ -214,7 +214,8 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
     std::vector<Value> bytes;
     for (unsigned char ch : e.text)
       bytes.emplace_back(PrimValue::integer(PrimType::U8, ch));
-    return Value::array({static_cast<int64_t>(bytes.size())}, std::move(bytes));
+    int64_t n = static_cast<int64_t>(bytes.size());
+    return Value::array({n}, std::move(bytes));
   }
   case Expr::Kind::Var:
     return evalVar(e, env, tenv);
@@ -460,7 +461,8 @@ Value Evaluator::evalRange(const Expr& e, const Env& env, const TypeEnv& tenv) {
       break;
     out.emplace_back(PrimValue::integer(t, static_cast<uint64_t>(x)));
   }
-  return Value::array({static_cast<int64_t>(out.size())}, std::move(out));
+  int64_t n = static_cast<int64_t>(out.size());
+  return Value::array({n}, std::move(out));
 }
 
 Value Evaluator::evalLoop(const Expr& e, const Env& env, const TypeEnv& tenv) {

@@ -34,6 +34,9 @@ using symbolic::Lmad;
 template <class... Fs> struct Overloaded : Fs... { using Fs::operator()...; };
 template <class... Fs> Overloaded(Fs...) -> Overloaded<Fs...>;
 
+/// Thrown after reporting a limitation; caught by introduceMemory.
+struct Stop {};
+
 /// Where code runs: host code may allocate, kernel code may not.
 enum class Level { Host, Kernel };
 
@@ -139,7 +142,7 @@ private:
   /// Reports a known limitation and stops (later statements would lack memory).
   [[noreturn]] void unsupported(const Provenance& prov, const std::string& what) {
     diags_.unsupported(prov.span, what);
-    throw CompilationFailed();
+    throw Stop{};
   }
 
   /// Gives `p` a fresh block (host), or reports that kernels cannot allocate.
@@ -496,8 +499,12 @@ private:
 
 Prog introduceMemory(Prog prog, DiagnosticEngine& diags) {
   Introducer intro(prog, diags);
-  for (FunDef& f : prog.funs)
-    f = intro.fun(f);
+  try {
+    for (FunDef& f : prog.funs)
+      f = intro.fun(f);
+  } catch (const Stop&) {
+    // Reported in `diags`.
+  }
   return prog;
 }
 

@@ -40,8 +40,9 @@ class DiagnosticEngine;
 namespace fjord::mem {
 
 /// Introduces memory blocks, LMADs and allocations (see the file comment for the result).
-/// Requires: the gpu/ stage's output (no SOAC at host level), unique names. Reports
-/// unsupported constructs to `diags` and then throws CompilationFailed.
+/// Requires: the gpu/ stage's output (no SOAC at host level), unique names. Reports the first
+/// unsupported construct to `diags` and stops; the caller checks `diags.hasErrors()` (the
+/// returned program is then not meaningful).
 ///   let ys = segmap (gtid < n) {...}   ==>   let ys_bytes = mul.i64 n_1 4i64
 ///                                            let ys_mem = alloc(ys_bytes, device)
 ///                                            let ys @ys_mem -> 0 + {(n_1 : 1)} = segmap ...

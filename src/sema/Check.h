@@ -21,12 +21,18 @@
 //    Name::builtin holds the intrinsic's name. Qualified numeric names (`i32.lowest`,
 //    `f32.sum`) resolve to an intrinsic or to a generic prelude definition (see
 //    sema/Namespaces.cpp): their Name has the uid/builtin of what they resolve to.
+//  - A Var with qualifiers whose uid's Binding::name equals qualifiers[0] is field access on
+//    that variable (`r.x.y` parsed as a qualified name); otherwise a qualified Var is a
+//    numeric-namespace member as above.
 //  - Binary operators: if Expr::name.uid != -1 (or intrinsic) the operator is a user-defined
 //    function applied to both operands; otherwise it is the built-in operator on the
 //    operands' (equal) primitive type, or `|>`/`<|`.
 //  - Desugarings done in place: a punned record field `{x}` gets a Var expression; a loop
 //    without `= init` gets an init expression built from its pattern's names.
 //  - Entry points have first-order, monomorphic parameter and result types.
+// Prelude files are checked in the order given (the driver passes them sorted by name), so a
+// prelude file may use only intrinsics and earlier files. Inside the prelude a type parameter
+// satisfies the numeric constraints of literals and operators (src/prelude/numeric.fut).
 // Sizes: unification ignores sizes; sizes appear in types where declared (`[n]f64`) or
 // known (array literals). The interpreter checks declared sizes at run time.
 #pragma once

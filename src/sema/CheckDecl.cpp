@@ -84,6 +84,34 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
   return ret;
 }
 
+namespace {
+
+bool typeExpMentions(const TypeExp& te, int uid) {
+  if (te.dimUid == uid)
+    return true;
+  for (const auto& a : te.args)
+    if (a && typeExpMentions(*a, uid))
+      return true;
+  for (const auto& [name, f] : te.fields)
+    if (f && typeExpMentions(*f, uid))
+      return true;
+  return false;
+}
+
+bool patternMentions(const Pattern& p, int uid) {
+  if (p.typeExp && typeExpMentions(*p.typeExp, uid))
+    return true;
+  for (const auto& sub : p.elems)
+    if (sub && patternMentions(*sub, uid))
+      return true;
+  for (const auto& [name, sub] : p.fields)
+    if (sub && patternMentions(*sub, uid))
+      return true;
+  return false;
+}
+
+} // namespace
+
 void Checker::checkValueDecl(Decl& d) {
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
@@ -107,6 +135,12 @@ void Checker::checkValueDecl(Decl& d) {
   }
   TypeRef type = d.body ? checkFunction(d.params, d.retTypeExp.get(), *d.body)
                         : fresh(d.span);
+  // A size parameter gets its value from the shape of an argument (Note in Check.h).
+  for (const ast::TypeParam& tp : d.typeParams)
+    if (tp.uid >= 0 &&
+        std::none_of(d.params.begin(), d.params.end(),
+                     [&](const ast::PatternPtr& p) { return patternMentions(*p, tp.uid); }))
+      diags_.error(tp.span, "size parameter `" + tp.name + "` is not used in any parameter type");
   tv_.leaveLevel();
   popValues(vmark);
   popTypes(tmark);

@@ -259,7 +259,7 @@ TypeRef Checker::checkExpr(Expr& e) {
     unify(Type::primitive(PrimType::Bool), check(*e.elems[0]), e.elems[0]->span);
     return check(*e.elems[1]);
   case Expr::Kind::Constructor:
-    return unsupported(e, "sum types (constructor `#" + e.name.base + "`)");
+    return unsupported(e, "constructor `#" + e.name.base + "` (sum types)");
   case Expr::Kind::Attributed:
     return check(*e.elems[0]);
   }

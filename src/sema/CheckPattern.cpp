@@ -77,7 +77,7 @@ void Checker::bindPattern(Pattern& p, const TypeRef& t, bool isLoopParam) {
     return;
   }
   case Pattern::Kind::Constructor:
-    diags_.unsupported(p.span, "sum types (constructor patterns)");
+    diags_.unsupported(p.span, "a constructor pattern (sum types)");
     return;
   }
 }
@@ -164,7 +164,7 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     return Type::record(std::move(fields));
   }
   case TypeExp::Kind::Sum:
-    diags_.unsupported(te.span, "sum types");
+    diags_.unsupported(te.span, "a sum type");
     return fresh(te.span);
   case TypeExp::Kind::Function: {
     TypeRef param = resolveArg(0);

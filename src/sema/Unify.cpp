@@ -421,12 +421,21 @@ void TypeVars::collectFree(const TypeRef& t0, std::vector<std::string>& out) con
 Scheme TypeVars::generalise(const TypeRef& t, std::vector<std::string> rigid) {
   std::vector<std::string> free;
   collectFree(t, free);
-  Scheme s{zonk(t), std::move(rigid)};
+  // A variable mentioned by the field constraint of a variable that stays monomorphic must
+  // stay monomorphic too, or the constraint would point at a variable no use can reach.
+  std::vector<std::string> blocked;
   for (const std::string& v : free) {
     const VarInfo& vi = vars_[std::stoi(v.substr(1))];
-    if (vi.level > level_ && vi.constraint.empty())
-      s.quantified.push_back(v);
+    if (vi.level <= level_ || !vi.constraint.empty())
+      blocked.push_back(v);
   }
+  for (size_t i = 0; i < blocked.size(); ++i)
+    for (const auto& [name, ft] : vars_[std::stoi(blocked[i].substr(1))].constraint.fields)
+      collectFree(ft, blocked);
+  Scheme s{zonk(t), std::move(rigid)};
+  for (const std::string& v : free)
+    if (std::find(blocked.begin(), blocked.end(), v) == blocked.end())
+      s.quantified.push_back(v);
   return s;
 }
 

@@ -82,7 +82,7 @@ public:
       : P(input), tooDeep_(std::move(tooDeep)) {}
 
   void enterRule(antlr4::ParserRuleContext* ctx, size_t state, size_t rule) override {
-    if (ctx->depth() > kMaxRuleDepth) {
+    if (static_cast<size_t>(ctx->depth()) > kMaxRuleDepth) {
       tooDeep_(getCurrentToken());
       throw syntax::SyntaxAbort{};
     }

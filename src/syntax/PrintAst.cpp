@@ -64,6 +64,16 @@ std::string typeArg(const TypeExp& t) {
   return atomic ? printTypeExp(t) : "(" + printTypeExp(t) + ")";
 }
 
+std::string printTypeParam(const TypeParam& tp) {
+  switch (tp.kind) {
+  case TypeParam::Kind::Size: return "[" + tp.name + "]";
+  case TypeParam::Kind::Type: return "'" + tp.name;
+  case TypeParam::Kind::SizeLifted: return "'~" + tp.name;
+  case TypeParam::Kind::Lifted: return "'^" + tp.name;
+  }
+  return "?";
+}
+
 } // namespace
 
 std::string printExpr(const Expr& e) {
@@ -257,14 +267,8 @@ std::string printDecl(const Decl& d) {
   switch (d.kind) {
   case Decl::Kind::Value: {
     std::string s = attrs + (d.isEntry ? "entry " : "def ") + d.name.str();
-    for (const TypeParam& tp : d.typeParams) {
-      switch (tp.kind) {
-      case TypeParam::Kind::Size: s += " [" + tp.name + "]"; break;
-      case TypeParam::Kind::Type: s += " '" + tp.name; break;
-      case TypeParam::Kind::SizeLifted: s += " '~" + tp.name; break;
-      case TypeParam::Kind::Lifted: s += " '^" + tp.name; break;
-      }
-    }
+    for (const TypeParam& tp : d.typeParams)
+      s += " " + printTypeParam(tp);
     for (const PatternPtr& p : d.params)
       s += " " + printPattern(*p);
     if (d.retTypeExp)
@@ -274,7 +278,7 @@ std::string printDecl(const Decl& d) {
   case Decl::Kind::Type: {
     std::string s = attrs + "type" + d.liftedness + " " + d.name.str();
     for (const TypeParam& tp : d.typeParams)
-      s += tp.kind == TypeParam::Kind::Size ? " [" + tp.name + "]" : " '" + tp.name;
+      s += " " + printTypeParam(tp);
     return s + " = " + printTypeExp(*d.retTypeExp);
   }
   case Decl::Kind::Import:

@@ -18,6 +18,7 @@ namespace {
 Prog extract(Prog p) {
   DiagnosticEngine diags;
   Prog out = gpu::extractKernels(std::move(p), diags);
+  REQUIRE_FALSE(diags.hasErrors());
   ir::verify(out, ir::Stage::Gpu);
   return out;
 }
@@ -175,7 +176,7 @@ TEST_CASE("gpu: scatter is reported as not supported yet") {
   pb.addFun("scat", {n, is, dest}, {ir::Type::array(PrimType::F32, {n.name})},
             Body{{s}, {out}});
   DiagnosticEngine diags;
-  CHECK_THROWS_AS(gpu::extractKernels(std::move(pb.prog), diags), CompilationFailed);
+  gpu::extractKernels(std::move(pb.prog), diags);
   REQUIRE(diags.all().size() == 1);
   CHECK(diags.all()[0].message == "scatter is not supported yet");
 }

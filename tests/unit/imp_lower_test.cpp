@@ -2,15 +2,19 @@
 // SegScan) and checking the structure of the imperative IR. Values are checked end to end
 // by the program tests; here we check kernels, names, barriers, loops and host code.
 #include "imp/LowerToImp.h"
+#include "imp/Dump.h"
 #include "imp/Names.h"
 #include "ir/MemInfo.h"
 #include "support/Diagnostics.h"
 
 #include <doctest/doctest.h>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <functional>
 
 using namespace fjord;
+using ir::BinOpKind;
 
 namespace {
 
@@ -76,7 +80,8 @@ struct Builder {
   }
 };
 
-/// `entry scale (n) (xs: [n]f32) = map (*2) xs` as mem-IR.
+/// `entry scale (n) (xs: [n]f32) = map (*2) xs` as mem-IR, following mem/'s contract: the
+/// block of each array parameter and result comes right before it.
 ir::Prog scaleProg(Builder& B) {
   ir::VName n = B.fresh("n"), xs = B.fresh("xs"), xsMem = B.fresh("xs_mem");
   ir::VName ysMem = B.fresh("mem"), ys = B.fresh("ys"), gtid = B.fresh("gtid"),
@@ -84,8 +89,11 @@ ir::Prog scaleProg(Builder& B) {
   ir::FunDef f;
   f.name = "scale";
   f.entry = true;
-  f.params = {B.scalar(n, PrimType::I64), B.array1(xs, n, PrimType::F32, xsMem)};
-  f.retTypes = {ir::Type::array(PrimType::F32, {ir::SubExp(n)})};
+  f.params = {B.scalar(n, PrimType::I64),
+              ir::Param{xsMem, ir::Type::mem(ir::MemSpace::Device), nullptr},
+              B.array1(xs, n, PrimType::F32, xsMem)};
+  f.retTypes = {ir::Type::mem(ir::MemSpace::Device),
+                ir::Type::array(PrimType::F32, {ir::SubExp(n)})};
   f.entryParams = {ir::EntryValue{"xs", PrimType::F32, 1, false}};
   f.entryResults = {ir::EntryValue{"result_0", PrimType::F32, 1, false}};
   B.alloc(f.body.stms, ysMem, n, 4);
@@ -100,7 +108,7 @@ ir::Prog scaleProg(Builder& B) {
   seg.body.result = {y};
   f.body.stms.push_back(ir::Stm{{B.array1(ys, n, PrimType::F32, ysMem)},
                                 ir::Exp(ir::Op(seg)), B.prov(1, "map")});
-  f.body.result = {ys};
+  f.body.result = {ysMem, ys};
   ir::Prog p;
   p.funs.push_back(std::move(f));
   return p;
@@ -202,7 +210,9 @@ TEST_CASE("imp: a SegMap becomes one guarded kernel and an entry function") {
   std::vector<std::string> params;
   for (const imp::Param& q : k.params)
     params.push_back(q.name);
-  CHECK(params == std::vector<std::string>{"total", "xs_mem", "mem"});
+  INFO(fmt::format("{}", fmt::join(params, ",")));
+  // (ys is built in place in the entry's out-parameter, so its block is `result_0_mem`.)
+  CHECK(params == std::vector<std::string>{"total", "xs_mem", "result_0_mem"});
   CHECK_FALSE(k.params[1].written);
   CHECK(k.params[2].written);
   // Doc: location, the source line, what, LMADs.
@@ -211,7 +221,7 @@ TEST_CASE("imp: a SegMap becomes one guarded kernel and an entry function") {
   CHECK(k.doc[1] == "  entry scale (xs: []f32) = map (*2) xs");
   CHECK(docMentions(k, "map over [n], one thread per point"));
   CHECK(docMentions(k, "reads  xs @xs_mem -> "));
-  CHECK(docMentions(k, "writes ys @mem -> "));
+  CHECK(docMentions(k, "writes ys @result_0_mem -> 0 + {(n : 1)}"));
 
   const imp::Function& f = p.functions[0];
   CHECK(f.name == "scale");
@@ -318,4 +328,124 @@ TEST_CASE("imp: a SegScan is reported as not supported yet") {
   CHECK(diags.all()[0].span.line == 2);
   CHECK(p.functions.empty());
   CHECK(p.kernels.empty());
+}
+
+TEST_CASE("imp: the lowered examples dump as text") {
+  Builder B;
+  DiagnosticEngine diags;
+  imp::Program a = imp::lowerToImp(scaleProg(B), "prog.fut", diags);
+  imp::Program b = imp::lowerToImp(sumProg(B, false), "prog.fut", diags);
+  std::string text = imp::dump(a) + imp::dump(b);
+  INFO(text);
+  CHECK_FALSE(diags.hasErrors());
+  CHECK(text.find("kernel scale_map(") != std::string::npos);
+  CHECK(text.find("launch sum_reduce_stage2<<<1i64, block_size>>>") != std::string::npos);
+}
+
+namespace {
+
+/// `entry rowsums (n) (m) (xss: [n][m]f32) = map (\row -> reduce (+) 0 row) xss`: a SegMap
+/// whose body indexes a row (a view) and reduces it with a nested Screma.
+ir::Prog rowsumsProg(Builder& B) {
+  ir::VName n = B.fresh("n"), m = B.fresh("m"), xss = B.fresh("xss"), xssMem = B.fresh("xss_mem");
+  ir::VName outMem = B.fresh("mem"), sums = B.fresh("sums"), i = B.fresh("i"),
+            flat = B.fresh("flat"), row = B.fresh("row"), s = B.fresh("s"), x = B.fresh("x");
+  symbolic::Lmad xssL = symbolic::Lmad::rowMajor(0, {Builder::sym(n), Builder::sym(m)});
+  ir::FunDef f;
+  f.name = "rowsums";
+  f.entry = true;
+  f.params = {B.scalar(n, PrimType::I64), B.scalar(m, PrimType::I64),
+              ir::Param{xss, ir::Type::array(PrimType::F32, {ir::SubExp(n), ir::SubExp(m)}),
+                        std::make_shared<ir::MemInfo>(ir::MemInfo{xssMem, xssL})}};
+  B.alloc(f.body.stms, outMem, n, 4);
+  ir::SegOp seg;
+  seg.kind = ir::SegOp::Kind::Map;
+  seg.space = ir::SegSpace{flat, {{i, ir::SubExp(n)}}};
+  seg.types = {ir::Type::prim(PrimType::F32)};
+  ir::BasicOp idx;
+  idx.kind = ir::BasicOp::Kind::Index;
+  idx.arr = xss;
+  idx.slice = {ir::DimIndex{true, ir::SubExp(i), {}, {}, {}},
+               ir::DimIndex{false, {}, ir::PrimValue::int64(0), ir::SubExp(m), ir::PrimValue::int64(1)}};
+  ir::Param rowP{row, ir::Type::array(PrimType::F32, {ir::SubExp(m)}),
+                 std::make_shared<ir::MemInfo>(ir::MemInfo{xssMem, xssL.fix(Builder::sym(i))})};
+  seg.body.stms.push_back(B.basic({rowP}, idx));
+  ir::Screma red;
+  red.width = m;
+  red.inputs = {row};
+  red.map.params = {B.scalar(x, PrimType::F32)};
+  red.map.body.result = {x};
+  red.map.retTypes = {ir::Type::prim(PrimType::F32)};
+  red.reds = {B.redOp(BinOpKind::Add, true)};
+  seg.body.stms.push_back(ir::Stm{{B.scalar(s, PrimType::F32)},
+                                  ir::Exp(ir::Op(ir::Soac(red))), B.prov(1, "reduce")});
+  seg.body.result = {s};
+  f.body.stms.push_back(ir::Stm{{B.array1(sums, n, PrimType::F32, outMem)}, ir::Exp(ir::Op(seg)),
+                                B.prov(1, "rows")});
+  f.body.result = {sums};
+  ir::Prog p;
+  p.funs.push_back(std::move(f));
+  return p;
+}
+
+} // namespace
+
+TEST_CASE("imp: a reduction nested in a SegMap is a sequential loop in the thread") {
+  Builder B;
+  DiagnosticEngine diags;
+  imp::Program p = imp::lowerToImp(rowsumsProg(B), "prog.fut", diags);
+  INFO(diags.render());
+  REQUIRE_FALSE(diags.hasErrors());
+  REQUIRE(p.kernels.size() == 1);
+  const imp::Kernel& k = p.kernels[0];
+  CHECK(k.name == "rowsums_rows_map");
+  CHECK(count(k.body, imp::Stm::Kind::For) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::Barrier) == 0);
+  CHECK(docMentions(k, "reads  row @xss_mem -> i * m + {(m : 1)}"));
+  INFO(imp::dump(p));
+}
+
+TEST_CASE("imp: a segmented SegRed runs one thread per segment") {
+  Builder B;
+  ir::VName n = B.fresh("n"), m = B.fresh("m"), xss = B.fresh("xss"), xssMem = B.fresh("xss_mem");
+  ir::VName outMem = B.fresh("mem"), sums = B.fresh("sums"), i = B.fresh("i"), j = B.fresh("j"),
+            flat = B.fresh("flat"), x = B.fresh("x");
+  symbolic::Lmad xssL = symbolic::Lmad::rowMajor(0, {Builder::sym(n), Builder::sym(m)});
+  ir::FunDef f;
+  f.name = "rowsums";
+  f.entry = true;
+  f.params = {B.scalar(n, PrimType::I64), B.scalar(m, PrimType::I64),
+              ir::Param{xss, ir::Type::array(PrimType::F32, {ir::SubExp(n), ir::SubExp(m)}),
+                        std::make_shared<ir::MemInfo>(ir::MemInfo{xssMem, xssL})}};
+  B.alloc(f.body.stms, outMem, n, 4);
+  ir::SegOp seg;
+  seg.kind = ir::SegOp::Kind::Red;
+  seg.space = ir::SegSpace{flat, {{i, ir::SubExp(n)}, {j, ir::SubExp(m)}}};
+  seg.ops = {B.redOp(BinOpKind::Add, false)};
+  seg.types = {ir::Type::prim(PrimType::F32)};
+  ir::BasicOp idx;
+  idx.kind = ir::BasicOp::Kind::Index;
+  idx.arr = xss;
+  idx.slice = {ir::DimIndex{true, ir::SubExp(i), {}, {}, {}},
+               ir::DimIndex{true, ir::SubExp(j), {}, {}, {}}};
+  seg.body.stms.push_back(B.basic({B.scalar(x, PrimType::F32)}, idx));
+  seg.body.result = {x};
+  f.body.stms.push_back(ir::Stm{{B.array1(sums, n, PrimType::F32, outMem)}, ir::Exp(ir::Op(seg)),
+                                B.prov(1, "reduce")});
+  f.body.result = {sums};
+  ir::Prog p;
+  p.funs.push_back(std::move(f));
+
+  DiagnosticEngine diags;
+  imp::Program out = imp::lowerToImp(p, "prog.fut", diags);
+  INFO(diags.render());
+  REQUIRE_FALSE(diags.hasErrors());
+  REQUIRE(out.kernels.size() == 1);
+  const imp::Kernel& k = out.kernels[0];
+  INFO(imp::dump(out));
+  CHECK(k.name == "rowsums_reduce");
+  CHECK(count(k.body, imp::Stm::Kind::For) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::Barrier) == 0);
+  CHECK(count(k.body, imp::Stm::Kind::Store) == 1);
+  CHECK(docMentions(k, "segmented reduction with (+) over xss, one thread per segment"));
 }

@@ -25,6 +25,7 @@ Prog toMem(Prog p) {
   Prog g = gpu::extractKernels(std::move(p), diags);
   ir::verify(g, ir::Stage::Gpu);
   Prog m = mem::introduceMemory(std::move(g), diags);
+  REQUIRE_FALSE(diags.hasErrors());
   ir::verify(m, ir::Stage::Mem);
   return m;
 }
@@ -299,7 +300,7 @@ TEST_CASE("mem: arrays created inside kernels are reported as not supported yet"
             b.finish({out}));
   DiagnosticEngine diags;
   Prog g = gpu::extractKernels(std::move(pb.prog), diags);
-  CHECK_THROWS_AS(mem::introduceMemory(std::move(g), diags), CompilationFailed);
+  mem::introduceMemory(std::move(g), diags);
   REQUIRE(diags.all().size() == 1);
   CHECK(diags.all()[0].message == "arrays created inside kernels is not supported yet");
 }

@@ -9,7 +9,7 @@
 #include <memory>
 #include <optional>
 
-namespace fjord::test {
+namespace fjord::sematest {
 
 struct Checked {
   std::vector<ast::Program> files;
@@ -35,10 +35,10 @@ std::unique_ptr<Checked> checkSource(const std::string& text) {
   return out;
 }
 
-} // namespace fjord::test
+} // namespace fjord::sematest
 
 TEST_CASE("sema: the prelude type checks") {
-  auto c = fjord::test::checkSource("");
+  auto c = fjord::sematest::checkSource("");
   CHECK(c->diags.render() == "");
   CHECK(c->program.has_value());
 }
