@@ -14,12 +14,12 @@ echo "== generated files"
 ls "$out/cuda" "$out/opencl"
 if command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ]; then
   nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-  "$nvcc" -std=c++17 -O2 -arch=sm_90 "$out/cuda/$name.cu" -o "$out/cuda/$name"
+  "$nvcc" -std=c++17 -O2 -arch=sm_90 "$out/cuda/$name.cu" "$out/cuda/${name}_main.cpp" -o "$out/cuda/$name"
   echo "== CUDA build: ok ($out/cuda/$name)"
 else
   echo "== CUDA build: skipped (nvcc not found)"
 fi
-g++ -std=c++17 -O2 "$out/opencl/${name}_host.cpp" -o "$out/opencl/$name" -lOpenCL
+g++ -std=c++17 -O2 "$out/opencl/${name}_host.cpp" "$out/opencl/${name}_main.cpp" -o "$out/opencl/$name" -lOpenCL
 echo "== running the OpenCL build on PoCL"
 while read -r entry values; do
   [ -n "$entry" ] || continue

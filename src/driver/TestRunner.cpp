@@ -121,11 +121,13 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
   fs::path exe = dir / stem;
   std::string cmd;
   if (backend == BackendKind::OpenCL) {
-    cmd = "g++ -std=c++17 -O1 -Wall -Wextra -Werror " + shellQuote((dir / (stem + "_host.cpp")).string()) +
+    cmd = "g++ -std=c++17 -O1 -Wall -Wextra -Werror " + shellQuote((dir / (stem + "_host.cpp")).string()) + " " +
+          shellQuote((dir / (stem + "_main.cpp")).string()) +
           " -o " + shellQuote(exe.string()) + " -lOpenCL";
   } else {
     cmd = std::string(FJORD_NVCC) + " -std=c++17 -O2 -arch=" FJORD_CUDA_ARCH " -Werror all-warnings " +
-          shellQuote((dir / (stem + ".cu")).string()) + " -o " + shellQuote(exe.string());
+          shellQuote((dir / (stem + ".cu")).string()) + " " +
+          shellQuote((dir / (stem + "_main.cpp")).string()) + " -o " + shellQuote(exe.string());
   }
   fs::path log = dir / "build.log";
   if (runShell(cmd + " > " + shellQuote(log.string()) + " 2>&1") != 0) {

@@ -73,7 +73,10 @@ std::string KernelLowerer::memParam(std::string_view name, const std::string& ho
 }
 
 std::string KernelLowerer::mem(const ir::VName& block, PrimType elem, bool write) {
-  std::string h = host.mem(block, elem, write);
+  ir::VName b = block;
+  for (auto it = blockAlias_.find(b.str()); it != blockAlias_.end(); it = blockAlias_.find(b.str()))
+    b = it->second;
+  std::string h = host.mem(b, elem, write);
   return memParam(h, h, elem, write);
 }
 
@@ -156,7 +159,9 @@ void KernelLowerer::lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) {
 }
 
 void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) {
-  // Functions called from kernel code stay sequential (gpu/); inline them here.
+  // Functions called from kernel code stay sequential (gpu/); inline them here. Memory
+  // parameters and results (mem/ passes each array's block before it) become aliases of
+  // the caller's blocks: kernel code allocates nothing, so every block is a host block.
   const ir::FunDef* f = prog.findFun(ap.fn);
   if (!f)
     unsupported(stm, "calling `" + ap.fn + "` from a kernel");
@@ -165,9 +170,9 @@ void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& o
     const ir::Param& p = f->params[i];
     const ir::SubExp& a = ap.args[i];
     if (p.type.kind == ir::Type::Kind::Mem)
-      unsupported(stm, "calling a function with memory parameters from a kernel");
-    if (p.type.isArray())
-      bindArray(p.name, array(a.var()));
+      blockAlias_[p.name.str()] = a.var();
+    else if (p.type.isArray())
+      p.mem ? bindArray(p) : bindArray(p.name, array(a.var()));
     else
       declareScalar(p.name, p.type.elem, subExp(a), out);
   }
@@ -175,8 +180,10 @@ void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& o
   for (size_t i = 0; i < stm.pat.size(); ++i) {
     const ir::PatElem& pe = stm.pat[i];
     const ir::SubExp& r = f->body.result.at(i);
-    if (pe.type.isArray())
-      bindArray(pe.name, array(r.var()));
+    if (pe.type.kind == ir::Type::Kind::Mem)
+      blockAlias_[pe.name.str()] = r.var();
+    else if (pe.type.isArray())
+      pe.mem ? bindArray(pe) : bindArray(pe.name, array(r.var()));
     else
       declareScalar(pe.name, pe.type.elem, subExp(r), out);
   }

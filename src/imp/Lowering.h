@@ -261,6 +261,7 @@ private:
   const ir::Stm& stm_;
   std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name
   std::map<std::string, std::string> scalarParams_; ///< host C name -> kernel C name
+  std::map<std::string, ir::VName> blockAlias_; ///< blocks of inlined calls -> caller's
   std::vector<std::string> reads_, writes_;
 };
 

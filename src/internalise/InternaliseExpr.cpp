@@ -188,11 +188,16 @@ Value Internaliser::binOp(const ast::Expr& e, Env& env) {
   if (op == "&&" || op == "||") {
     // Short-circuit: the right operand runs only when needed (it may index out of bounds).
     SubExp x = leaves(expr(*e.elems[0], env), e.span).at(0);
-    std::vector<SubExp> yRes;
     ir::Body rhs = inBody([&] { return leaves(expr(*e.elems[1], env), e.span); });
-    if (rhs.stms.empty())
+    bool cheap = std::all_of(rhs.stms.begin(), rhs.stms.end(), [](const ir::Stm& st) {
+      return std::holds_alternative<ir::BasicOp>(st.exp) && !ir::mayFail(st.exp);
+    });
+    if (cheap) {
+      for (ir::Stm& st : rhs.stms)
+        b_->add(std::move(st));
       return Value::of(b_->binOp(op == "&&" ? BinOpKind::LogAnd : BinOpKind::LogOr,
                                  PrimType::Bool, x, rhs.result.at(0), "cond"));
+    }
     ir::If iff;
     iff.cond = x;
     iff.types = {ir::Type::prim(PrimType::Bool)};

@@ -109,13 +109,17 @@ Value Internaliser::freshParams(const Value& like, const std::vector<ir::Type>& 
 }
 
 ir::Lambda Internaliser::lambda(const Value& fn, const std::vector<Value>& params,
-                                const std::vector<TypeRef>& paramTypes, const SourceSpan& span) {
+                                const std::vector<TypeRef>& paramTypes, const SourceSpan& span,
+                                Value* result) {
   ir::Lambda lam;
   lam.body = inBody([&] {
     std::vector<Arg> args;
     for (size_t i = 0; i < params.size(); ++i)
       args.push_back(Arg{params[i], paramTypes[i]});
-    return leaves(apply(fn, std::move(args), span), span);
+    Value r = apply(fn, std::move(args), span);
+    if (result)
+      *result = r;
+    return leaves(r, span);
   });
   for (const SubExp& r : lam.body.result)
     lam.retTypes.push_back(typeOf(r));
@@ -146,7 +150,8 @@ Value Internaliser::soacMap(const Arg& f, const Arg& xs, const SourceSpan& span)
     s.inputs.push_back(in.var());
   std::vector<ir::Param> params;
   Value row = freshParams(xs.value, ir::rowTypes(s.inputs, tenv_), params, "x");
-  s.map = lambda(f.value, {row}, {rowOf(xs.type)}, span);
+  Value shape;
+  s.map = lambda(f.value, {row}, {rowOf(xs.type)}, span, &shape);
   s.map.params = std::move(params);
   // Array results must not depend on sizes computed inside the lambda.
   ir::NameSet bound = ir::boundVars(s.map.body);
@@ -156,9 +161,6 @@ Value Internaliser::soacMap(const Arg& f, const Arg& xs, const SourceSpan& span)
     for (const SubExp& d : t.shape)
       if (d.isVar() && bound.count(d.var()))
         unsupported(site(span), "`map` producing arrays of different sizes");
-  // The result has the structure of one application's result.
-  Value shape = apply(f.value, {Arg{row, rowOf(xs.type)}}, span); // structure only
-  (void)shape;
   std::vector<VName> out =
       b_->let(hint_.empty() ? "mapped" : hint_, ir::Op{ir::Soac{s}}, {site(span), "map"});
   std::vector<SubExp> ses(out.begin(), out.end());
@@ -398,7 +400,12 @@ ir::Slice Internaliser::slice(const std::vector<ast::DimIndex>& idx, const ir::T
       }
       continue;
     }
-    SubExp stride = di.stride ? get(di.stride) : SubExp(ir::PrimValue::int64(1));
+    SubExp stride = SubExp(ir::PrimValue::int64(1));
+    if (di.stride && di.stride->kind == ast::Expr::Kind::Negate &&
+        di.stride->elems[0]->kind == ast::Expr::Kind::IntLit)
+      stride = ir::PrimValue::int64(-static_cast<int64_t>(di.stride->elems[0]->intValue));
+    else if (di.stride)
+      stride = get(di.stride);
     bool negative = !stride.isVar() && stride.constant().i < 0;
     if (stride.isVar() && (!di.start || !di.end))
       unsupported(span, "a slice with a variable stride and a default bound");

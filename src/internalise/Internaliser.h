@@ -82,7 +82,8 @@ private:
   // --- intrinsics (InternaliseIntrinsics.cpp)
   Value intrinsic(const FunValue& f, std::vector<Arg>& args, const SourceSpan& span);
   ir::Lambda lambda(const Value& fn, const std::vector<Value>& params,
-                    const std::vector<TypeRef>& paramTypes, const SourceSpan& span);
+                    const std::vector<TypeRef>& paramTypes, const SourceSpan& span,
+                    Value* result = nullptr);
   /// Parameters for one value of each leaf type of `like`, in a Value of its structure.
   Value freshParams(const Value& like, const std::vector<ir::Type>& types,
                     std::vector<ir::Param>& out, const std::string& name);

@@ -10,7 +10,7 @@
 //   exp     ::= OP "." TYPE subexp*                       -- add.f32 x_1 y_2, lt.i64 ...
 //             | "convert." TYPE "." TYPE subexp | "call." NAME "." TYPE "(" subexp,* ")"
 //             | VNAME "[" dimindex,* "]" | VNAME "with" "[" dimindex,* "]" "=" subexp
-//             | "iota." TYPE subexp subexp subexp | "replicate" shape subexp
+//             | "iota." TYPE subexp "," subexp "," subexp | "replicate" shape subexp
 //             | "rearrange" "(" INT,* ")" VNAME | "reshape" shape VNAME | "copy" VNAME
 //             | "concat" subexp "(" VNAME,* ")" | "array" type "[" subexp,* "]"
 //             | "assert" subexp STRING | subexp

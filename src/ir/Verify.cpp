@@ -44,9 +44,12 @@ public:
     TypeEnv env;
     for (const Param& p : f.params)
       bind(p, env, /*requireMem=*/stage_ == Stage::Mem);
+    // Result sizes may be computed by the body (existential sizes), so the return types
+    // are checked in the scope at the body's end.
+    TypeEnv end;
+    std::vector<Type> res = body(f.body, env, /*inKernel=*/false, &end);
     for (const Type& t : f.retTypes)
-      checkType(t, env);
-    std::vector<Type> res = body(f.body, env, /*inKernel=*/false);
+      checkType(t, end);
     expectTypes(res, f.retTypes, "function result");
   }
 
@@ -117,7 +120,7 @@ private:
     bindName(p.name, p.type, env);
   }
 
-  std::vector<Type> body(const Body& b, TypeEnv env, bool inKernel) {
+  std::vector<Type> body(const Body& b, TypeEnv env, bool inKernel, TypeEnv* endEnv = nullptr) {
     std::string outer = stm_;
     for (const Stm& s : b.stms) {
       stm_ = firstLine(printStm(s));
@@ -127,6 +130,8 @@ private:
     std::vector<Type> res;
     for (const SubExp& r : b.result)
       res.push_back(typeOf(r, env));
+    if (endEnv)
+      *endEnv = env;
     return res;
   }
 

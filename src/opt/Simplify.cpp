@@ -94,15 +94,19 @@ public:
       env_[p.name] = p.type;
   }
 
-  Body body(const Body& b, CseTable cse) {
+  /// `extraLive`: names used outside the body besides its result (a function's return
+  /// types may name sizes computed in its body).
+  Body body(const Body& b, CseTable cse, const NameSet& extraLive = {}) {
     std::vector<Stm> out;
     for (const Stm& s0 : b.stms)
       stm(s0, out, cse);
     std::vector<SubExp> result;
     for (const SubExp& r : b.result)
       result.push_back(substituted(r));
-    return deadCode(std::move(out), std::move(result));
+    return deadCode(std::move(out), std::move(result), extraLive);
   }
+
+  const Substitution& substitution() const { return subst_; }
 
 private:
   NameSet consumed_;
@@ -337,8 +341,9 @@ private:
     sc.inputs = std::move(inputs);
   }
 
-  Body deadCode(std::vector<Stm> stms, std::vector<SubExp> result) {
+  Body deadCode(std::vector<Stm> stms, std::vector<SubExp> result, const NameSet& extraLive) {
     NameSet live = varsOf(result);
+    live.insert(extraLive.begin(), extraLive.end());
     std::vector<Stm> kept;
     for (auto it = stms.rbegin(); it != stms.rend(); ++it) {
       Stm& s = *it;
@@ -365,7 +370,13 @@ FunDef simplifyOnce(const FunDef& f) {
   Simplifier s(std::move(c.consumed));
   s.bindParams(f.params);
   FunDef out = f;
-  out.body = s.body(f.body, {});
+  NameSet retSizes;
+  for (const Type& t : f.retTypes)
+    for (const VName& v : varsOf(t.shape))
+      retSizes.insert(v);
+  out.body = s.body(f.body, {}, retSizes);
+  for (Type& t : out.retTypes)
+    t = substitute(t, s.substitution());
   return out;
 }
 

@@ -30,8 +30,8 @@
 //     the images share an address: the verdict is "overlap". This decides the thesis's NW
 //     example (§3.6.3) without Z3.
 //  5. Z3 on the raw question "are there indices with a(i) == b(j)?" under the facts, with the
-//     prover's time limit: unsat means disjoint; sat means overlap when the LMADs have no
-//     free variables. Symbolic strides make this non-linear, so it often times out (Unknown).
+//     prover's resource limit: unsat means disjoint; sat means overlap when the LMADs have no
+//     free variables. Symbolic strides make this non-linear, so it often gives up (Unknown).
 // Inequalities in steps 2-4 go through the Prover, so they use Z3 too when it is enabled.
 #include "symbolic/Lmad.h"
 
@@ -75,9 +75,10 @@ std::vector<Term> termsOf(const Expr& e) {
   return out;
 }
 
-/// `t / lead` if the monomial division is exact (factors and coefficient), else nullopt.
+/// The quotient of `t` by `lead` when lead's factors divide t's and the coefficient's
+/// quotient (rounded towards zero, so `13 = 1*7 + 6`) is not zero; else nullopt.
 std::optional<Expr> divideTerm(const Term& t, const Term& lead) {
-  if (lead.coeff == 0 || t.coeff % lead.coeff != 0)
+  if (lead.coeff == 0 || t.coeff / lead.coeff == 0)
     return std::nullopt;
   std::vector<AtomPtr> rest;
   size_t j = 0;
@@ -94,7 +95,8 @@ std::optional<Expr> divideTerm(const Term& t, const Term& lead) {
 }
 
 /// Writes `d = sum q_k * strides[k] + remainder` by multivariate division, taking the
-/// strides in the order given; returns the quotients and the remainder.
+/// strides in the order given (for constants: mixed-radix digits, `13 = 1*7 + 2*3 + 0`);
+/// returns the quotients and the remainder.
 std::pair<std::vector<Expr>, Expr> divideOverStrides(Expr d, const std::vector<Expr>& strides) {
   std::vector<Expr> quotients(strides.size());
   for (size_t k = 0; k < strides.size(); ++k) {

@@ -11,7 +11,7 @@
 // suffices; symmetrically with an upper bound when `P <= 0`. Symbolic bounds of atoms are the
 // facts for variables, the operands of min (upper) and max (lower), and [0, c-1] for `mod`.
 // Elimination nests up to `eliminationDepth` times within a fixed work budget, so the method
-// is fast and incomplete; Z3 then gets the question with the facts and a time limit.
+// is fast and incomplete; Z3 then gets the question with the facts and a resource limit.
 #include "symbolic/Prover.h"
 
 #include "symbolic/Z3Solver.h"
@@ -108,7 +108,7 @@ const std::vector<Expr>& Facts::upperBounds(const std::string& var) const {
 
 namespace {
 
-using Wide = __int128;
+__extension__ using Wide = __int128; // g++ and clang; __extension__ silences -Wpedantic
 // Ends beyond the int64 range are infinite: widening there is always sound for bounds.
 constexpr Wide kNegInf = -(Wide(1) << 100);
 constexpr Wide kPosInf = Wide(1) << 100;
@@ -182,11 +182,20 @@ Prover& Prover::operator=(Prover&&) noexcept = default;
 
 Z3Solver& Prover::z3() {
   if (!z3_)
-    z3_ = std::make_unique<Z3Solver>(options_.z3TimeoutMs);
+    z3_ = std::make_unique<Z3Solver>(options_.z3ResourceLimit, options_.z3TimeoutMs);
   return *z3_;
 }
 
 Truth Prover::nonNegative(const Expr& e) {
+  auto cached = answers_.find(e);
+  if (cached != answers_.end())
+    return cached->second;
+  Truth answer = decideNonNegative(e);
+  answers_.emplace(e, answer);
+  return answer;
+}
+
+Truth Prover::decideNonNegative(const Expr& e) {
   budget_ = kSyntacticBudget;
   if (syntacticNonNegative(e, options_.eliminationDepth))
     return Truth::True;

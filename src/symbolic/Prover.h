@@ -5,7 +5,7 @@
 //  1. a fast syntactic method: normalise `b - a`, bound it by interval arithmetic over the
 //     sum of products using the variables' ranges, and eliminate variables one at a time by
 //     substituting their symbolic bounds (`i < n` turns `n - 1 - i >= 0` into `0 >= 0`);
-//  2. only when that says Unknown, Z3 over the integers with a time limit.
+//  2. only when that says Unknown, Z3 over the integers with a resource limit.
 // Facts and conclusions are about mathematical integers (Note [Wrapping constants]).
 #pragma once
 
@@ -56,15 +56,22 @@ private:
 
 /// Tuning of a Prover.
 struct ProverOptions {
-  bool useZ3 = true;             ///< fall back to Z3 when the syntactic method says Unknown
-  unsigned z3TimeoutMs = 200;    ///< time limit per Z3 query
-  unsigned eliminationDepth = 4; ///< how many variables the syntactic method may eliminate
+  bool useZ3 = true; ///< fall back to Z3 when the syntactic method says Unknown
+  /// Z3's deterministic resource limit per query ("rlimit"); about 50-150 ms of work.
+  /// Deterministic, so generated code does not depend on the machine's speed.
+  unsigned z3ResourceLimit = 100000;
+  /// Wall-clock limit per Z3 query in ms; 0 = none. Off by default: Z3 4.8.12's timer can
+  /// deadlock (Z3Prover/z3#5990), and a time limit makes results machine-dependent.
+  unsigned z3TimeoutMs = 0;
+  unsigned eliminationDepth = 4; ///< how many atoms the syntactic method may eliminate
 };
 
 class Z3Solver;
 
-/// Decides inequalities under a fixed set of facts. Not thread-safe (it caches, and owns a
-/// Z3 context); cheap to construct, the Z3 context is created on first use.
+/// Decides inequalities under a fixed set of facts. Not thread-safe (it caches answers and
+/// owns a Z3 context); cheap to construct, the Z3 context is created on first use. Reuse one
+/// prover for many questions under the same facts: repeated questions are answered from
+/// the cache.
 class Prover {
 public:
   explicit Prover(Facts facts = {}, ProverOptions options = {});
@@ -104,6 +111,7 @@ public:
 
 private:
   struct Interval;
+  Truth decideNonNegative(const Expr& e);
   bool syntacticNonNegative(const Expr& e, unsigned depth);
   Interval intervalOf(const Expr& e);
   Interval intervalOfAtom(const Atom& atom);
@@ -113,6 +121,7 @@ private:
   ProverOptions options_;
   std::map<std::string, std::pair<std::optional<int64_t>, std::optional<int64_t>>> varCache_;
   std::vector<std::string> varsInProgress_;
+  std::map<Expr, Truth> answers_; ///< nonNegative's answers so far
   unsigned budget_ = 0;
   std::unique_ptr<Z3Solver> z3_;
 };

@@ -3,13 +3,14 @@
 
 #include <z3++.h>
 
-#include <map>
+#include <optional>
 #include <string>
 
 namespace fjord::symbolic {
 
 struct Z3Solver::Impl {
-  explicit Impl(unsigned timeoutMs) : timeoutMs(timeoutMs) {}
+  Impl(unsigned resourceLimit, unsigned timeoutMs)
+      : resourceLimit(resourceLimit), timeoutMs(timeoutMs) {}
 
   z3::expr translate(const Expr& e) {
     const Poly& p = e.poly();
@@ -44,24 +45,44 @@ struct Z3Solver::Impl {
     return ctx.int_val(0);
   }
 
+  /// The shared solver, created with the limits on first use.
+  z3::solver& solver() {
+    if (!solver_) {
+      solver_.emplace(ctx);
+      z3::params params(ctx);
+      if (resourceLimit)
+        params.set("rlimit", resourceLimit);
+      if (timeoutMs)
+        params.set("timeout", timeoutMs);
+      solver_->set(params);
+    }
+    return *solver_;
+  }
+
+  void reset() { solver_.reset(); }
+
   z3::context ctx;
-  unsigned timeoutMs;
+  unsigned resourceLimit, timeoutMs;
+  std::optional<z3::solver> solver_;
 };
 
-Z3Solver::Z3Solver(unsigned timeoutMs) : impl_(std::make_unique<Impl>(timeoutMs)) {}
+Z3Solver::Z3Solver(unsigned resourceLimit, unsigned timeoutMs)
+    : impl_(std::make_unique<Impl>(resourceLimit, timeoutMs)) {}
 Z3Solver::~Z3Solver() = default;
 
 SatResult Z3Solver::check(const std::vector<Expr>& nonNegative, const std::vector<Expr>& zero) {
+  // One incremental solver answers every query between push and pop: creating a solver per
+  // query costs milliseconds, a push/pop round well under one.
   try {
-    z3::solver solver(impl_->ctx);
-    z3::params params(impl_->ctx);
-    params.set("timeout", impl_->timeoutMs);
-    solver.set(params);
+    z3::solver& solver = impl_->solver();
+    solver.push();
     for (const Expr& e : nonNegative)
       solver.add(impl_->translate(e) >= 0);
     for (const Expr& e : zero)
       solver.add(impl_->translate(e) == 0);
-    switch (solver.check()) {
+    z3::check_result result = solver.check();
+    solver.pop();
+    switch (result) {
     case z3::sat:
       return SatResult::Sat;
     case z3::unsat:
@@ -70,6 +91,7 @@ SatResult Z3Solver::check(const std::vector<Expr>& nonNegative, const std::vecto
       return SatResult::Unknown;
     }
   } catch (const z3::exception&) {
+    impl_->reset(); // the solver may be left inside a push
     return SatResult::Unknown;
   }
   return SatResult::Unknown;

@@ -108,6 +108,9 @@ TEST_CASE("lmad: the NW blocked anti-diagonal write and read do not overlap (the
   CHECK(disjoint(write, read2, prover) == std::optional<bool>(true));
   // The write does overlap itself.
   CHECK(disjoint(write, write, prover) == std::optional<bool>(false));
+  // The heuristic alone proves it too: no step needs Z3.
+  CHECK(heuristicOnly(write, read, f) == std::optional<bool>(true));
+  CHECK(heuristicOnly(write, read2, f) == std::optional<bool>(true));
   // Brute force on instances agrees.
   for (int64_t bv = 2; bv <= 4; ++bv)
     for (int64_t qv = 2; qv <= 4; ++qv)
@@ -143,8 +146,8 @@ TEST_CASE("lmad: randomised concrete disjointness verdicts against brute force")
       REQUIRE(*withZ3 == truth);
     }
   }
-  MESSAGE("heuristic decided " << heuristicDecided << " of " << total);
-  CHECK(heuristicDecided > total / 2);
+  INFO("the heuristic decided " << heuristicDecided << " of " << total);
+  CHECK(heuristicDecided * 100 > total * 85);
 }
 
 TEST_CASE("lmad: randomised symbolic disjointness verdicts hold for every assignment") {
@@ -184,7 +187,7 @@ TEST_CASE("lmad: randomised symbolic disjointness verdicts hold for every assign
     Lmad a = randomLmad(), b = randomLmad();
     ProverOptions options;
     options.useZ3 = round % 8 == 0;
-    options.z3TimeoutMs = 50;
+    options.z3ResourceLimit = 30000;
     Prover prover(facts, options);
     std::set<bool> truths; // brute-force answers over all assignments
     for (int64_t nv = 1; nv <= 4; ++nv)
@@ -199,6 +202,6 @@ TEST_CASE("lmad: randomised symbolic disjointness verdicts hold for every assign
     REQUIRE(truths == std::set<bool>{*verdict});
     ++decided;
   }
-  MESSAGE("decided " << decided << " of " << decidable << " decidable symbolic pairs");
+  INFO("decided " << decided << " of " << decidable << " decidable symbolic pairs");
   CHECK(decided * 4 > decidable * 3);
 }
