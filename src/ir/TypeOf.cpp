@@ -72,6 +72,8 @@ std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env) {
   case K::Call:
     if (op.fn == "isnan" || op.fn == "isinf" || op.fn == "signbit")
       return {Type::prim(PrimType::Bool)};
+    if (op.fn == "popc" || op.fn == "clz")
+      return {Type::prim(PrimType::I32)};
     return {Type::prim(op.type)};
   case K::Index: {
     const Type& t = arrayType(op.arr, env);

@@ -15,7 +15,8 @@ using TypeEnv = std::map<VName, Type>;
 Type subExpType(const SubExp& se, const TypeEnv& env);
 
 /// The result types of a basic op (empty for Assert). `Call` returns `type`, except the
-/// predicates `isnan`, `isinf` and `signbit`, which return bool.
+/// predicates `isnan`, `isinf` and `signbit`, which return bool, and the bit counts
+/// `popc` and `clz`, which return i32.
 std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env);
 
 /// The result types of a SOAC, in pattern order (see each SOAC's comment in IR.h).

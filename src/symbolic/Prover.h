@@ -102,6 +102,7 @@ public:
   std::optional<int64_t> constUpperBound(const Expr& e);
 
   /// Print options that print `/` and `%` when this prover shows the dividend non-negative.
+  /// They refer to this prover, which must outlive them.
   PrintOptions printOptions();
 
   const Facts& facts() const { return facts_; }

@@ -2,6 +2,7 @@
 // counter, on IR built with ir::Builder (the IR parser is a later issue).
 #include "ir/Builder.h"
 #include "ir/Count.h"
+#include "ir/MemInfo.h"
 #include "ir/Print.h"
 #include "ir/Traverse.h"
 #include "ir/Verify.h"
@@ -176,4 +177,26 @@ TEST_CASE("ir: constructs are counted with their nesting") {
   CHECK(counts["Screma/Loop"] == 1);
   CHECK(counts["BinOp"] == 1);
   CHECK(counts.count("SegMap") == 0);
+}
+
+TEST_CASE("ir: memory annotations print as @block -> lmad and are checked per stage") {
+  Prog p = scaleProg();
+  FunDef& f = p.funs[0];
+  // Give xs a memory block parameter and an annotation.
+  Param mem{p.names.fresh("xs_mem"), Type::mem(MemSpace::Device), nullptr};
+  auto info = std::make_shared<MemInfo>();
+  info->block = mem.name;
+  info->lmad = fjord::symbolic::Lmad::rowMajor(0, {fjord::symbolic::Expr::var("n_1")});
+  f.params.insert(f.params.begin() + 1, mem);
+  f.params[2].mem = info;
+  std::string text = printParam(f.params[2]);
+  CHECK(text == "xs_2 : [n_1]f32 @" + mem.name.str() + " -> " + info->lmad.str());
+  CHECK(verifyError(p, Stage::Core).find("memory annotation before the mem stage") !=
+        std::string::npos);
+  // In the mem stage the annotation is accepted (the host-level screma is not) ...
+  CHECK(verifyError(p, Stage::Mem).find("SOAC at host level") != std::string::npos);
+  // ... and every array parameter needs one.
+  f.params[2].mem = nullptr;
+  CHECK(verifyError(p, Stage::Mem).find("array xs_2 has no memory annotation") !=
+        std::string::npos);
 }
