@@ -1,0 +1,163 @@
+// Fjord runtime for CUDA (runtime API): device buffers and the per-context device state that
+// generated `prog.cu` files use. Kernels are compiled ahead of time by nvcc; this file only
+// allocates, copies, synchronises and turns CUDA errors into C API status codes.
+//
+// Header-only, included by generated .cu files (compiled by nvcc).
+#pragma once
+
+#include "fjord_runtime_common.h"
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace fjord_rt::cuda {
+
+/// Owns one device allocation (freed by the destructor).
+class Buffer {
+public:
+    Buffer() = default;
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    Buffer(Buffer&& other) noexcept : ptr_(std::exchange(other.ptr_, nullptr)) {}
+    Buffer& operator=(Buffer&& other) noexcept {
+        std::swap(ptr_, other.ptr_);
+        return *this;
+    }
+    ~Buffer() { reset(); }
+
+    void reset() {
+        if (ptr_)
+            cudaFree(ptr_);
+        ptr_ = nullptr;
+    }
+    void* get() const { return ptr_; }
+    /// The buffer as an array of T (for kernel arguments).
+    template <class T> T* as() const { return static_cast<T*>(ptr_); }
+
+private:
+    friend class Device;
+    void* ptr_ = nullptr;
+};
+
+/// The CUDA state of one context: its stream and its last error.
+class Device {
+public:
+    Device() = default;
+    Device(const Device&) = delete;
+    Device& operator=(const Device&) = delete;
+    ~Device() {
+        if (ownsStream_ && stream_)
+            cudaStreamDestroy(stream_);
+    }
+
+    /// Uses `stream` (not owned), or a fresh stream when it is null.
+    int init(cudaStream_t stream) {
+        if (stream) {
+            stream_ = stream;
+            return kSuccess;
+        }
+        FJORD_TRY(check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking),
+                        "cudaStreamCreate"));
+        ownsStream_ = true;
+        return kSuccess;
+    }
+
+    cudaStream_t stream() const { return stream_; }
+    ErrorState& error() { return error_; }
+
+    /// Returns `code` after recording `message`.
+    int fail(int code, const std::string& message) { return error_.fail(code, message); }
+
+    /// Turns a CUDA status into a C API status, recording a message on failure.
+    int check(cudaError_t status, const char* what) {
+        if (status == cudaSuccess)
+            return kSuccess;
+        cudaGetLastError(); // clear a non-sticky error so that later calls can proceed
+        int code = status == cudaErrorMemoryAllocation ? kOutOfMemory : kApiError;
+        return fail(code, std::string(what) + ": " + cudaGetErrorString(status));
+    }
+
+    /// Allocates `bytes` (at least one) into `buffer`, releasing what it held.
+    int alloc(Buffer& buffer, int64_t bytes) {
+        buffer.reset();
+        size_t size = bytes > 0 ? static_cast<size_t>(bytes) : 1;
+        cudaError_t status = cudaMalloc(&buffer.ptr_, size);
+        if (status == cudaSuccess)
+            return kSuccess;
+        buffer.ptr_ = nullptr;
+        return check(status, ("cudaMalloc of " + std::to_string(bytes) + " bytes").c_str());
+    }
+
+    /// Copies `bytes` from `src` at byte offset `srcOffset` to `dst` at `dstOffset`.
+    int copy(const Buffer& dst, int64_t dstOffset, const Buffer& src, int64_t srcOffset,
+             int64_t bytes) {
+        if (bytes <= 0)
+            return kSuccess;
+        return check(cudaMemcpyAsync(static_cast<char*>(dst.get()) + dstOffset,
+                                     static_cast<const char*>(src.get()) + srcOffset,
+                                     static_cast<size_t>(bytes), cudaMemcpyDeviceToDevice,
+                                     stream_),
+                     "cudaMemcpyAsync (device to device)");
+    }
+
+    /// Copies host memory into a buffer at byte offset `dstOffset` (synchronously).
+    int write(const Buffer& dst, int64_t dstOffset, const void* src, int64_t bytes) {
+        if (bytes <= 0)
+            return kSuccess;
+        FJORD_TRY(check(cudaMemcpyAsync(static_cast<char*>(dst.get()) + dstOffset, src,
+                                        static_cast<size_t>(bytes),
+                                        cudaMemcpyHostToDevice, stream_),
+                        "cudaMemcpyAsync (host to device)"));
+        return sync();
+    }
+
+    /// Copies a buffer into host memory (synchronously).
+    int read(void* dst, const Buffer& src, int64_t srcOffset, int64_t bytes) {
+        if (bytes <= 0)
+            return kSuccess;
+        FJORD_TRY(check(cudaMemcpyAsync(dst, static_cast<const char*>(src.get()) + srcOffset,
+                                        static_cast<size_t>(bytes), cudaMemcpyDeviceToHost,
+                                        stream_),
+                        "cudaMemcpyAsync (device to host)"));
+        return sync();
+    }
+
+    /// Writes `value` at element `index` of a buffer of T (synchronously).
+    template <class T> int writeScalar(const Buffer& dst, int64_t index, T value) {
+        return write(dst, index * static_cast<int64_t>(sizeof(T)), &value, sizeof(T));
+    }
+
+    /// Reads element `index` of a buffer of T into `out`.
+    template <class T> int readScalar(T& out, const Buffer& src, int64_t index) {
+        return read(&out, src, index * static_cast<int64_t>(sizeof(T)), sizeof(T));
+    }
+
+    /// Copies device memory that the caller owns into `dst` (for `new_raw`).
+    int copyFromRaw(const Buffer& dst, const void* src, int64_t bytes) {
+        if (bytes <= 0)
+            return kSuccess;
+        return check(cudaMemcpyAsync(dst.get(), src, static_cast<size_t>(bytes),
+                                     cudaMemcpyDeviceToDevice, stream_),
+                     "cudaMemcpyAsync (raw device memory)");
+    }
+
+    /// Checks the launch just made of `kernel`.
+    int checkLaunch(const char* kernel) {
+        return check(cudaPeekAtLastError(), (std::string("launch of ") + kernel).c_str());
+    }
+
+    int sync() { return check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize"); }
+
+private:
+    cudaStream_t stream_ = nullptr;
+    bool ownsStream_ = false;
+    ErrorState error_;
+};
+
+/// A grid or block extent from a 64-bit count.
+inline dim3 extent(int64_t n) { return dim3(static_cast<unsigned>(n)); }
+
+} // namespace fjord_rt::cuda

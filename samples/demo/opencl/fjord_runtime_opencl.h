@@ -1,0 +1,243 @@
+// Fjord runtime for OpenCL 1.2: device buffers and the per-context device state that
+// generated `prog_host.cpp` files use: picking a device, building the embedded kernel source,
+// allocating, copying, launching, and turning OpenCL errors into C API status codes.
+//
+// Header-only C++17, included by generated host files (link with -lOpenCL).
+#pragma once
+
+#include "fjord_runtime_common.h"
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace fjord_rt::opencl {
+
+/// Owns one cl_mem (released by the destructor).
+class Buffer {
+public:
+    Buffer() = default;
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+    Buffer(Buffer&& other) noexcept : mem_(std::exchange(other.mem_, nullptr)) {}
+    Buffer& operator=(Buffer&& other) noexcept {
+        std::swap(mem_, other.mem_);
+        return *this;
+    }
+    ~Buffer() { reset(); }
+
+    void reset() {
+        if (mem_)
+            clReleaseMemObject(mem_);
+        mem_ = nullptr;
+    }
+    cl_mem get() const { return mem_; }
+
+private:
+    friend class Device;
+    cl_mem mem_ = nullptr;
+};
+
+/// The OpenCL state of one context: device, queue, program and kernels, and its last error.
+class Device {
+public:
+    Device() = default;
+    Device(const Device&) = delete;
+    Device& operator=(const Device&) = delete;
+    ~Device() {
+        for (cl_kernel kernel : kernels_)
+            clReleaseKernel(kernel);
+        if (program_)
+            clReleaseProgram(program_);
+        if (queue_)
+            clReleaseCommandQueue(queue_);
+        if (context_)
+            clReleaseContext(context_);
+    }
+
+    ErrorState& error() { return error_; }
+    cl_command_queue queue() const { return queue_; }
+
+    int fail(int code, const std::string& message) { return error_.fail(code, message); }
+
+    /// Turns an OpenCL status into a C API status, recording a message on failure.
+    int check(cl_int status, const std::string& what) {
+        if (status == CL_SUCCESS)
+            return kSuccess;
+        bool oom = status == CL_MEM_OBJECT_ALLOCATION_FAILURE || status == CL_OUT_OF_RESOURCES ||
+                   status == CL_OUT_OF_HOST_MEMORY;
+        return fail(oom ? kOutOfMemory : kApiError,
+                    what + " failed with OpenCL error " + std::to_string(status));
+    }
+
+    /// Uses `queue` (retained) or the first device of the first platform that has one, then
+    /// builds `source` with `options`.
+    int init(cl_command_queue queue, const char* source, const std::string& options) {
+        if (queue) {
+            FJORD_TRY(check(clRetainCommandQueue(queue), "clRetainCommandQueue"));
+            queue_ = queue;
+            FJORD_TRY(check(clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof(context_),
+                                                  &context_, nullptr),
+                            "clGetCommandQueueInfo"));
+            FJORD_TRY(check(clRetainContext(context_), "clRetainContext"));
+            FJORD_TRY(check(clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof(device_),
+                                                  &device_, nullptr),
+                            "clGetCommandQueueInfo"));
+        } else {
+            FJORD_TRY(pickDevice());
+            cl_int status = CL_SUCCESS;
+            context_ = clCreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
+            FJORD_TRY(check(status, "clCreateContext"));
+            queue_ = clCreateCommandQueue(context_, device_, 0, &status);
+            FJORD_TRY(check(status, "clCreateCommandQueue"));
+        }
+        return build(source, options);
+    }
+
+    /// Creates kernel `name` of the built program (released with the device).
+    int createKernel(const char* name, cl_kernel& kernel) {
+        cl_int status = CL_SUCCESS;
+        kernel = clCreateKernel(program_, name, &status);
+        FJORD_TRY(check(status, std::string("clCreateKernel(") + name + ")"));
+        kernels_.push_back(kernel);
+        return kSuccess;
+    }
+
+    /// Allocates `bytes` (at least one) into `buffer`, releasing what it held.
+    int alloc(Buffer& buffer, int64_t bytes) {
+        buffer.reset();
+        size_t size = bytes > 0 ? static_cast<size_t>(bytes) : 1;
+        cl_int status = CL_SUCCESS;
+        buffer.mem_ = clCreateBuffer(context_, CL_MEM_READ_WRITE, size, nullptr, &status);
+        return check(status, "clCreateBuffer of " + std::to_string(bytes) + " bytes");
+    }
+
+    /// Copies `bytes` from `src` at byte offset `srcOffset` to `dst` at `dstOffset`.
+    int copy(const Buffer& dst, int64_t dstOffset, const Buffer& src, int64_t srcOffset,
+             int64_t bytes) {
+        return copyMem(dst.get(), dstOffset, src.get(), srcOffset, bytes);
+    }
+
+    /// Copies a cl_mem that the caller owns into `dst` (for `new_raw`).
+    int copyFromRaw(const Buffer& dst, cl_mem src, int64_t bytes) {
+        return copyMem(dst.get(), 0, src, 0, bytes);
+    }
+
+    /// Copies host memory into a buffer at byte offset `dstOffset` (blocking).
+    int write(const Buffer& dst, int64_t dstOffset, const void* src, int64_t bytes) {
+        if (bytes <= 0)
+            return kSuccess;
+        return check(clEnqueueWriteBuffer(queue_, dst.get(), CL_TRUE,
+                                          static_cast<size_t>(dstOffset),
+                                          static_cast<size_t>(bytes), src, 0, nullptr, nullptr),
+                     "clEnqueueWriteBuffer");
+    }
+
+    /// Copies a buffer into host memory (blocking).
+    int read(void* dst, const Buffer& src, int64_t srcOffset, int64_t bytes) {
+        if (bytes <= 0)
+            return kSuccess;
+        return check(clEnqueueReadBuffer(queue_, src.get(), CL_TRUE,
+                                         static_cast<size_t>(srcOffset),
+                                         static_cast<size_t>(bytes), dst, 0, nullptr, nullptr),
+                     "clEnqueueReadBuffer");
+    }
+
+    /// Writes `value` at element `index` of a buffer of T (synchronously).
+    template <class T> int writeScalar(const Buffer& dst, int64_t index, T value) {
+        return write(dst, index * static_cast<int64_t>(sizeof(T)), &value, sizeof(T));
+    }
+
+    /// Reads element `index` of a buffer of T into `out`.
+    template <class T> int readScalar(T& out, const Buffer& src, int64_t index) {
+        return read(&out, src, index * static_cast<int64_t>(sizeof(T)), sizeof(T));
+    }
+
+    /// Runs `kernel` over `blocks` work-groups of `threads` work-items with `args` (buffers
+    /// or scalars of the kernel's parameter types). Nothing runs when `blocks` is 0.
+    template <class... Args>
+    int launch(cl_kernel kernel, const char* name, int64_t blocks, int64_t threads,
+               const Args&... args) {
+        if (blocks <= 0)
+            return kSuccess;
+        cl_uint index = 0;
+        int status = kSuccess;
+        ((status = status ? status : setArg(kernel, name, index++, args)), ...);
+        FJORD_TRY(status);
+        size_t local = static_cast<size_t>(threads);
+        size_t global = static_cast<size_t>(blocks) * local;
+        return check(clEnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &global, &local, 0,
+                                            nullptr, nullptr),
+                     std::string("launch of ") + name);
+    }
+
+    int sync() { return check(clFinish(queue_), "clFinish"); }
+
+private:
+    int pickDevice() {
+        cl_uint numPlatforms = 0;
+        FJORD_TRY(check(clGetPlatformIDs(0, nullptr, &numPlatforms), "clGetPlatformIDs"));
+        std::vector<cl_platform_id> platforms(numPlatforms);
+        if (numPlatforms > 0)
+            FJORD_TRY(check(clGetPlatformIDs(numPlatforms, platforms.data(), nullptr),
+                            "clGetPlatformIDs"));
+        for (cl_platform_id platform : platforms) {
+            if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device_, nullptr) ==
+                CL_SUCCESS)
+                return kSuccess;
+        }
+        return fail(kApiError, "no OpenCL device found");
+    }
+
+    int copyMem(cl_mem dst, int64_t dstOffset, cl_mem src, int64_t srcOffset, int64_t bytes) {
+        if (bytes <= 0)
+            return kSuccess;
+        return check(clEnqueueCopyBuffer(queue_, src, dst, static_cast<size_t>(srcOffset),
+                                         static_cast<size_t>(dstOffset),
+                                         static_cast<size_t>(bytes), 0, nullptr, nullptr),
+                     "clEnqueueCopyBuffer");
+    }
+
+    int build(const char* source, const std::string& options) {
+        cl_int status = CL_SUCCESS;
+        program_ = clCreateProgramWithSource(context_, 1, &source, nullptr, &status);
+        FJORD_TRY(check(status, "clCreateProgramWithSource"));
+        status = clBuildProgram(program_, 1, &device_, options.c_str(), nullptr, nullptr);
+        if (status == CL_SUCCESS)
+            return kSuccess;
+        size_t size = 0;
+        clGetProgramBuildInfo(program_, device_, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+        std::string log(size, '\0');
+        clGetProgramBuildInfo(program_, device_, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+        return fail(kApiError, "clBuildProgram failed:\n" + log);
+    }
+
+    int setArg(cl_kernel kernel, const char* name, cl_uint index, const Buffer& buffer) {
+        cl_mem mem = buffer.get();
+        return setRaw(kernel, name, index, sizeof(mem), &mem);
+    }
+    template <class T> int setArg(cl_kernel kernel, const char* name, cl_uint index, const T& v) {
+        static_assert(std::is_arithmetic_v<T>, "kernel arguments are buffers or scalars");
+        return setRaw(kernel, name, index, sizeof(T), &v);
+    }
+    int setRaw(cl_kernel kernel, const char* name, cl_uint index, size_t size, const void* v) {
+        return check(clSetKernelArg(kernel, index, size, v),
+                     std::string("clSetKernelArg(") + name + ", " + std::to_string(index) + ")");
+    }
+
+    cl_device_id device_ = nullptr;
+    cl_context context_ = nullptr;
+    cl_command_queue queue_ = nullptr;
+    cl_program program_ = nullptr;
+    std::vector<cl_kernel> kernels_;
+    ErrorState error_;
+};
+
+} // namespace fjord_rt::opencl
