@@ -8,7 +8,9 @@ foreach(prog ${programs})
   foreach(backend cuda opencl)
     set(out ${WORK}/${name}/${backend})
     file(REMOVE_RECURSE ${out})
-    execute_process(COMMAND ${FJORD} ${backend} ${prog} -o ${out} --executable
+    # Run from the source root with a relative path: the path is cited in the output.
+    execute_process(COMMAND ${FJORD} ${backend} samples/${name}.fut -o ${out} --executable
+                    WORKING_DIRECTORY ${SAMPLES}/..
                     RESULT_VARIABLE rc ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
       message(SEND_ERROR "fjord ${backend} ${prog} failed:\n${err}")
