@@ -491,6 +491,11 @@ void collectBlock(const imp::Block& b, Uses& u) {
       u.reads.insert(s.src);
       break;
     case Stm::Kind::ReadScalar: u.reads.insert(s.src); break;
+    case Stm::Kind::AtomicCas:
+      u.reads.insert(s.name);
+      u.reads.insert(s.src);
+      u.reads.insert(s.text);
+      break;
     default: break;
     }
     if (!s.name.empty() && s.kind != Stm::Kind::Comment && s.kind != Stm::Kind::Launch)

@@ -9,6 +9,10 @@ bool isSimple(const imp::Exp& e) {
   return e.kind == imp::Exp::Kind::Var || e.kind == imp::Exp::Kind::Const;
 }
 
+bool isPositiveConstant(const imp::Exp& e) {
+  return e.kind == imp::Exp::Kind::Const && e.value.i > 0;
+}
+
 class CudaHost : public HostTarget {
 public:
   std::string runtimeNamespace() const override { return "fjord_rt::cuda"; }
@@ -44,20 +48,20 @@ public:
       else
         args += (i ? ", " : "") + p.exp(*a.scalar);
     }
-    bool hoist = !isSimple(blocks) || !isSimple(threads);
-    std::string b = hoist ? "blocks" : p.exp(blocks), t = hoist ? "threads" : p.exp(threads);
-    if (hoist) {
-      p.line("{");
+    // A launch over zero blocks is a CUDA error, and Imp's Launch runs nothing then: guard
+    // it unless the count is a positive constant, naming a computed count once.
+    std::string b = isSimple(blocks) ? p.exp(blocks) : "blocks";
+    bool guarded = !isPositiveConstant(blocks);
+    if (guarded && isSimple(blocks))
+      p.line("if (" + b + " > 0) {");
+    else if (guarded)
+      p.line("if (const int64_t blocks = " + p.exp(blocks) + "; blocks > 0) {");
+    if (guarded)
       p.indent(1);
-      p.line("const int64_t blocks = " + p.exp(blocks) + ";");
-      p.line("const int64_t threads = " + p.exp(threads) + ";");
-    }
-    p.line("if (" + b + " > 0) {");
-    p.line("    " + k.name + "<<<fjord_rt::cuda::extent(" + b + "), fjord_rt::cuda::extent(" + t +
-           "), 0, ctx->device.stream()>>>(" + args + ");");
-    p.line("    FJORD_TRY(ctx->device.checkLaunch(\"" + k.name + "\"));");
-    p.line("}");
-    if (hoist) {
+    p.line(k.name + "<<<fjord_rt::cuda::extent(" + b + "), fjord_rt::cuda::extent(" +
+           p.exp(threads) + "), 0, ctx->device.stream()>>>(" + args + ");");
+    p.line("FJORD_TRY(ctx->device.checkLaunch(\"" + k.name + "\"));");
+    if (guarded) {
       p.indent(-1);
       p.line("}");
     }

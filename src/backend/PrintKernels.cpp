@@ -30,9 +30,10 @@ void scanBlock(const imp::Block& b, KernelNeeds& needs) {
     for (const imp::ExpRef& a : s.args)
       scanExp(*a, needs);
     bool typed = s.kind == Stm::Kind::DeclareScalar || s.kind == Stm::Kind::DeclareArray ||
-                 s.kind == Stm::Kind::AtomicUpdate;
+                 s.kind == Stm::Kind::AtomicUpdate || s.kind == Stm::Kind::AtomicCas;
     needs.f64 = needs.f64 || (typed && s.type == PrimType::F64);
-    if (s.kind == Stm::Kind::AtomicUpdate && primBytes(s.type) == 8)
+    bool atomic = s.kind == Stm::Kind::AtomicUpdate || s.kind == Stm::Kind::AtomicCas;
+    if (atomic && primBytes(s.type) == 8)
       needs.int64Atomics = true;
     scanBlock(s.body, needs);
     scanBlock(s.elseBody, needs);
@@ -61,6 +62,7 @@ protected:
         line(std::string(d_.typeName(s.type)) + " " + s.name + "[" + exp(*s.args.at(0)) + "];");
       return;
     case Stm::Kind::AtomicUpdate: atomic(s); return;
+    case Stm::Kind::AtomicCas: compareAndSwap(s); return;
     default: CPrinter::targetStm(s);
     }
   }
@@ -76,6 +78,47 @@ private:
     }
     line(d_.kind == Dialect::Kind::Cuda ? cudaAtomic(s.binOp, t, addr, value)
                                         : openclAtomic(s.binOp, t, addr, value));
+  }
+
+  /// `src = <the value found>; text = <whether it was swapped>`, comparing bit patterns (so
+  /// that a float NaN or -0.0 in memory is matched exactly).
+  void compareAndSwap(const Stm& s) {
+    PrimType t = s.type;
+    bool wide = primBytes(t) == 8;
+    bool cuda = d_.kind == Dialect::Kind::Cuda;
+    std::string addr = "&" + s.name + "[" + exp(*s.args.at(0)) + "]";
+    std::string expected = exp(*s.args.at(1), /*loose=*/false);
+    std::string desired = exp(*s.args.at(2), /*loose=*/false);
+    std::string bits = cuda ? (wide ? "unsigned long long" : "unsigned int") : (wide ? "ulong" : "uint");
+    auto toBits = [&](const std::string& x) -> std::string {
+      if (!cuda)
+        return "as_" + bits + "(" + x + ")";
+      if (t == PrimType::F32)
+        return "__float_as_uint(" + x + ")";
+      if (t == PrimType::F64)
+        return "(unsigned long long)__double_as_longlong(" + x + ")";
+      return "(" + bits + ")(" + x + ")";
+    };
+    auto fromBits = [&](const std::string& b) -> std::string {
+      if (!cuda)
+        return "as_" + std::string(d_.typeName(t)) + "(" + b + ")";
+      if (t == PrimType::F32)
+        return "__uint_as_float(" + b + ")";
+      if (t == PrimType::F64)
+        return "__longlong_as_double((long long)" + b + ")";
+      return "(" + std::string(d_.typeName(t)) + ")" + b;
+    };
+    std::string cas;
+    if (cuda) {
+      cas = "atomicCAS((" + bits + "*)" + addr;
+    } else {
+      std::string space = shared_.count(s.name) ? "__local " : "__global ";
+      cas = std::string(wide ? "atom_cmpxchg" : "atomic_cmpxchg") + "((volatile " + space + bits +
+            "*)" + addr;
+    }
+    cas += ", " + toBits(expected) + ", " + toBits(desired) + ")";
+    line(s.src + " = " + fromBits(cas) + ";");
+    line(s.text + " = " + toBits(s.src) + " == " + toBits(expected) + ";");
   }
 
   static std::string opName(imp::BinOpKind op) {

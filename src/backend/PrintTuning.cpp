@@ -4,15 +4,45 @@
 #include "backend/PrintHost.h"
 
 namespace fjord::backend {
+namespace {
+
+/// Whether some parameter's name ends in `.kind`.
+bool hasKind(const imp::Program& prog, const std::string& kind) {
+  for (const imp::TuningParam& t : prog.tuning) {
+    std::string suffix = "." + kind;
+    if (t.name.size() > suffix.size() &&
+        t.name.compare(t.name.size() - suffix.size(), suffix.size(), suffix) == 0)
+      return true;
+  }
+  return false;
+}
+
+/// What each kind of parameter in this module controls (see Note [Tuning parameters in Imp]).
+std::string kindsLegend(const imp::Program& prog) {
+  std::string o;
+  if (hasKind(prog, "block_size"))
+    o += "//   <kernel>.block_size  threads per block (OpenCL: work-group size) of the kernels\n"
+         "//                        <kernel>*; the host clamps it to [1, 1024]\n";
+  if (hasKind(prog, "num_blocks"))
+    o += "//   <kernel>.num_blocks  blocks of the first stage of reduction <kernel>, each of\n"
+         "//                        which folds a contiguous chunk into one partial result; the\n"
+         "//                        host clamps it to [1, ceil(n / block_size)]\n";
+  return o.empty() ? o : "//\n// Kinds of parameter:\n" + o;
+}
+
+} // namespace
 
 std::string printTuningHeader(const imp::Program& prog, const std::string& p) {
   std::string m = macroPrefix(p);
   std::string o = fileHeader(prog);
   o += "// Tuning parameters of module `" + p +
-       "`. Each default is a macro that a build may override\n// (-D" + m +
-       "_<NAME>=<value>); " + p +
-       "_context_config_set_tuning_param and the executable's\n"
-       "// --tuning/--param options change them at run time.\n";
+       "`: they change how fast its kernels run, never what\n"
+       "// they compute. Each default is a macro that a build may override (-D" +
+       m + "_<NAME>=<value>);\n// at run time, " + p +
+       "_context_config_set_tuning_param(cfg, \"<name>\", value) and the executable's\n"
+       "// --tuning FILE (`<name>=<value>` lines) and --param <name>=<value> options change "
+       "them.\n";
+  o += kindsLegend(prog);
   o += "#ifndef " + m + "_TUNING_H\n#define " + m + "_TUNING_H\n\n";
   o += "#include \"fjord_runtime_common.h\"\n\n#include <array>\n#include <cstdint>\n\n";
 

@@ -19,6 +19,7 @@ struct TestArgs {
   std::vector<std::string> paths;
   std::string backend = "interp";
   int jobs = 0; ///< 0: one per core
+  std::string exportDir; ///< cuda: write code, inputs and expected outputs here instead of running
 };
 int cmdTest(const TestArgs&);
 

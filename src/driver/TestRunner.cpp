@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <mutex>
@@ -48,6 +49,10 @@ struct Runner {
   std::string backendName;
   fs::path workDir;
   bool gpuPresent = false;
+  /// `--export DIR`: write generated code, inputs and expected outputs for running on
+  /// another machine (scripts/gpu-check.sh) instead of building and running here.
+  std::optional<fs::path> exportDir;
+  std::mutex manifestLock;
 
   Outcome testFile(const fs::path& file);
 
@@ -57,6 +62,9 @@ private:
   };
   std::optional<Compiled> buildProgram(const fs::path& file, const CheckedProgram& prog,
                                        Outcome& out);
+  void exportCase(const fs::path& file, const CheckedProgram& prog, const Compiled& compiled,
+                  const TestCase& c, const std::string& entry, const std::string& input,
+                  Outcome& out);
   // Runs one entry on one input; returns the result values, or nullopt with `error` set to
   // the run-time error text.
   std::optional<std::vector<interp::Value>> runCase(const CheckedProgram& prog,
@@ -99,7 +107,7 @@ std::string mangle(const fs::path& p) {
 
 std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
                                                      const CheckedProgram& prog, Outcome& out) {
-  fs::path dir = workDir / mangle(file) / backendName;
+  fs::path dir = exportDir ? *exportDir / mangle(file) : workDir / mangle(file) / backendName;
   fs::remove_all(dir);
   fs::create_directories(dir);
   DiagnosticEngine diags;
@@ -119,6 +127,8 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
     writeWholeFile((dir / name).string(), contents);
   std::string stem = file.stem().string();
   fs::path exe = dir / stem;
+  if (exportDir)
+    return Compiled{exe};
   std::string cmd;
   if (backend == BackendKind::OpenCL) {
     cmd = "g++ -std=c++17 -O1 -Wall -Wextra -Werror " + shellQuote((dir / (stem + "_host.cpp")).string()) + " " +
@@ -160,6 +170,55 @@ std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& 
   if (!values)
     error = "cannot read the program's output: " + error;
   return values;
+}
+
+// Writes one case for running elsewhere: `<exe dir>/<line>_<entry>.in` and `.expected`
+// (the expected values in the text format, one per line), and a manifest line
+// `<exe> <entry> <input> <expected>`. Cases that expect an error are left out (noted).
+void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const Compiled& compiled,
+                        const TestCase& c, const std::string& entry, const std::string& input,
+                        Outcome& out) {
+  std::string where = file.string() + ":" + std::to_string(c.line) + " (" + entry + ")";
+  if (c.errorRegex) {
+    out.log += "  " + where + ": expects an error; not exported\n";
+    return;
+  }
+  // The bundle travels to the GPU machine (64 MiB at most): leave out the largest inputs.
+  constexpr size_t maxInputBytes = 41'000'000;
+  if (input.size() > maxInputBytes) {
+    out.log += "  " + where + ": input of " + std::to_string(input.size()) + " bytes; not exported\n";
+    return;
+  }
+  std::string error;
+  const ast::Decl* decl = checkedOf(prog).findEntry(entry);
+  auto types = interp::entryResultTypes(*decl);
+  std::optional<std::vector<interp::Value>> expected;
+  if (c.output)
+    expected = interp::readValues(*c.output, types, error);
+  else
+    expected = interpret(prog, entry, input, error);
+  if (!expected) {
+    out.failed++;
+    out.log += "  " + where + ": " + error + "\n";
+    return;
+  }
+  std::string text;
+  for (size_t i = 0; i < expected->size(); ++i)
+    text += interp::printValue((*expected)[i], i < types.size() ? types[i] : nullptr) + "\n";
+  fs::path base = compiled.exe.parent_path() / (std::to_string(c.line) + "_" + entry);
+  constexpr size_t maxExpectedBytes = 16'000'000;
+  if (text.size() > maxExpectedBytes) {
+    out.log += "  " + where + ": expected output of " + std::to_string(text.size()) + " bytes; not exported\n";
+    return;
+  }
+  writeWholeFile(base.string() + ".in", input);
+  writeWholeFile(base.string() + ".expected", text);
+  runShell("gzip -f " + shellQuote(base.string() + ".in") + " " + shellQuote(base.string() + ".expected"));
+  std::lock_guard<std::mutex> lock(manifestLock);
+  std::ofstream manifest(*exportDir / "manifest.txt", std::ios::app);
+  manifest << fs::relative(compiled.exe, *exportDir).string() << " " << entry << " "
+           << fs::relative(base, *exportDir).string() << " " << file.string() << ":" << c.line << "\n";
+  out.passed++;
 }
 
 Outcome Runner::testFile(const fs::path& file) {
@@ -239,7 +298,7 @@ Outcome Runner::testFile(const fs::path& file) {
       out.failed++;
       return out;
     }
-    if (backend == BackendKind::Cuda && !gpuPresent) {
+    if (backend == BackendKind::Cuda && !gpuPresent && !exportDir) {
       out.passed++;
       out.log += "  compiled with nvcc; not run (no GPU on this machine)\n";
       return out;
@@ -268,6 +327,10 @@ Outcome Runner::testFile(const fs::path& file) {
         input = *data;
       }
       std::string error;
+      if (exportDir) {
+        exportCase(file, *prog, *compiled, c, entry, input, out);
+        continue;
+      }
       fs::path caseDir = caseRoot / (std::to_string(c.line) + "_" + entry);
       auto actual = runCase(*prog, compiled ? &*compiled : nullptr, entry, input, error, caseDir);
       if (c.errorRegex) {
@@ -341,7 +404,15 @@ int cmdTest(const TestArgs& args) {
   runner.backend = args.backend == "interp"   ? BackendKind::Interp
                    : args.backend == "opencl" ? BackendKind::OpenCL
                                               : BackendKind::Cuda;
-  if (runner.backend == BackendKind::Cuda) {
+  if (!args.exportDir.empty()) {
+    if (runner.backend != BackendKind::Cuda) {
+      std::cerr << "fjord: error: --export is for --backend cuda\n";
+      return 1;
+    }
+    runner.exportDir = fs::absolute(args.exportDir);
+    fs::create_directories(*runner.exportDir);
+    fs::remove(*runner.exportDir / "manifest.txt");
+  } else if (runner.backend == BackendKind::Cuda) {
     if (std::string(FJORD_NVCC).empty()) {
       std::cout << "cuda: skipped: nvcc was not found when Fjord was configured "
                    "(install the CUDA toolkit at /usr/local/cuda and reconfigure)\n";

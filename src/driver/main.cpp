@@ -45,6 +45,9 @@ int main(int argc, char** argv) {
   testCmd->add_option("--backend", test.backend, "interp, opencl or cuda")
       ->check(CLI::IsMember({"interp", "opencl", "cuda"}));
   testCmd->add_option("-j,--jobs", test.jobs, "programs tested at once (default: one per core)");
+  testCmd->add_option("--export", test.exportDir,
+                      "with --backend cuda: write the generated code, inputs and expected outputs "
+                      "to this directory (for scripts/gpu-check.sh on a GPU machine) instead of running");
 
   std::string devFile, devStage;
   auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage");

@@ -1,6 +1,11 @@
-// Removes scalar declarations that nothing reads (see Lowering.h): lowering binds every
-// source variable and helper eagerly (e.g. a SegSpace's flat index, a loop's unused
-// induction value), and generated code must compile without unused-variable warnings.
+// Scalar clean-ups on lowered Imp (see Lowering.h), so generated code reads like code a
+// person would write:
+//  - copy propagation: lowering binds every lambda parameter to its argument, so a
+//    reduction step comes out as `x_1 = acc; y = x; t = x_1 + y;`; uses of such copies are
+//    replaced by their source (`t = acc + x`) where that is provably the same value;
+//  - unused declarations: lowering binds every source variable and helper eagerly (e.g. a
+//    SegSpace's flat index, a loop's unused induction value, a propagated copy), and
+//    generated code must compile without unused-variable warnings.
 #include "imp/Lowering.h"
 
 namespace fjord::imp::detail {
@@ -45,7 +50,110 @@ bool removeUnused(Block& b, const std::set<std::string>& used) {
   return changed;
 }
 
+/// `DeclareScalar name = src` of a scalar variable of the same type.
+bool isCopy(const Stm& s) {
+  return s.kind == Stm::Kind::DeclareScalar && s.args.size() == 1 &&
+         s.args[0]->kind == Exp::Kind::Var && s.args[0]->type == s.type &&
+         s.args[0]->name != s.name;
+}
+
+/// Whether `s` (or a statement nested in it) sets scalar `name` after its declaration.
+bool writes(const Stm& s, const std::string& name) {
+  bool setsScalar = s.kind == Stm::Kind::Assign || s.kind == Stm::Kind::ReadScalar ||
+                    s.kind == Stm::Kind::For;
+  if (setsScalar && s.name == name)
+    return true;
+  for (const Block* b : {&s.body, &s.elseBody})
+    for (const Stm& t : *b)
+      if (writes(t, name))
+        return true;
+  return false;
+}
+
+bool reads(const Exp& e, const std::string& name) {
+  if (e.kind == Exp::Kind::Var && e.name == name)
+    return true;
+  for (const ExpRef& a : e.args)
+    if (reads(*a, name))
+      return true;
+  return false;
+}
+
+/// Whether `s` (or a statement nested in it) reads scalar `name`.
+bool reads(const Stm& s, const std::string& name) {
+  for (const ExpRef& a : s.args)
+    if (reads(*a, name))
+      return true;
+  for (const KernelArg& k : s.kernelArgs)
+    if (k.scalar && reads(*k.scalar, name))
+      return true;
+  for (const Block* b : {&s.body, &s.elseBody})
+    for (const Stm& t : *b)
+      if (reads(t, name))
+        return true;
+  return false;
+}
+
+/// `e` with variable `from` replaced by `to` (shares unchanged subtrees).
+ExpRef substitute(const ExpRef& e, const std::string& from, const ExpRef& to) {
+  if (e->kind == Exp::Kind::Var)
+    return e->name == from ? to : e;
+  bool changed = false;
+  std::vector<ExpRef> args;
+  for (const ExpRef& a : e->args) {
+    args.push_back(substitute(a, from, to));
+    changed |= args.back() != a;
+  }
+  if (!changed)
+    return e;
+  Exp copy = *e;
+  copy.args = std::move(args);
+  return std::make_shared<const Exp>(std::move(copy));
+}
+
+void substitute(Stm& s, const std::string& from, const ExpRef& to) {
+  for (ExpRef& a : s.args)
+    a = substitute(a, from, to);
+  for (KernelArg& k : s.kernelArgs)
+    if (k.scalar)
+      k.scalar = substitute(k.scalar, from, to);
+  for (Block* b : {&s.body, &s.elseBody})
+    for (Stm& t : *b)
+      substitute(t, from, to);
+}
+
+/// Replaces the uses of copy `b[i]` by its source when neither changes while the copy is
+/// live: the copy is never reassigned, and its source is not set between the copy and its
+/// last use (the last use may itself be `src = f(copy)`: the right side is read first).
+void propagateCopy(Block& b, size_t i) {
+  const std::string from = b[i].name;
+  const ExpRef source = b[i].args[0];
+  size_t lastUse = i;
+  for (size_t j = i + 1; j < b.size(); ++j) {
+    if (writes(b[j], from))
+      return;
+    if (reads(b[j], from))
+      lastUse = j;
+  }
+  for (size_t j = i + 1; j <= lastUse; ++j) {
+    bool readsThenSets = j == lastUse && b[j].kind == Stm::Kind::Assign;
+    if (writes(b[j], source->name) && !readsThenSets)
+      return;
+  }
+  for (size_t j = i + 1; j <= lastUse; ++j)
+    substitute(b[j], from, source);
+}
+
 } // namespace
+
+void propagateCopies(Block& b, const std::set<std::string>& keep) {
+  for (size_t i = 0; i < b.size(); ++i) {
+    if (isCopy(b[i]) && !keep.count(b[i].name))
+      propagateCopy(b, i);
+    propagateCopies(b[i].body, keep);
+    propagateCopies(b[i].elseBody, keep);
+  }
+}
 
 void removeUnusedScalars(Block& b, const std::set<std::string>& keep) {
   for (;;) {

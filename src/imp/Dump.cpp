@@ -68,6 +68,10 @@ void stm(const Stm& s, int ind, std::string& out) {
   case Stm::Kind::AtomicUpdate:
     line("atomic " + s.name + "[" + a(0) + "] " + binSym(s.binOp) + "= " + a(1) + ";");
     return;
+  case Stm::Kind::AtomicCas:
+    line(s.src + ", " + s.text + " = atomic_cas " + s.name + "[" + a(0) + "] (" + a(1) +
+         " -> " + a(2) + ");");
+    return;
   case Stm::Kind::If:
     line("if (" + a(0) + ") {");
     block(s.body, ind + 1, out);

@@ -162,6 +162,7 @@ void HostLowerer::copyArray(const ir::Stm& stm, const ArrayVar& dest, const Arra
 
 void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out) {
   k.kernel.doc = k.doc();
+  propagateCopies(k.kernel.body);
   removeUnusedScalars(k.kernel.body);
   Stm s;
   s.kind = Stm::Kind::Launch;
@@ -237,7 +238,7 @@ void HostLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {
   case ir::SegOp::Kind::Scan:
     return lowerSegScan(*this, stm, seg, out);
   case ir::SegOp::Kind::Hist:
-    unsupported(stm, "a histogram (SegHist) on the GPU");
+    return lowerSegHist(*this, stm, seg, out);
   }
 }
 
@@ -365,6 +366,7 @@ Function HostLowerer::lower() {
   std::set<std::string> outs;
   for (const Param& r : f.results)
     outs.insert(r.name);
+  propagateCopies(body, outs);
   removeUnusedScalars(body, outs);
   f.body = std::move(body);
   return f;

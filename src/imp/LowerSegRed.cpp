@@ -1,8 +1,6 @@
 // SegRed -> a two-stage parallel reduction (one dimension) or one thread per segment
 // (several dimensions). See Note [Two-stage reduction].
-#include "imp/Lowering.h"
-
-#include <variant>
+#include "imp/SegCombine.h"
 
 namespace fjord::imp::detail {
 
@@ -39,157 +37,9 @@ namespace fjord::imp::detail {
 
 namespace {
 
-const char* opSymbol(BinOpKind k) {
-  switch (k) {
-  case BinOpKind::Add:
-    return "+";
-  case BinOpKind::Mul:
-    return "*";
-  case BinOpKind::Min:
-    return "min";
-  case BinOpKind::Max:
-    return "max";
-  case BinOpKind::And:
-    return "&";
-  case BinOpKind::Or:
-    return "|";
-  case BinOpKind::Xor:
-    return "^";
-  case BinOpKind::LogAnd:
-    return "&&";
-  case BinOpKind::LogOr:
-    return "||";
-  default:
-    return ir::binOpName(k);
-  }
-}
-
-/// "(+)" for an operator that is one binary operation, else "a user-defined operator".
-std::string describeOps(const std::vector<ir::RedOp>& ops) {
-  std::string s;
-  for (const ir::RedOp& op : ops) {
-    if (!s.empty())
-      s += " and ";
-    const auto& stms = op.op.body.stms;
-    const ir::BasicOp* b =
-        stms.size() == 1 ? std::get_if<ir::BasicOp>(&stms[0].exp) : nullptr;
-    if (b && b->kind == ir::BasicOp::Kind::BinOp)
-      s += std::string("(") + opSymbol(b->binOp) + ")";
-    else
-      s += "a user-defined operator";
-  }
-  return s;
-}
-
-/// The arrays the body reads by indexing, for the description ("over xs").
-std::string describeInputs(const ir::Body& body) {
-  std::string s;
-  for (const ir::Stm& stm : body.stms)
-    if (const auto* b = std::get_if<ir::BasicOp>(&stm.exp))
-      if (b->kind == ir::BasicOp::Kind::Index &&
-          s.find(b->arr.name) == std::string::npos)
-        s += (s.empty() ? "" : ", ") + b->arr.name;
-  return s.empty() ? "" : " over " + s;
-}
-
-/// One operand of the reduction: its type, source-derived name and operator.
-struct Operand {
-  PrimType type;
-  std::string name;
-  const ir::RedOp* op;
-  size_t indexInOp;
-};
-
-std::vector<Operand> operandsOf(const ir::Stm& stm, const ir::SegOp& seg) {
-  std::vector<Operand> ops;
-  size_t j = 0;
-  for (const ir::RedOp& op : seg.ops)
-    for (size_t q = 0; q < op.neutral.size(); ++q, ++j)
-      ops.push_back(Operand{stm.pat.at(j).type.elem, stm.pat.at(j).name.name, &op, q});
-  return ops;
-}
-
-/// Declares one accumulator per operand, initialised to its neutral element.
-std::vector<ExpRef> declareAccs(Lowerer& L, const std::vector<Operand>& operands,
-                                const std::string& suffix, Block& out) {
-  std::vector<ExpRef> accs;
-  for (const Operand& o : operands) {
-    std::string c = L.freshName(o.name + suffix);
-    out.push_back(declare(c, o.type, L.subExp(o.op->neutral.at(o.indexInOp))));
-    accs.push_back(var(c, o.type));
-  }
-  return accs;
-}
-
-/// acc = acc op x for every operator (operands in order).
-void fold(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& accs,
-          const std::vector<ExpRef>& xs, Block& out) {
-  size_t j = 0;
-  for (const ir::RedOp& op : seg.ops) {
-    size_t n = op.neutral.size();
-    std::vector<ExpRef> args(accs.begin() + j, accs.begin() + j + n);
-    args.insert(args.end(), xs.begin() + j, xs.begin() + j + n);
-    std::vector<ExpRef> next = L.applyLambda(op.op, args, out);
-    for (size_t q = 0; q < n; ++q)
-      out.push_back(assign(accs[j + q]->name, next.at(q)));
-    j += n;
-  }
-}
-
-/// Shared arrays, accumulators to shared memory, and the in-order tree of
-/// Note [Two-stage reduction]; afterwards element 0 of each shared array holds the block's
-/// value. Returns the shared arrays' names.
-std::vector<std::string> blockReduce(KernelLowerer& k, const ir::SegOp& seg,
-                                     const std::vector<Operand>& operands, ExpRef tid,
-                                     const std::vector<ExpRef>& accs, Block& decls,
-                                     Block& out) {
-  std::vector<std::string> sh;
-  for (const Operand& o : operands) {
-    sh.push_back(k.freshName(o.name + "_shared"));
-    decls.push_back(sharedArray(sh.back(), o.type, kMaxBlockSize));
-  }
-  for (size_t j = 0; j < operands.size(); ++j)
-    out.push_back(store(sh[j], tid, accs[j]));
-  out.push_back(barrier());
-  std::string offset = k.freshName("offset");
-  ExpRef off = var(offset, PrimType::I64);
-  out.push_back(declare(offset, PrimType::I64, i64(1)));
-  Block step, combine;
-  ExpRef other = add(tid, off);
-  std::vector<ExpRef> xs, ys;
-  for (size_t j = 0; j < operands.size(); ++j) {
-    xs.push_back(load(sh[j], tid, operands[j].type));
-    ys.push_back(load(sh[j], other, operands[j].type));
-  }
-  // Combine operator by operator, reading all operands before writing any.
-  size_t j = 0;
-  for (const ir::RedOp& op : seg.ops) {
-    size_t n = op.neutral.size();
-    std::vector<ExpRef> args(xs.begin() + j, xs.begin() + j + n);
-    args.insert(args.end(), ys.begin() + j, ys.begin() + j + n);
-    std::vector<ExpRef> res = k.applyLambda(op.op, args, combine);
-    for (size_t q = 0; q < n; ++q)
-      combine.push_back(store(sh[j + q], tid, res.at(q)));
-    j += n;
-  }
-  ExpRef active = andE(eq(rem(tid, mul(i64(2), off)), i64(0)), lt(other, blockSize()));
-  step.push_back(ifThen(active, std::move(combine)));
-  step.push_back(barrier());
-  step.push_back(assign(offset, mul(off, i64(2))));
-  out.push_back(whileLoop(lt(off, blockSize()), std::move(step)));
-  return sh;
-}
-
 /// The docs' description of what the reduction computes.
 std::string describe(const ir::SegOp& seg) {
   return "reduction with " + describeOps(seg.ops) + describeInputs(seg.body);
-}
-
-bool allCommutative(const ir::SegOp& seg) {
-  for (const ir::RedOp& op : seg.ops)
-    if (!op.commutative)
-      return false;
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -229,20 +79,16 @@ void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
     body.push_back(whileLoop(lt(iv, n), std::move(loop)));
   } else {
     body.push_back(comment("each thread folds a contiguous chunk, in order"));
-    ExpRef perBlock = k.param("per_block", hostPerBlock);
-    ExpRef blockStart = k.let("block_start", mul(blk, perBlock), body);
-    ExpRef blockEnd = k.let("block_end", minE(add(blockStart, perBlock), n), body);
-    ExpRef perThread = k.let("per_thread", divUp(perBlock, blockSize()), body);
-    ExpRef start = k.let("start", add(blockStart, mul(tid, perThread)), body);
-    ExpRef end = k.let("end", minE(add(start, perThread), blockEnd), body);
+    Chunk chunk = threadChunk(k, blk, tid, k.param("per_block", hostPerBlock), n, body);
     std::string c = k.freshName("chunk_i");
     Block loop;
-    ExpRef i = k.let(dimV.name, add(start, var(c, PrimType::I64)), loop);
+    ExpRef i = k.let(dimV.name, add(chunk.start, var(c, PrimType::I64)), loop);
     element(i, loop);
-    body.push_back(forLoop(c, maxE(sub(end, start), i64(0)), std::move(loop)));
+    body.push_back(forLoop(c, chunk.length(), std::move(loop)));
   }
 
-  std::vector<std::string> sh = blockReduce(k, seg, operands, tid, accs, decls, body);
+  std::vector<std::string> sh = sharedArrays(k, operands, decls);
+  blockReduce(k, seg, operands, tid, accs, sh, body);
   Block write;
   for (size_t j = 0; j < operands.size(); ++j) {
     std::string p = k.memParam(operands[j].name + "_partials", partials[j], operands[j].type,
@@ -281,7 +127,8 @@ void stage2(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& 
                        load(pin[j], add(start, var(c, PrimType::I64)), operands[j].type), loop));
   fold(k, seg, accs, xs, loop);
   body.push_back(forLoop(c, maxE(sub(end, start), i64(0)), std::move(loop)));
-  std::vector<std::string> sh = blockReduce(k, seg, operands, tid, accs, decls, body);
+  std::vector<std::string> sh = sharedArrays(k, operands, decls);
+  blockReduce(k, seg, operands, tid, accs, sh, body);
   Block write;
   for (size_t j = 0; j < operands.size(); ++j) {
     std::string r = k.memParam(operands[j].name + "_result", results[j], operands[j].type,

@@ -234,6 +234,8 @@ public:
                        bool write);
   /// Records an access for the doc comment of a buffer that is not an IR array.
   void noteAccess(bool write, const std::string& text);
+  /// Records an access to array `a` (its memory and LMAD) for the doc comment.
+  void noteArray(bool write, const ArrayVar& a);
   /// Declares a fresh i64 helper variable.
   ExpRef let(std::string_view name, ExpRef init, Block& out);
 
@@ -256,7 +258,6 @@ protected:
 
 private:
   void lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out);
-  void noteArray(bool write, const ArrayVar& a);
 
   const ir::Stm& stm_;
   std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name
@@ -302,6 +303,11 @@ void loopNest(Lowerer& L, const ir::Shape& shape,
               const std::function<void(const std::vector<ExpRef>&, Block&)>& inner,
               Block& out);
 
+/// Replaces uses of scalar copies (`T a = b;`) by their source where both keep their value
+/// while the copy is live, except copies named in `keep` (Cleanup.cpp). The dead copies
+/// are left for removeUnusedScalars.
+///   float x_1 = acc; float y = x; float t = x_1 + y;  ==>  ... float t = acc + x;
+void propagateCopies(Block& b, const std::set<std::string>& keep = {});
 /// Deletes DeclareScalar statements whose variable is never used (expressions have no side
 /// effects), except names in `keep` (Cleanup.cpp).
 void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
@@ -310,6 +316,7 @@ void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+void lowerSegHist(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 
 /// Binds flat index `flat` unflattened over `dims` (row-major, outermost first) to fresh
 /// i64 variables named `names`; returns them. `dims[0]` is never read (may be null).

@@ -332,7 +332,7 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
     op.width = outerSize(args[0].value, span);
     for (const SubExp& d : leaves(args[0].value, span))
       op.dests.push_back(d.var());
-    op.op = redOp(args[1].value, args[2].value, args[2].type, false, span);
+    op.op = redOp(args[1].value, args[2].value, args[2].type, /*commutative=*/true, span);
     h.ops.push_back(std::move(op));
     std::vector<ir::Type> rows = ir::rowTypes(h.inputs, tenv_);
     for (size_t i = 0; i < rows.size(); ++i) {

@@ -450,6 +450,12 @@ std::string printValue(const Value& v, const TypeRef& type) {
       s += (i ? ", " : "") + v.fieldNames()[i] + " = " + printValue(v.components()[i]);
     return s + "}";
   }
+  case Value::Kind::Sum: {
+    std::string s = "#" + v.constructorName();
+    for (const Value& p : v.components())
+      s += " " + printValue(p);
+    return s;
+  }
   case Value::Kind::Function:
     return "#<function>";
   }

@@ -395,8 +395,12 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
   }
   case Expr::Kind::Attributed:
     return eval(*e.elems[0], env, tenv);
-  case Expr::Kind::Constructor:
-    throw RuntimeError{e.span, "sum types are not supported yet"};
+  case Expr::Kind::Constructor: {
+    std::vector<Value> payload;
+    for (const auto& sub : e.elems)
+      payload.push_back(eval(*sub, env, tenv));
+    return Value::constructor(e.name.base, std::move(payload));
+  }
   }
   throw RuntimeError{e.span, "this expression is not supported yet"};
 }

@@ -160,7 +160,12 @@ bool Evaluator::bindPattern(const ast::Pattern& p, const Value& v, Env& env, con
   case ast::Pattern::Kind::Literal:
     return eval(*p.literal, env, tenv) == v;
   case ast::Pattern::Kind::Constructor:
-    throw RuntimeError{p.span, "sum types are not supported yet"};
+    if (v.kind() != Value::Kind::Sum || v.constructorName() != p.name.base)
+      return false;
+    for (size_t i = 0; i < p.elems.size(); ++i)
+      if (!bindPattern(*p.elems[i], v.components()[i], env, tenv))
+        return false;
+    return true;
   }
   return false;
 }

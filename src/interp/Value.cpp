@@ -127,6 +127,14 @@ Value Value::function(std::shared_ptr<const Closure> fn) {
   return v;
 }
 
+Value Value::constructor(std::string name, std::vector<Value> payload) {
+  Value v;
+  v.kind_ = Kind::Sum;
+  v.names_ = std::make_shared<const std::vector<std::string>>(1, std::move(name));
+  v.elems_ = std::make_shared<const std::vector<Value>>(std::move(payload));
+  return v;
+}
+
 bool Value::fromRows(const std::vector<Value>& rows, const std::vector<int64_t>& rowShape,
                      Value& out) {
   std::vector<int64_t> shape{static_cast<int64_t>(rows.size())};
@@ -185,6 +193,7 @@ bool Value::operator==(const Value& o) const {
   case Kind::Tuple:
     return *elems_ == *o.elems_;
   case Kind::Record:
+  case Kind::Sum:
     return *names_ == *o.names_ && *elems_ == *o.elems_;
   case Kind::Function:
     return false;

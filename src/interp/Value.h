@@ -1,5 +1,6 @@
 // Run-time values of the reference interpreter: scalars of every primitive type, arrays
-// (shape + flat row-major storage of non-array elements), tuples, records and functions.
+// (shape + flat row-major storage of non-array elements), tuples, records, values of sum
+// types (a constructor with its payload) and functions.
 // Values are immutable; copies share their storage.
 #pragma once
 #include "syntax/Type.h"
@@ -36,7 +37,7 @@ struct Closure; // interp/Eval.h
 
 class Value {
 public:
-  enum class Kind { Prim, Array, Tuple, Record, Function };
+  enum class Kind { Prim, Array, Tuple, Record, Sum, Function };
 
   Value() : Value(PrimValue{}) {}
   Value(PrimValue p) : kind_(Kind::Prim), prim_(p) {}
@@ -45,6 +46,8 @@ public:
   /// Fields in any order; stored sorted by name.
   static Value record(std::vector<std::pair<std::string, Value>> fields);
   static Value function(std::shared_ptr<const Closure> fn);
+  /// `#name payload...` of a sum type.
+  static Value constructor(std::string name, std::vector<Value> payload);
   /// Stacks equally shaped rows into an array; `rowShape` gives the row shape when there
   /// are no rows. Returns false (leaving `out` alone) for rows of different shapes.
   static bool fromRows(const std::vector<Value>& rows, const std::vector<int64_t>& rowShape,
@@ -58,10 +61,12 @@ public:
   int64_t rows() const { return shape_.empty() ? 0 : shape_[0]; }
   int64_t rowSize() const; ///< number of elements in one row
   Value row(int64_t i) const;
-  /// Tuple and record components (records: sorted by field name).
+  /// Tuple and record components (records: sorted by field name); a constructor's payload.
   const std::vector<Value>& components() const { return *elems_; }
   const std::vector<std::string>& fieldNames() const { return *names_; }
   const Value* field(const std::string& name) const;
+  /// Sum: the constructor's name (without `#`); its payload is `components()`.
+  const std::string& constructorName() const { return (*names_)[0]; }
   const Closure& closure() const { return *fn_; }
   std::shared_ptr<const Closure> closurePtr() const { return fn_; }
 

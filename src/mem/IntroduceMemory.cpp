@@ -18,6 +18,7 @@
 #include "gpu/DeviceFunctions.h"
 #include "ir/MemInfo.h"
 #include "mem/Layout.h"
+#include "mem/SizeFacts.h"
 #include "support/Diagnostics.h"
 
 #include <map>
@@ -81,11 +82,14 @@ private:
   std::set<VName> paramBlocks_; ///< the current function's parameter blocks
   std::set<VName> mayAliasParam_; ///< existential blocks that may be a parameter block
   SizeDefs defs_;                 ///< i64 arithmetic, expanded in LMADs
+  SizeFacts facts_;               ///< what the prover may assume about sizes here
 
   // ---- scope ----------------------------------------------------------------------------
 
   void bind(const Param& p) {
     types_[p.name] = p.type;
+    if (p.type.isArray())
+      facts_.sizesOf(p.type, defs_);
     if (p.mem)
       mem_[p.name] = p.mem;
   }
@@ -192,8 +196,10 @@ private:
 
   Body body(const Body& b, Level level) {
     Body out;
+    symbolic::Facts outer = facts_.save();
     for (const Stm& s : b.stms)
       stm(s, level, out.stms);
+    facts_.restore(std::move(outer));
     out.result = b.result;
     return out;
   }
@@ -212,6 +218,7 @@ private:
       FJORD_CHECK(!p.type.isArray() || p.mem, "array left without memory: " + p.name.str());
       bind(p);
     }
+    facts_.record(n, defs_);
     out.push_back(std::move(n));
   }
 
@@ -241,7 +248,8 @@ private:
     }
     case BasicOp::Kind::Reshape: {
       MemInfoRef src = memOf(op.arr);
-      if (auto view = src->lmad.reshape(shapeExprs(p.type, defs_))) {
+      symbolic::Prover prover(facts_.facts());
+      if (auto view = src->lmad.reshape(shapeExprs(p.type, defs_), prover)) {
         p.mem = memInfo(src->block, *view);
         return;
       }

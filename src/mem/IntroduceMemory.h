@@ -16,7 +16,8 @@
 //    an i64 operand (element size times the shape's product, each multiplication an
 //    explicit `mul.i64` statement; constants are folded), and LMAD `0 + row-major(shape)`.
 //  - Views reuse the source block: Index (slices, reversal by negative strides), Rearrange
-//    (permuted LMAD), Reshape (when one LMAD describes it; otherwise the source is first
+//    (permuted LMAD), Reshape (when one LMAD describes it, with sizes known non-negative
+//    and equalities from earlier assertions as facts; otherwise the source is first
 //    copied into a fresh row-major block), aliases (`let y = x`) and Update results (same
 //    block and LMAD as the updated array: in place). SegHist results are in place in their
 //    destination histograms' memory.

@@ -40,6 +40,18 @@ def reduce_by_index 'a [k] (dest: *[]a) (op: a -> a -> a) (ne: a) (is: [k]i64) (
     : *[]a =
   __hist dest op ne is vs
 
+-- | Like `reduce_by_index` into a two-dimensional `dest`: `vs[i]` is combined into
+-- `dest[is[i].0, is[i].1]`; pairs outside `dest` are ignored.
+def reduce_by_index_2d 'a [k] [n] [m] (dest: *[n][m]a) (op: a -> a -> a) (ne: a)
+    (is: [k](i64, i64)) (vs: [k]a) : *[n][m]a =
+  let flat_is = map (\(i, j) -> if i >= 0 && i < n && j >= 0 && j < m then i * m + j else -1) is
+  in unflatten n m (__hist (flatten dest) op ne flat_is vs)
+
+-- | A histogram of `k` buckets, each starting at `ne`, into which every `vs[i]` is combined
+-- at bucket `is[i]` with `op`; out-of-bounds indices are ignored.
+def hist 'a [n] (op: a -> a -> a) (ne: a) (k: i64) (is: [n]i64) (vs: [n]a) : *[k]a =
+  __hist (replicate k ne) op ne is vs
+
 -- | Left fold: `foldl f acc [x0, x1] == f (f acc x0) x1`.
 def foldl 'a 'b (f: a -> b -> a) (acc: a) (bs: []b) : a =
   loop acc for b in bs do f acc b

@@ -211,6 +211,23 @@ bool isFirstOrder(const Type& t) {
   }
 }
 
+bool mentionsSum(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Sum:
+    return true;
+  case Type::Kind::Array:
+    return mentionsSum(*t.elem);
+  case Type::Kind::Tuple:
+    return std::any_of(t.elems.begin(), t.elems.end(),
+                       [](const TypeRef& e) { return mentionsSum(*e); });
+  case Type::Kind::Record:
+    return std::any_of(t.fields.begin(), t.fields.end(),
+                       [](const auto& f) { return mentionsSum(*f.second); });
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 void Checker::checkEntry(Decl& d) {
@@ -237,6 +254,16 @@ void Checker::checkEntry(Decl& d) {
   TypeRef result = t;
   for (size_t i = 0; i < d.params.size(); ++i)
     result = result->result;
+  for (auto& p : d.params)
+    if (mentionsSum(*tv_.zonk(p->type))) {
+      diags_.unsupported(p->span, "a sum type in an entry point parameter");
+      return;
+    }
+  if (mentionsSum(*result)) {
+    diags_.unsupported(d.name.span.known() ? d.name.span : d.span,
+                       "a sum type in an entry point result");
+    return;
+  }
   if (!isFirstOrder(*result)) {
     diags_.error(d.name.span.known() ? d.name.span : d.span,
                  "entry point `" + d.name.base + "` returns a function type `" + result->str() +

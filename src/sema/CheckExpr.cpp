@@ -258,8 +258,16 @@ TypeRef Checker::checkExpr(Expr& e) {
   case Expr::Kind::Assert:
     unify(Type::primitive(PrimType::Bool), check(*e.elems[0]), e.elems[0]->span);
     return check(*e.elems[1]);
-  case Expr::Kind::Constructor:
-    return unsupported(e, "constructor `#" + e.name.base + "` (sum types)");
+  case Expr::Kind::Constructor: {
+    // `#some x` has some sum type with at least the constructor `#some` of x's type.
+    Constraint c;
+    for (auto& sub : e.elems)
+      c.constructors[e.name.base].push_back(check(*sub));
+    c.constructors.try_emplace(e.name.base);
+    c.origin = "constructor `#" + e.name.base + "`";
+    c.span = e.span;
+    return tv_.fresh(e.span, std::move(c));
+  }
   case Expr::Kind::Attributed:
     return check(*e.elems[0]);
   }

@@ -76,9 +76,19 @@ void Checker::bindPattern(Pattern& p, const TypeRef& t, bool isLoopParam) {
     unify(t, lt, p.span);
     return;
   }
-  case Pattern::Kind::Constructor:
-    diags_.unsupported(p.span, "a constructor pattern (sum types)");
+  case Pattern::Kind::Constructor: {
+    std::vector<TypeRef> payload;
+    for (auto& sub : p.elems)
+      payload.push_back(patternType(*sub));
+    Constraint c;
+    c.constructors[p.name.base] = payload;
+    c.origin = "constructor pattern `#" + p.name.base + "`";
+    c.span = p.span;
+    tv_.constrain(t, std::move(c), p.span);
+    for (size_t i = 0; i < p.elems.size(); ++i)
+      bindPattern(*p.elems[i], payload[i], isLoopParam);
     return;
+  }
   }
 }
 
@@ -163,9 +173,19 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     }
     return Type::record(std::move(fields));
   }
-  case TypeExp::Kind::Sum:
-    diags_.unsupported(te.span, "a sum type");
-    return fresh(te.span);
+  case TypeExp::Kind::Sum: {
+    std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors;
+    for (auto& [name, payload] : te.constructors) {
+      for (const auto& c : constructors)
+        if (c.first == name)
+          diags_.error(te.span, "constructor `#" + name + "` appears more than once");
+      std::vector<TypeRef> types;
+      for (auto& p : payload)
+        types.push_back(p ? resolveTypeExp(*p) : fresh(te.span));
+      constructors.emplace_back(name, std::move(types));
+    }
+    return Type::sum(std::move(constructors));
+  }
   case TypeExp::Kind::Function: {
     TypeRef param = resolveArg(0);
     size_t mark = localSizes_.size();

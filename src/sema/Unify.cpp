@@ -205,7 +205,7 @@ bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpa
       if (!unifyRec(existing, ft, span, reported))
         return false;
     }
-    return true;
+    return satisfiesConstructors(t, c, span, reported);
   }
   if (t->kind == Type::Kind::Var && trustRigid)
     return true;
@@ -237,6 +237,45 @@ bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpa
     }
     if (!unifyRec(fieldType, ft, span, reported))
       return false;
+  }
+  return satisfiesConstructors(t, c, span, reported);
+}
+
+// The constructor part of `satisfies`: a variable accumulates the constructors it must have;
+// a sum type must have each of them, with payloads of the same arity and types.
+bool TypeVars::satisfiesConstructors(const TypeRef& t, const Constraint& c,
+                                     const SourceSpan& span, bool& reported) {
+  for (const auto& [name, payload] : c.constructors) {
+    const std::vector<TypeRef>* existing = nullptr;
+    if (isFlexible(*t)) {
+      auto& mine = info(*t).constraint.constructors;
+      auto it = mine.find(name);
+      if (it == mine.end()) {
+        mine.emplace(name, payload);
+        continue;
+      }
+      existing = &it->second;
+    } else if (t->kind == Type::Kind::Sum) {
+      for (const auto& [cname, cpayload] : t->constructors)
+        if (cname == name)
+          existing = &cpayload;
+    }
+    if (!existing) {
+      diags_.error(span, "type `" + zonk(t)->str() + "` has no constructor `#" + name + "`");
+      reported = true;
+      return false;
+    }
+    if (existing->size() != payload.size()) {
+      diags_.error(span, "constructor `#" + name + "` is used with " +
+                             std::to_string(payload.size()) + " payload value(s) here but " +
+                             std::to_string(existing->size()) + " elsewhere");
+      reported = true;
+      return false;
+    }
+    std::vector<TypeRef> expected = *existing; // unifying may grow the map we point into
+    for (size_t i = 0; i < payload.size(); ++i)
+      if (!unifyRec(expected[i], payload[i], span, reported))
+        return false;
   }
   return true;
 }
@@ -429,9 +468,14 @@ Scheme TypeVars::generalise(const TypeRef& t, std::vector<std::string> rigid) {
     if (vi.level <= level_ || !vi.constraint.empty())
       blocked.push_back(v);
   }
-  for (size_t i = 0; i < blocked.size(); ++i)
-    for (const auto& [name, ft] : vars_[std::stoi(blocked[i].substr(1))].constraint.fields)
+  for (size_t i = 0; i < blocked.size(); ++i) {
+    const Constraint& c = vars_[std::stoi(blocked[i].substr(1))].constraint;
+    for (const auto& [name, ft] : c.fields)
       collectFree(ft, blocked);
+    for (const auto& [name, payload] : c.constructors)
+      for (const TypeRef& p : payload)
+        collectFree(p, blocked);
+  }
   Scheme s{zonk(t), std::move(rigid)};
   for (const std::string& v : free)
     if (std::find(blocked.begin(), blocked.end(), v) == blocked.end())
@@ -444,6 +488,11 @@ void TypeVars::applyDefaults(size_t from) {
     VarInfo& vi = vars_[i];
     if (!vi.binding && vi.constraint.defaultPrim)
       vi.binding = Type::primitive(*vi.constraint.defaultPrim);
+    if (!vi.binding && !vi.constraint.constructors.empty()) {
+      std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors(
+          vi.constraint.constructors.begin(), vi.constraint.constructors.end());
+      vi.binding = Type::sum(std::move(constructors));
+    }
   }
 }
 

@@ -31,7 +31,10 @@ struct Constraint {
   std::map<std::string, TypeRef> fields; ///< a record or tuple with at least these fields
   std::string origin;                  ///< "integer literal", "operator `+`", ...
   SourceSpan span;                     ///< where the constraint arose
-  bool empty() const { return prims == 0 && fields.empty(); }
+  /// a sum type with at least these constructors (with these payloads); defaults to the sum
+  /// of exactly these constructors
+  std::map<std::string, std::vector<TypeRef>> constructors;
+  bool empty() const { return prims == 0 && fields.empty() && constructors.empty(); }
 };
 
 /// A type scheme: `forall quantified. type`.
@@ -61,7 +64,8 @@ public:
   /// Generalises the unconstrained variables of `t` created at a deeper level than the
   /// current one.
   Scheme generalise(const TypeRef& t, std::vector<std::string> rigid);
-  /// Binds every unbound defaulting variable created since variable index `from`.
+  /// Binds every unbound defaulting variable created since variable index `from` (numeric
+  /// literals to their default type, constructor-constrained variables to their sum type).
   void applyDefaults(size_t from);
   size_t numVars() const { return vars_.size(); }
 
@@ -88,6 +92,8 @@ private:
   void adjustLevels(const TypeRef& t, int level);
   bool satisfies(const TypeRef& t, const Constraint& c, const SourceSpan& span, bool& reported);
   void collectFree(const TypeRef& t, std::vector<std::string>& out) const;
+  bool satisfiesConstructors(const TypeRef& t, const Constraint& c, const SourceSpan& span,
+                             bool& reported);
 
   DiagnosticEngine& diags_;
   std::vector<VarInfo> vars_;

@@ -90,6 +90,10 @@ struct Lmad {
   /// unflattening row-major-chained dimensions succeed, `flatten (transpose A)` does not.
   /// Element counts are compared structurally; see Note [Reshape] in LmadReshape.cpp.
   std::optional<Lmad> reshape(const std::vector<Expr>& newShape) const;
+  /// reshape, with element counts also compared by `prover`; and a row-major LMAD (by
+  /// `prover`) always reshapes, to row-major over `newShape` at the same offset. Requires
+  /// (as the IR guarantees) that `newShape` has as many elements as this LMAD.
+  std::optional<Lmad> reshape(const std::vector<Expr>& newShape, Prover& prover) const;
   /// Slices a one-dimensional view by an LMAD over its indices (thesis `slice_LMAD`):
   /// `(t + {(n : s)})[t' + {(nj : sj)}] = t + t' * s + {(nj : s * sj)}`. Rank must be 1.
   Lmad sliceByLmad(const Lmad& view) const;

@@ -16,6 +16,13 @@
 // constant size 0 is empty, and any LMAD of the new shape describes it. Element counts are
 // compared structurally (normal forms), so symbolic shapes whose products are equal only
 // under some facts are refused, which is safe.
+//
+// With a Prover (`reshape(newShape, prover)`), element counts are also equal when the prover
+// shows it from its facts (e.g. `n == m` from an assertion), and an LMAD that is row-major
+// (the prover's test) is reshaped to row-major over the new shape at the same offset even
+// when no grouping matches: the IR guarantees that a reshape keeps the element count, and a
+// row-major LMAD numbers its elements consecutively in row-major index order, which is all
+// a reshape asks for.
 #include "symbolic/Lmad.h"
 
 #include <algorithm>
@@ -33,10 +40,15 @@ struct Group {
   size_t oldBegin, oldEnd, newBegin, newEnd;
 };
 
+/// Whether two element counts are equal: structurally, or proved by `prover` (if any).
+bool sameCount(const Expr& a, const Expr& b, Prover* prover) {
+  return a == b || (prover && prover->provesEqual(a, b));
+}
+
 /// Finds the finest grouping of `oldSizes` and `newSizes` (from positions i and j on) into
-/// consecutive groups with structurally equal products; false if there is none.
+/// consecutive groups with equal products (see sameCount); false if there is none.
 bool matchGroups(const std::vector<Expr>& oldSizes, const std::vector<Expr>& newSizes, size_t i,
-                 size_t j, std::vector<Group>& groups) {
+                 size_t j, std::vector<Group>& groups, Prover* prover) {
   if (i == oldSizes.size() || j == newSizes.size())
     return i == oldSizes.size() && j == newSizes.size();
   Expr oldProduct = 1;
@@ -45,10 +57,10 @@ bool matchGroups(const std::vector<Expr>& oldSizes, const std::vector<Expr>& new
     Expr newProduct = 1;
     for (size_t b = j; b < newSizes.size(); ++b) {
       newProduct *= newSizes[b];
-      if (newProduct != oldProduct)
+      if (!sameCount(newProduct, oldProduct, prover))
         continue;
       groups.push_back(Group{i, a + 1, j, b + 1});
-      if (matchGroups(oldSizes, newSizes, a + 1, b + 1, groups))
+      if (matchGroups(oldSizes, newSizes, a + 1, b + 1, groups, prover))
         return true;
       groups.pop_back();
     }
@@ -56,14 +68,35 @@ bool matchGroups(const std::vector<Expr>& oldSizes, const std::vector<Expr>& new
   return false;
 }
 
+/// Lmad::reshape, with `prover` (may be null) deciding equal counts and row-major layouts.
+std::optional<Lmad> reshapeWith(const Lmad& lmad, const std::vector<Expr>& newShape,
+                                Prover* prover);
+
 } // namespace
 
 std::optional<Lmad> Lmad::reshape(const std::vector<Expr>& newShape) const {
+  return reshapeWith(*this, newShape, nullptr);
+}
+
+std::optional<Lmad> Lmad::reshape(const std::vector<Expr>& newShape, Prover& prover) const {
+  if (auto grouped = reshapeWith(*this, newShape, &prover))
+    return grouped;
+  if (isRowMajor(prover))
+    return rowMajor(offset, newShape);
+  return std::nullopt;
+}
+
+namespace {
+
+std::optional<Lmad> reshapeWith(const Lmad& lmad, const std::vector<Expr>& newShape,
+                                Prover* prover) {
+  const Expr& offset = lmad.offset;
+  const std::vector<Dim>& dims = lmad.dims;
   auto isEmpty = [](const Expr& size) { return isConstValue(size, 0); };
-  std::vector<Expr> oldShape = shape();
+  std::vector<Expr> oldShape = lmad.shape();
   if (std::any_of(oldShape.begin(), oldShape.end(), isEmpty) ||
       std::any_of(newShape.begin(), newShape.end(), isEmpty))
-    return rowMajor(offset, newShape);
+    return Lmad::rowMajor(offset, newShape);
 
   std::vector<Dim> oldDims;
   for (const Dim& d : dims)
@@ -80,7 +113,7 @@ std::optional<Lmad> Lmad::reshape(const std::vector<Expr>& newShape) const {
     }
 
   std::vector<Group> groups;
-  if (!matchGroups(oldSizes, newSizes, 0, 0, groups))
+  if (!matchGroups(oldSizes, newSizes, 0, 0, groups, prover))
     return std::nullopt;
 
   std::vector<Expr> newStrides(newSizes.size());
@@ -109,5 +142,7 @@ std::optional<Lmad> Lmad::reshape(const std::vector<Expr>& newShape) const {
   }
   return result;
 }
+
+} // namespace
 
 } // namespace fjord::symbolic

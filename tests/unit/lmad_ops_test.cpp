@@ -74,6 +74,29 @@ TEST_CASE("lmad: reshape succeeds exactly for contiguous groups") {
         lmad(0, {{m, 1}, {2, n * m}, {n, m}}));
 }
 
+TEST_CASE("lmad: reshape with a prover uses facts and the row-major layout") {
+  // [m] -> [n] needs `n == m`, which only the facts know.
+  Lmad ys = Lmad::rowMajor(3, {m});
+  CHECK_FALSE(ys.reshape({n}).has_value());
+  Facts eq;
+  eq.assumeEqual(n, m);
+  Prover withEq(eq);
+  CHECK(ys.reshape({n}, withEq) == lmad(3, {{n, 1}}));
+  // A row-major [n][m] array reshapes to any shape of the same count, here [k] with k
+  // unrelated to n*m in the algebra (the IR guarantees the counts agree).
+  Prover none;
+  CHECK(Lmad::rowMajor(7, {n, m}).reshape({k}, none) == lmad(7, {{k, 1}}));
+  CHECK(Lmad::rowMajor(0, {n * m}).reshape({k, 2}, none) == lmad(0, {{k, 2}, {2, 1}}));
+  // Not row-major and no grouping: still refused (flatten of a transpose, a strided row).
+  CHECK_FALSE(Lmad::rowMajor(0, {n, m}).transpose().reshape({k}, none).has_value());
+  CHECK_FALSE(lmad(0, {{n, 2}}).reshape({k}, none).has_value());
+  // Groups still split a non-row-major LMAD when the prover shows the counts equal.
+  Facts split;
+  split.assumeEqual(k, 2 * n);
+  Prover withSplit(split);
+  CHECK(lmad(1, {{k, 3}}).reshape({2, n}, withSplit) == lmad(1, {{2, 3 * n}, {n, 3}}));
+}
+
 TEST_CASE("lmad: row-major and contiguity tests use facts") {
   CHECK(Lmad::rowMajor(i, {n, m}).isRowMajor());
   CHECK(Lmad::rowMajor(0, {n, m}).isContiguous());

@@ -1,0 +1,209 @@
+// Pieces shared by the SegRed and SegScan lowerings (see the header).
+#include "imp/SegCombine.h"
+
+#include <variant>
+
+namespace fjord::imp::detail {
+
+namespace {
+
+const char* opSymbol(BinOpKind k) {
+  switch (k) {
+  case BinOpKind::Add:
+    return "+";
+  case BinOpKind::Mul:
+    return "*";
+  case BinOpKind::Min:
+    return "min";
+  case BinOpKind::Max:
+    return "max";
+  case BinOpKind::And:
+    return "&";
+  case BinOpKind::Or:
+    return "|";
+  case BinOpKind::Xor:
+    return "^";
+  case BinOpKind::LogAnd:
+    return "&&";
+  case BinOpKind::LogOr:
+    return "||";
+  default:
+    return ir::binOpName(k);
+  }
+}
+
+} // namespace
+
+std::string describeOps(const std::vector<ir::RedOp>& ops) {
+  std::string s;
+  for (const ir::RedOp& op : ops) {
+    if (!s.empty())
+      s += " and ";
+    const auto& stms = op.op.body.stms;
+    const ir::BasicOp* b =
+        stms.size() == 1 ? std::get_if<ir::BasicOp>(&stms[0].exp) : nullptr;
+    if (b && b->kind == ir::BasicOp::Kind::BinOp)
+      s += std::string("(") + opSymbol(b->binOp) + ")";
+    else
+      s += "a user-defined operator";
+  }
+  return s;
+}
+
+std::string describeInputs(const ir::Body& body) {
+  std::string s;
+  for (const ir::Stm& stm : body.stms)
+    if (const auto* b = std::get_if<ir::BasicOp>(&stm.exp))
+      if (b->kind == ir::BasicOp::Kind::Index &&
+          s.find(b->arr.name) == std::string::npos)
+        s += (s.empty() ? "" : ", ") + b->arr.name;
+  return s.empty() ? "" : " over " + s;
+}
+
+bool allCommutative(const ir::SegOp& seg) {
+  for (const ir::RedOp& op : seg.ops)
+    if (!op.commutative)
+      return false;
+  return true;
+}
+
+std::vector<Operand> operandsOf(const ir::Stm& stm, const ir::SegOp& seg) {
+  std::vector<Operand> ops;
+  size_t j = 0;
+  for (const ir::RedOp& op : seg.ops)
+    for (size_t q = 0; q < op.neutral.size(); ++q, ++j)
+      ops.push_back(Operand{stm.pat.at(j).type.elem, stm.pat.at(j).name.name, &op, q});
+  return ops;
+}
+
+std::vector<ExpRef> declareAccs(Lowerer& L, const std::vector<Operand>& operands,
+                                const std::string& suffix, Block& out) {
+  std::vector<ExpRef> accs;
+  for (const Operand& o : operands) {
+    std::string c = L.freshName(o.name + suffix);
+    out.push_back(declare(c, o.type, L.subExp(o.op->neutral.at(o.indexInOp))));
+    accs.push_back(var(c, o.type));
+  }
+  return accs;
+}
+
+std::vector<ExpRef> combine(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& xs,
+                            const std::vector<ExpRef>& ys, Block& out) {
+  std::vector<ExpRef> res;
+  size_t j = 0;
+  for (const ir::RedOp& op : seg.ops) {
+    size_t n = op.neutral.size();
+    std::vector<ExpRef> args(xs.begin() + j, xs.begin() + j + n);
+    args.insert(args.end(), ys.begin() + j, ys.begin() + j + n);
+    std::vector<ExpRef> next = L.applyLambda(op.op, args, out);
+    res.insert(res.end(), next.begin(), next.begin() + n);
+    j += n;
+  }
+  return res;
+}
+
+void fold(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& accs,
+          const std::vector<ExpRef>& xs, Block& out) {
+  std::vector<ExpRef> next = combine(L, seg, accs, xs, out);
+  for (size_t j = 0; j < accs.size(); ++j)
+    out.push_back(assign(accs[j]->name, next.at(j)));
+}
+
+Chunk threadChunk(KernelLowerer& k, ExpRef blk, ExpRef tid, ExpRef perBlock, ExpRef n,
+                  Block& out) {
+  ExpRef blockStart = k.let("block_start", mul(blk, perBlock), out);
+  ExpRef blockEnd = k.let("block_end", minE(add(blockStart, perBlock), n), out);
+  ExpRef perThread = k.let("per_thread", divUp(perBlock, blockSize()), out);
+  ExpRef start = k.let("start", add(blockStart, mul(tid, perThread)), out);
+  ExpRef end = k.let("end", minE(add(start, perThread), blockEnd), out);
+  return Chunk{start, end};
+}
+
+std::vector<std::string> sharedArrays(KernelLowerer& k, const std::vector<Operand>& operands,
+                                      Block& decls) {
+  std::vector<std::string> sh;
+  for (const Operand& o : operands) {
+    sh.push_back(k.freshName(o.name + "_shared"));
+    decls.push_back(sharedArray(sh.back(), o.type, kMaxBlockSize));
+  }
+  return sh;
+}
+
+namespace {
+
+/// sh[j][tid] = accs[j] for every operand, then a barrier.
+void storeToShared(const std::vector<std::string>& sh, ExpRef tid,
+                   const std::vector<ExpRef>& accs, Block& out) {
+  for (size_t j = 0; j < sh.size(); ++j)
+    out.push_back(store(sh[j], tid, accs[j]));
+  out.push_back(barrier());
+}
+
+std::vector<ExpRef> loadShared(const std::vector<std::string>& sh,
+                               const std::vector<Operand>& operands, ExpRef index) {
+  std::vector<ExpRef> xs;
+  for (size_t j = 0; j < sh.size(); ++j)
+    xs.push_back(load(sh[j], index, operands[j].type));
+  return xs;
+}
+
+} // namespace
+
+void blockReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
+                 ExpRef tid, const std::vector<ExpRef>& accs,
+                 const std::vector<std::string>& sh, Block& out) {
+  storeToShared(sh, tid, accs, out);
+  std::string offset = k.freshName("offset");
+  ExpRef off = var(offset, PrimType::I64);
+  out.push_back(declare(offset, PrimType::I64, i64(1)));
+  Block step, pair;
+  ExpRef other = add(tid, off);
+  // Every operand is read (as a Load in the operator's arguments) before any is written.
+  std::vector<ExpRef> res =
+      combine(k, seg, loadShared(sh, operands, tid), loadShared(sh, operands, other), pair);
+  for (size_t j = 0; j < sh.size(); ++j)
+    pair.push_back(store(sh[j], tid, res.at(j)));
+  ExpRef active = andE(eq(rem(tid, mul(i64(2), off)), i64(0)), lt(other, blockSize()));
+  step.push_back(ifThen(active, std::move(pair)));
+  step.push_back(barrier());
+  step.push_back(assign(offset, mul(off, i64(2))));
+  out.push_back(whileLoop(lt(off, blockSize()), std::move(step)));
+}
+
+std::vector<ExpRef> blockExclusiveScan(KernelLowerer& k, const ir::SegOp& seg,
+                                       const std::vector<Operand>& operands, ExpRef tid,
+                                       const std::vector<ExpRef>& accs,
+                                       const std::vector<std::string>& sh, Block& out) {
+  storeToShared(sh, tid, accs, out);
+  // Hillis-Steele: after the step with `offset`, sh[t] holds threads max(0, t-2*offset+1)..t.
+  // Each step reads into private temporaries, waits, then writes, so no thread reads a
+  // value that a neighbour already overwrote in the same step.
+  std::vector<ExpRef> tmps = declareAccs(k, operands, "_step", out);
+  std::string offset = k.freshName("offset");
+  ExpRef off = var(offset, PrimType::I64);
+  out.push_back(declare(offset, PrimType::I64, i64(1)));
+  Block step, read, write;
+  ExpRef active = cmp(CmpOpKind::Ge, tid, off);
+  std::vector<ExpRef> res = combine(k, seg, loadShared(sh, operands, sub(tid, off)),
+                                    loadShared(sh, operands, tid), read);
+  for (size_t j = 0; j < sh.size(); ++j) {
+    read.push_back(assign(tmps[j]->name, res.at(j)));
+    write.push_back(store(sh[j], tid, tmps[j]));
+  }
+  step.push_back(ifThen(active, std::move(read)));
+  step.push_back(barrier());
+  step.push_back(ifThen(active, std::move(write)));
+  step.push_back(barrier());
+  step.push_back(assign(offset, mul(off, i64(2))));
+  out.push_back(whileLoop(lt(off, blockSize()), std::move(step)));
+
+  std::vector<ExpRef> prefix = declareAccs(k, operands, "_prefix", out);
+  Block fromLeft;
+  std::vector<ExpRef> left = loadShared(sh, operands, sub(tid, i64(1)));
+  for (size_t j = 0; j < sh.size(); ++j)
+    fromLeft.push_back(assign(prefix[j]->name, left[j]));
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, tid, i64(0)), std::move(fromLeft)));
+  return prefix;
+}
+
+} // namespace fjord::imp::detail

@@ -1,0 +1,79 @@
+// Pieces shared by the SegRed and SegScan lowerings: the operands of a SegOp's operators,
+// per-thread accumulators, folding in index order, contiguous per-block and per-thread
+// chunks, and the block-level combines in shared memory (a reduction tree and an exclusive
+// scan). Every combine applies the operators in index order, so they are correct for
+// associative operators that are not commutative. See Note [Two-stage reduction]
+// (LowerSegRed.cpp) and Note [Three-stage scan] (LowerSegScan.cpp).
+#pragma once
+#include "imp/Lowering.h"
+
+#include <string>
+#include <vector>
+
+namespace fjord::imp::detail {
+
+/// One operand of a reduction or scan: its type, source-derived name and operator.
+struct Operand {
+  PrimType type;
+  std::string name;
+  const ir::RedOp* op;
+  size_t indexInOp;
+};
+
+/// The operands of `seg.ops`, in order, named after the statement's pattern.
+std::vector<Operand> operandsOf(const ir::Stm& stm, const ir::SegOp& seg);
+
+/// Declares one accumulator per operand, initialised to its neutral element.
+std::vector<ExpRef> declareAccs(Lowerer& L, const std::vector<Operand>& operands,
+                                const std::string& suffix, Block& out);
+
+/// Applies the operators to `(xs, ys)` operator by operator; returns the results (one per
+/// operand). The statements computing them go to `out`.
+std::vector<ExpRef> combine(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& xs,
+                            const std::vector<ExpRef>& ys, Block& out);
+
+/// acc = acc op x for every operator (operands in order).
+void fold(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& accs,
+          const std::vector<ExpRef>& xs, Block& out);
+
+/// A contiguous range [start, end) of indices.
+struct Chunk {
+  ExpRef start, end;
+  /// Its length, or 0 when the range is empty (start may exceed end).
+  ExpRef length() const { return maxE(sub(end, start), i64(0)); }
+};
+
+/// The chunk of thread `tid` in block `blk`: block `blk` owns
+/// [blk * perBlock, min((blk + 1) * perBlock, n)), split into contiguous sub-chunks of
+/// ceil(perBlock / block size) elements per thread. Declares the helpers in `out`.
+Chunk threadChunk(KernelLowerer& k, ExpRef blk, ExpRef tid, ExpRef perBlock, ExpRef n,
+                  Block& out);
+
+/// One shared array per operand, sized for the largest block (declared in `decls`).
+std::vector<std::string> sharedArrays(KernelLowerer& k, const std::vector<Operand>& operands,
+                                      Block& decls);
+
+/// Stores the threads' `accs` to shared arrays `sh` and combines them with the in-order
+/// tree of Note [Two-stage reduction]; afterwards element 0 of each holds the block's value.
+void blockReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
+                 ExpRef tid, const std::vector<ExpRef>& accs,
+                 const std::vector<std::string>& sh, Block& out);
+
+/// Stores the threads' `accs` to shared arrays `sh` and scans them in place (inclusive, in
+/// thread order); then declares and returns, per operand, thread `tid`'s exclusive prefix
+/// (the combination of threads 0 .. tid-1, the neutral element for thread 0). Afterwards
+/// element `blockSize - 1` of each shared array holds the whole block's value.
+std::vector<ExpRef> blockExclusiveScan(KernelLowerer& k, const ir::SegOp& seg,
+                                       const std::vector<Operand>& operands, ExpRef tid,
+                                       const std::vector<ExpRef>& accs,
+                                       const std::vector<std::string>& sh, Block& out);
+
+/// "(+)" for an operator that is one binary operation, else "a user-defined operator";
+/// several operators are joined with "and".
+std::string describeOps(const std::vector<ir::RedOp>& ops);
+/// The arrays the body reads by indexing, for kernel docs (" over xs, ys"), or "".
+std::string describeInputs(const ir::Body& body);
+
+bool allCommutative(const ir::SegOp& seg);
+
+} // namespace fjord::imp::detail
