@@ -36,6 +36,6 @@ while read -r exe entry base source; do
   else
     echo "FAIL $source ($entry): $diff"; fail=$((fail + 1))
   fi
-done < "$bundle/manifest.txt"
+done < "${MANIFEST:-$bundle/manifest.txt}"
 echo "gpu-check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

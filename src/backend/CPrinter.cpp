@@ -487,6 +487,7 @@ void collectBlock(const imp::Block& b, Uses& u) {
       u.reads.insert(s.name);
       break;
     case Stm::Kind::CopyMem:
+    case Stm::Kind::MoveMem:
       u.reads.insert(s.name);
       u.reads.insert(s.src);
       break;

@@ -43,6 +43,14 @@ protected:
       line("FJORD_TRY(ctx->device.alloc(" + s.name + ", " + exp(*s.args.at(0)) + "));");
       return;
     case Stm::Kind::Free: line(s.name + ".reset();"); return;
+    case Stm::Kind::DeclareMem:
+      line(target_.runtimeNamespace() + "::Buffer " + s.name + ";");
+      declare(s.name);
+      return;
+    case Stm::Kind::MoveMem:
+      // Buffer's move assignment exchanges: `src` frees `name`'s old memory with itself.
+      line(s.name + " = std::move(" + s.src + ");");
+      return;
     case Stm::Kind::CopyMem:
       line("FJORD_TRY(ctx->device.copy(" + s.name + ", " + exp(*s.args.at(0)) + ", " + s.src +
            ", " + exp(*s.args.at(1)) + ", " + exp(*s.args.at(2)) + "));");

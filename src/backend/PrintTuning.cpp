@@ -37,11 +37,11 @@ std::string printTuningHeader(const imp::Program& prog, const std::string& p) {
   std::string o = fileHeader(prog);
   o += "// Tuning parameters of module `" + p +
        "`: they change how fast its kernels run, never what\n"
-       "// they compute. Each default is a macro that a build may override (-D" +
-       m + "_<NAME>=<value>);\n// at run time, " + p +
-       "_context_config_set_tuning_param(cfg, \"<name>\", value) and the executable's\n"
-       "// --tuning FILE (`<name>=<value>` lines) and --param <name>=<value> options change "
-       "them.\n";
+       "// they compute. Each default below is a macro that a build may override with\n"
+       "// -D" + m + "_<NAME>=<value>. At run time, " + p +
+       "_context_config_set_tuning_param(cfg,\n"
+       "// \"<name>\", value) and the executable's --tuning FILE (`<name>=<value>` lines) and\n"
+       "// --param <name>=<value> options change them.\n";
   o += kindsLegend(prog);
   o += "#ifndef " + m + "_TUNING_H\n#define " + m + "_TUNING_H\n\n";
   o += "#include \"fjord_runtime_common.h\"\n\n#include <array>\n#include <cstdint>\n\n";

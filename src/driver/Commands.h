@@ -20,6 +20,7 @@ struct TestArgs {
   std::string backend = "interp";
   int jobs = 0; ///< 0: one per core
   std::string exportDir; ///< cuda: write code, inputs and expected outputs here instead of running
+  size_t exportMaxBytes = 8'000'000; ///< leave out cases whose input or output is larger
 };
 int cmdTest(const TestArgs&);
 

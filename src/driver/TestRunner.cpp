@@ -52,6 +52,7 @@ struct Runner {
   /// `--export DIR`: write generated code, inputs and expected outputs for running on
   /// another machine (scripts/gpu-check.sh) instead of building and running here.
   std::optional<fs::path> exportDir;
+  size_t exportMaxBytes = 0; ///< cases with a larger input or expected output are left out
   std::mutex manifestLock;
 
   Outcome testFile(const fs::path& file);
@@ -183,9 +184,8 @@ void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const 
     out.log += "  " + where + ": expects an error; not exported\n";
     return;
   }
-  // The bundle travels to the GPU machine (64 MiB at most): leave out the largest inputs.
-  constexpr size_t maxInputBytes = 41'000'000;
-  if (input.size() > maxInputBytes) {
+  // The bundle travels to the GPU machine (64 MiB at most): leave out the largest cases.
+  if (input.size() > exportMaxBytes) {
     out.log += "  " + where + ": input of " + std::to_string(input.size()) + " bytes; not exported\n";
     return;
   }
@@ -206,8 +206,7 @@ void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const 
   for (size_t i = 0; i < expected->size(); ++i)
     text += interp::printValue((*expected)[i], i < types.size() ? types[i] : nullptr) + "\n";
   fs::path base = compiled.exe.parent_path() / (std::to_string(c.line) + "_" + entry);
-  constexpr size_t maxExpectedBytes = 16'000'000;
-  if (text.size() > maxExpectedBytes) {
+  if (text.size() > exportMaxBytes) {
     out.log += "  " + where + ": expected output of " + std::to_string(text.size()) + " bytes; not exported\n";
     return;
   }
@@ -410,6 +409,7 @@ int cmdTest(const TestArgs& args) {
       return 1;
     }
     runner.exportDir = fs::absolute(args.exportDir);
+    runner.exportMaxBytes = args.exportMaxBytes;
     fs::create_directories(*runner.exportDir);
     fs::remove(*runner.exportDir / "manifest.txt");
   } else if (runner.backend == BackendKind::Cuda) {

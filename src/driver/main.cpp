@@ -48,6 +48,9 @@ int main(int argc, char** argv) {
   testCmd->add_option("--export", test.exportDir,
                       "with --backend cuda: write the generated code, inputs and expected outputs "
                       "to this directory (for scripts/gpu-check.sh on a GPU machine) instead of running");
+  testCmd->add_option("--export-max-bytes", test.exportMaxBytes,
+                      "with --export: leave out cases whose input or expected output is larger "
+                      "(default 8000000)");
 
   std::string devFile, devStage;
   auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage");

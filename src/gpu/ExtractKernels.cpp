@@ -1,4 +1,5 @@
 // Kernel extraction: host-level SOACs -> SegMap/SegRed/SegScan/SegHist (see the header).
+// `scatter` becomes a SegMap with write destinations.
 //
 // Note [Kernel bodies]
 // A SegOp body runs once per point (gtid_1, ..., gtid_q) of its space. It starts with one
@@ -263,9 +264,17 @@ private:
     out.push_back(segStm(stm.pat, std::move(op), stm.prov));
   }
 
-  void extract(const Stm& stm, const Scatter&, std::vector<Stm>& out) {
-    diags_.unsupported(stm.prov.span, "scatter");
-    out.push_back(stm);
+  /// A SegMap that scatters into the destinations (Note [Scattering SegMap]).
+  void extract(const Stm& stm, const Scatter& sc, std::vector<Stm>& out) {
+    for (const PatElem& pe : stm.pat)
+      if (pe.type.rank() != 1) {
+        diags_.unsupported(stm.prov.span, "scatter into multi-dimensional arrays");
+        out.push_back(stm);
+        return;
+      }
+    SegOp op = segOp(SegOp::Kind::Map, {level(sc.width, sc.fn, sc.inputs)}, stm.prov);
+    op.writeDests = sc.dests;
+    out.push_back(segStm(stm.pat, std::move(op), stm.prov));
   }
 
   /// One chunk covering the whole width: substitute the width for the chunk size, the

@@ -20,7 +20,9 @@ namespace fjord::gpu {
 ///   - Hist                     -> SegHist (the body returns bucket indices ++ values);
 ///   - Stream                   -> inlined as a single chunk of the whole width, then its
 ///                                 SOACs are extracted in turn;
-///   - Scatter                  -> reported as "scatter is not supported yet".
+///   - Scatter                  -> SegMap over its width with `writeDests` (the body
+///                                 returns indices ++ values; Note [Scattering SegMap]);
+///                                 multi-dimensional destinations are not supported yet.
 /// SOACs inside kernel bodies stay SOACs (the thread runs them sequentially), and so do the
 /// functions called from kernel code. Provenance is kept on the SegOp statements.
 /// Requires: core IR with unique names. Guarantees: no SOAC at host level; each SegOp's

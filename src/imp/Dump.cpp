@@ -95,6 +95,8 @@ void stm(const Stm& s, int ind, std::string& out) {
   case Stm::Kind::Break: line("break;"); return;
   case Stm::Kind::Alloc: line("alloc " + s.name + " (" + a(0) + " bytes);"); return;
   case Stm::Kind::Free: line("free " + s.name + ";"); return;
+  case Stm::Kind::DeclareMem: line("mem " + s.name + ";"); return;
+  case Stm::Kind::MoveMem: line(s.name + " <- move " + s.src + ";"); return;
   case Stm::Kind::CopyMem:
     line("copy " + s.name + "+" + a(0) + " <- " + s.src + "+" + a(1) + " (" + a(2) + " bytes);");
     return;

@@ -122,6 +122,8 @@ struct Stm {
     ReadScalar,    ///< host scalar `name` (declared before) <- device `src`[args[0]] of `type` (element index)
     Error,         ///< fail the entry point with `text` (a user-facing message) if args[0]
     WriteScalar,   ///< device `name`[args[0]] <- host value args[1] of `type` (element index)
+    DeclareMem,    ///< declares device memory `name`, empty until an Alloc or MoveMem fills it
+    MoveMem,       ///< `name` takes over the memory of `src` (see Note [Existential memory in Imp])
   };
   Kind kind = Kind::Comment;
   std::string name;
@@ -134,6 +136,16 @@ struct Stm {
   Block body, elseBody;
   std::vector<KernelArg> kernelArgs;
 };
+
+// Note [Existential memory in Imp]
+// Host memory variables own their memory (the runtime's Buffer: freed by Free or at the end
+// of the function). The memory of an `if`'s or loop's array result (mem/'s existential block)
+// is a variable declared by DeclareMem before the `if` or loop and freed like a temporary
+// of the enclosing scope. A branch or loop iteration fills it by MoveMem from a block it
+// allocated itself; otherwise (its array lives in memory it does not own) by Alloc and a
+// copy. MoveMem exchanges the two variables' memory (`name = std::move(src)` on the
+// runtime's Buffer), so `src`, a temporary of the inner scope, then holds what `name` held
+// before and frees it when the scope ends: nothing leaks, nothing is freed twice.
 
 /// A GPU kernel. `doc` is the comment printed above it: the source location, the source
 /// line, what it computes and the LMAD of every array it reads and writes.

@@ -113,7 +113,7 @@ std::vector<OpPlan> planOps(const ir::Stm& stm, const ir::SegOp& seg) {
 
 /// `0 <= b && b < width`.
 ExpRef inBounds(ExpRef b, ExpRef width) {
-  return andE(notE(lt(b, i64(0))), lt(b, std::move(width)));
+  return andE(cmp(CmpOpKind::Le, i64(0), b), lt(b, std::move(width)));
 }
 
 /// The histogram array behind pattern element `pe`, bound in kernel `k`.
@@ -169,10 +169,11 @@ void perInputKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
   k.bindScalar(dimV, gtid->name, PrimType::I64);
   k.bindScalar(seg.space.flat, gtid->name, PrimType::I64);
   k.lowerStms(seg.body.stms, guarded);
-  bool anyCas = false;
+  bool anyAtomic = false, anyCas = false;
   for (const OpPlan& p : plans) {
     if (p.strategy == Strategy::ByBucket)
       continue;
+    anyAtomic = anyAtomic || p.strategy == Strategy::Atomic;
     anyCas = anyCas || p.strategy == Strategy::Cas;
     ExpRef bucket = k.subExp(seg.body.result.at(p.index));
     const ArrayVar& hist = histogram(k, stm.pat.at(p.firstPat));
@@ -187,9 +188,10 @@ void perInputKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
   }
   body.push_back(ifThen(lt(gtid, k.subExp(dimN)), std::move(guarded)));
   k.kernel.body = std::move(body);
-  k.describe.push_back(std::string("one thread per input, ") +
-                       (anyCas ? "atomic updates and compare-and-swap loops"
-                               : "atomic updates"));
+  std::string how = anyAtomic && anyCas ? "atomic updates and compare-and-swap loops"
+                    : anyAtomic           ? "atomic updates"
+                                          : "compare-and-swap loops";
+  k.describe.push_back("one thread per input, " + how);
 }
 
 /// The kernel with one thread per bucket of by-bucket op `p`.

@@ -7,6 +7,8 @@
 //     res[lmad(i0, i1, ...)] = r   // each result at the point (array results: its row)
 //   }
 // The host launches ceil(total / block_size) blocks, and nothing when total is 0.
+// A scattering SegMap (Note [Scattering SegMap]) writes each value at its index instead:
+//     if (0 <= idx && idx < dest_len) dest[idx] = v
 #include "imp/Lowering.h"
 
 namespace fjord::imp::detail {
@@ -20,10 +22,34 @@ std::string describeSpace(Lowerer& host, const ir::SegSpace& space) {
   return s;
 }
 
+/// Note [Scattering SegMap]: value j goes to destination j at index j when the index is
+/// within bounds (the pattern element is the destination, in its memory).
+void scatterResults(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& op, Block& out) {
+  size_t n = op.writeDests.size();
+  for (size_t j = 0; j < n; ++j) {
+    const ir::PatElem& pe = stm.pat.at(j);
+    k.bindArray(pe);
+    const ArrayVar dest = k.array(pe.name);
+    ExpRef idx = k.subExp(op.body.result.at(j));
+    ExpRef inBounds = andE(cmp(CmpOpKind::Ge, idx, i64(0)), lt(idx, k.subExp(pe.type.shape.at(0))));
+    Block write;
+    k.writeElement(dest, {idx}, k.subExp(op.body.result.at(n + j)), write);
+    out.push_back(ifThen(inBounds, std::move(write)));
+  }
+}
+
+std::string describeDests(const ir::SegOp& op) {
+  std::string s;
+  for (const ir::VName& d : op.writeDests)
+    s += (s.empty() ? "" : ", ") + d.name;
+  return s;
+}
+
 } // namespace
 
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out) {
-  std::string base = kernelBaseName(host.functionName(), stm.prov.what, "map");
+  std::string base = kernelBaseName(host.functionName(), stm.prov.what,
+                                    op.writeDests.empty() ? "map" : "scatter");
   KernelLowerer k(host, host.kernelName(base), stm);
   ExpRef bs = host.blockSizeFor(base, out);
   ir::Shape shape;
@@ -59,11 +85,19 @@ void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Blo
       k.bindScalar(op.space.dims[d].first, point[d]->name, PrimType::I64);
   }
   k.lowerStms(op.body.stms, guarded);
-  storeResults(k, stm, 0, op.body.result, 0, point, symPoint, guarded);
+  if (op.writeDests.empty())
+    storeResults(k, stm, 0, op.body.result, 0, point, symPoint, guarded);
+  else
+    scatterResults(k, stm, op, guarded);
   body.push_back(ifThen(lt(gtid, totalK), std::move(guarded)));
   k.kernel.body = std::move(body);
-  k.describe.push_back("map over " + describeSpace(host, op.space) +
-                       ", one thread per point");
+  if (op.writeDests.empty())
+    k.describe.push_back("map over " + describeSpace(host, op.space) +
+                         ", one thread per point");
+  else
+    k.describe.push_back("scatter over " + describeSpace(host, op.space) + " into " +
+                         describeDests(op) + ", one thread per point; out-of-bounds " +
+                         "indices are skipped");
 
   Block launchB;
   host.launch(k, divUp(total, bs), bs, launchB);

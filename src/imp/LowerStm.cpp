@@ -278,7 +278,9 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
     PrimType t = op.type;
     return fillArray(stm, dest(stm.pat.at(0)), "iota", "iota",
                      [start, step, t](Lowerer&, const std::vector<ExpRef>& idx, Block&) {
-                       ExpRef i = t == PrimType::I64 ? idx[0] : convert(idx[0], t);
+                       if (t == PrimType::I64) // folds the usual start 0 and step 1
+                         return add(start, mul(idx[0], step));
+                       ExpRef i = convert(idx[0], t);
                        return binOp(BinOpKind::Add, start, binOp(BinOpKind::Mul, i, step));
                      },
                      out);
@@ -341,7 +343,8 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
     const ir::PatElem& pe = stm.pat[i];
     switch (pe.type.kind) {
     case ir::Type::Kind::Mem:
-      unsupported(stm, "an `if` whose branches return arrays in different memory");
+      declareExistential(stm, pe.name, out);
+      break;
     case ir::Type::Kind::Array:
       bindArray(pe);
       mem(pe.mem->block, pe.type.elem, /*write=*/true); // must be in scope already
@@ -358,10 +361,17 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
     lowerStms(body.stms, b);
     for (size_t i = 0; i < stm.pat.size(); ++i) {
       const ir::PatElem& pe = stm.pat[i];
-      if (pe.type.isArray())
-        moveArrayResult(stm, array(pe.name), array(body.result.at(i).var()), b);
-      else
+      if (pe.type.kind == ir::Type::Kind::Mem)
+        continue; // filled with its array, which follows it
+      if (!pe.type.isArray()) {
         b.push_back(assign(cnames[i], subExp(body.result.at(i))));
+        continue;
+      }
+      const ArrayVar& res = array(body.result.at(i).var());
+      if (i > 0 && stm.pat[i - 1].type.kind == ir::Type::Kind::Mem)
+        fillExistential(stm, array(pe.name), res, soleUser(body.result, i), b);
+      else
+        moveArrayResult(stm, array(pe.name), res, b);
     }
     exitScope(b);
     return b;
@@ -380,12 +390,17 @@ void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
   std::vector<std::string> cnames(e.merge.size());
   for (size_t i = 0; i < e.merge.size(); ++i) {
     const auto& [p, init] = e.merge[i];
-    if (p.type.kind == ir::Type::Kind::Mem)
-      unsupported(stm, "a loop whose arrays change memory between iterations");
+    if (p.type.kind == ir::Type::Kind::Mem) {
+      declareExistential(stm, p.name, out);
+      continue;
+    }
     if (p.type.isArray()) {
       bindArray(p);
       mem(p.mem->block, p.type.elem, /*write=*/true);
-      moveArrayResult(stm, array(p.name), array(init.var()), out);
+      if (i > 0 && e.merge[i - 1].first.type.kind == ir::Type::Kind::Mem)
+        fillExistential(stm, array(p.name), array(init.var()), /*mayTake=*/false, out);
+      else
+        moveArrayResult(stm, array(p.name), array(init.var()), out);
       continue;
     }
     cnames[i] = declareScalar(p.name, p.type.elem, subExp(init), out);
@@ -413,8 +428,22 @@ void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
   for (size_t i = 0; i < e.merge.size(); ++i) {
     const auto& p = e.merge[i].first;
     const ir::SubExp& r = e.body.result.at(i);
+    if (p.type.kind == ir::Type::Kind::Mem) {
+      // Filled with its array, which follows it. Another merge parameter's block would be
+      // overwritten before it is read (a loop exchanging its arrays).
+      for (const auto& [q, qInit] : e.merge)
+        if (q.type.kind == ir::Type::Kind::Mem && r.isVar() && r.var() == q.name &&
+            !(q.name == p.name))
+          unsupported(stm, "a loop that exchanges the memory of its arrays");
+      values.push_back(nullptr);
+      continue;
+    }
     if (p.type.isArray()) {
-      moveArrayResult(stm, array(p.name), array(r.var()), body);
+      const ArrayVar& res = array(r.var());
+      if (i > 0 && e.merge[i - 1].first.type.kind == ir::Type::Kind::Mem)
+        fillExistential(stm, array(p.name), res, soleUser(e.body.result, i), body);
+      else
+        moveArrayResult(stm, array(p.name), res, body);
       values.push_back(nullptr);
       continue;
     }
@@ -438,7 +467,9 @@ void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
   for (size_t i = 0; i < stm.pat.size(); ++i) {
     const ir::PatElem& pe = stm.pat[i];
     const ir::Param& p = e.merge.at(i).first;
-    if (pe.type.isArray())
+    if (pe.type.kind == ir::Type::Kind::Mem)
+      aliasBlock(pe.name, p.name);
+    else if (pe.type.isArray())
       bindArray(pe.name, array(p.name));
     else
       bindScalar(pe.name, cnames[i], pe.type.elem);

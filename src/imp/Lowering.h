@@ -134,6 +134,19 @@ protected:
   /// allocated there.
   virtual void enterScope() {}
   virtual void exitScope(Block& out) {}
+  /// Declares the memory variable of existential block `block` (an `if`'s or loop's block
+  /// result; Note [Existential memory in Imp]) and frees it with the current scope. Kernel
+  /// code reports it as not supported yet.
+  virtual void declareExistential(const ir::Stm& stm, const ir::VName& block, Block& out);
+  /// Makes existential `dest` (row-major from offset 0 in its block) hold the array `src`
+  /// (likewise row-major from offset 0 in its block, as mem/ guarantees): nothing when they
+  /// share the block; taking over src's block when `mayTake` and the current scope
+  /// allocated it; otherwise allocating dest's block and copying.
+  virtual void fillExistential(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                               bool mayTake, Block& out);
+  /// Makes block name `alias` denote the memory of `block` (a loop's result block is its
+  /// merge parameter's).
+  virtual void aliasBlock(const ir::VName& alias, const ir::VName& block) {}
 
   std::map<std::string, ScalarVar> scalars_; ///< by VName::str()
   std::map<std::string, ArrayVar> arrays_;   ///< by VName::str()
@@ -146,6 +159,9 @@ private:
   /// else copies `src` into `pe`'s memory; returns false when `pe` has no memory yet.
   bool moveArrayResult(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
                        Block& out);
+  /// Whether array result `results[i]` is the only array result in its block (so its
+  /// block may be handed over to an existential one).
+  bool soleUser(const std::vector<ir::SubExp>& results, size_t i);
 };
 
 // ---------------------------------------------------------------------------------------
@@ -198,6 +214,10 @@ protected:
   void lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) override;
   void enterScope() override;
   void exitScope(Block& out) override;
+  void declareExistential(const ir::Stm& stm, const ir::VName& block, Block& out) override;
+  void fillExistential(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
+                       bool mayTake, Block& out) override;
+  void aliasBlock(const ir::VName& alias, const ir::VName& block) override;
 
 private:
   void bindParams(Function& f);

@@ -158,13 +158,19 @@ private:
 
 } // namespace
 
-void Internaliser::nameResult(const Value& v, const std::string& name) {
+void Internaliser::nameResult(Value& v, const std::string& name) {
   if (name.empty() || name == "_" || !b_)
     return;
   std::vector<ir::Stm> stms = b_->take();
-  for (const SubExp& se : leaves(v, {})) {
+  std::vector<SubExp> renamed = leaves(v, {});
+  std::map<VName, VName> done; // a leaf may occur twice: `let p = (x, x)`
+  for (SubExp& se : renamed) {
     if (!se.isVar() || se.var().name == name)
       continue;
+    if (auto it = done.find(se.var()); it != done.end()) {
+      se = it->second;
+      continue;
+    }
     // Only names bound by this builder's own statements (not parameters) are renamed.
     bool own = false;
     for (const ir::Stm& s : stms)
@@ -177,9 +183,12 @@ void Internaliser::nameResult(const Value& v, const std::string& name) {
     for (ir::Stm& s : stms)
       s = r.stm(s);
     tenv_[to] = tenv_.at(se.var());
+    done.emplace(se.var(), to);
+    se = to;
   }
   for (ir::Stm& s : stms)
     b_->add(std::move(s));
+  v = rebuild(v, renamed);
 }
 
 void Internaliser::bindSizes(const ast::TypeExp& te, const Value& v, size_t depth, Env& env) {

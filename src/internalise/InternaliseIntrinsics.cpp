@@ -217,6 +217,8 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
     return soacReduce(args[0], args[1], args[2], false, n == "__reduce_comm", span);
   if (n == "__scan")
     return soacReduce(args[0], args[1], args[2], true, false, span);
+  if (n == "__filter" || n == "__partition")
+    return soacFilter(args[0], args[1], n == "__partition", span);
   if (n == "__zip")
     return zip(args[0].value, args[1].value, span);
   if (n == "__unzip")

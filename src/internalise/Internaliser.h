@@ -1,6 +1,7 @@
 // The internaliser's state, shared by the files that implement it (private to internalise/):
 // Internalise.cpp (entry points, patterns, types), InternaliseExpr.cpp (expressions and
-// application), InternaliseIntrinsics.cpp (intrinsics and SOACs).
+// application), InternaliseIntrinsics.cpp (intrinsics and SOACs), InternaliseFilter.cpp
+// (filter and partition).
 #pragma once
 #include "internalise/Internalise.h"
 #include "internalise/Value.h"
@@ -52,7 +53,9 @@ private:
     return rebuild(like, ses, pos);
   }
   ir::Type typeOf(const ir::SubExp& se) const { return ir::subExpType(se, tenv_); }
-  void nameResult(const Value& v, const std::string& name);
+  /// Renames the statements that bind `v`'s leaves after the source name `name`, and `v`
+  /// with them.
+  void nameResult(Value& v, const std::string& name);
   std::string nameFor(const ast::Pattern& p) const;
 
   /// Evaluates `f` in a fresh body; returns the body with `f`'s result leaves.
@@ -92,6 +95,9 @@ private:
   Value soacMap(const Arg& f, const Arg& xs, const SourceSpan& span);
   Value soacReduce(const Arg& op, const Arg& ne, const Arg& xs, bool scan, bool comm,
                    const SourceSpan& span);
+  /// `filter pred xs`, or `partition pred xs` (a pair), as a scan and a scatter
+  /// (InternaliseFilter.cpp, Note [Filter as scan and scatter]).
+  Value soacFilter(const Arg& pred, const Arg& xs, bool partition, const SourceSpan& span);
   ir::SubExp outerSize(const Value& arr, const SourceSpan& span) const;
   Value zip(const Value& a, const Value& b, const SourceSpan& span);
   Value coerceOuter(const Value& arr, const ir::SubExp& w);

@@ -274,7 +274,18 @@ struct SegOp {
   std::vector<HistOp> histOps;  ///< Hist
   std::vector<Type> types;      ///< per-point result types (before adding the space's dims)
   Body body;
+  /// Map only: when non-empty, the SegMap scatters (see Note [Scattering SegMap]) instead
+  /// of writing its results at the point.
+  std::vector<VName> writeDests;
 };
+
+// Note [Scattering SegMap]
+// A SegMap with k = writeDests.size() > 0 destinations (one-dimensional arrays, consumed)
+// has a body returning k i64 indices followed by k values (`types` lists them in that
+// order). At each point, value j is written to writeDests[j][index j] unless the index is
+// negative or not below the destination's length; such writes are skipped. The pattern
+// binds the k updated destinations (their types, not unique), in the destinations' memory:
+// the writes happen in place. When several points write the same index, one of them wins.
 
 /// `alloc(bytes, space)`: a fresh memory block (after mem/).
 struct Alloc {

@@ -186,6 +186,8 @@ std::string segOp(const SegOp& op, int indent) {
     out += nl + "ops " + redOps(op.ops, indent + 2);
   if (op.kind == SegOp::Kind::Hist)
     out += nl + "ops " + histOps(op.histOps, indent + 2);
+  if (!op.writeDests.empty())
+    out += nl + "scatter into {" + vnames(op.writeDests) + "}";
   return out + nl + ": " + types(op.types) + " " + printBody(op.body, indent + 2);
 }
 

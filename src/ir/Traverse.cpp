@@ -158,6 +158,8 @@ SegOp Mutator::segOp(const SegOp& s) {
     out.ops.push_back(redOp(r));
   for (const HistOp& h : s.histOps)
     out.histOps.push_back(histOp(h));
+  for (const VName& d : s.writeDests)
+    out.writeDests.push_back(var(d));
   out.space.flat = binder(s.space.flat);
   for (size_t i = 0; i < s.space.dims.size(); ++i)
     out.space.dims[i].first = binder(s.space.dims[i].first);
@@ -348,6 +350,8 @@ void Walker::segOp(const SegOp& s) {
     redOp(r);
   for (const HistOp& h : s.histOps)
     histOp(h);
+  for (const VName& d : s.writeDests)
+    var(d);
   binder(s.space.flat);
   for (const auto& [v, extent] : s.space.dims)
     binder(v);

@@ -198,6 +198,14 @@ std::vector<Type> segOpTypes(const SegOp& op, const TypeEnv& env) {
     for (const RedOp& r : op.ops)
       nReduced += r.neutral.size();
   std::vector<Type> out;
+  if (!op.writeDests.empty()) { // Note [Scattering SegMap]
+    for (const VName& d : op.writeDests) {
+      Type t = arrayType(d, env);
+      t.unique = false;
+      out.push_back(t);
+    }
+    return out;
+  }
   if (op.kind == SegOp::Kind::Hist) {
     for (const HistOp& h : op.histOps)
       for (const VName& d : h.dests) {

@@ -248,10 +248,31 @@ private:
       bindName(v, kI64, inner);
     for (const Type& t : s.types)
       checkType(t, inner);
+    if (!s.writeDests.empty())
+      scatterDests(s, env);
     if (s.kind != SegOp::Kind::Hist)
       expectTypes(body(s.body, inner, true), s.types, "kernel body result");
     else
       body(s.body, inner, true);
+  }
+
+  /// Note [Scattering SegMap]: a Map whose body returns one i64 index per destination,
+  /// then one value per destination of the destination's element type.
+  void scatterDests(const SegOp& s, const TypeEnv& env) {
+    size_t k = s.writeDests.size();
+    if (s.kind != SegOp::Kind::Map)
+      fail("scatter destinations on a SegOp that is not a SegMap");
+    if (s.types.size() != 2 * k)
+      fail("a scattering SegMap must return an index and a value per destination");
+    for (size_t j = 0; j < k; ++j) {
+      const Type& d = arrayType(s.writeDests[j], env);
+      if (d.rank() != 1)
+        fail("scatter destination " + s.writeDests[j].str() + " is not one-dimensional");
+      if (!sameType(s.types[j], kI64))
+        fail("scatter index " + std::to_string(j) + " is not i64");
+      if (!sameType(s.types[k + j], Type::prim(d.elem)))
+        fail("scatter value " + std::to_string(j) + " does not match its destination");
+    }
   }
 
   void basicOp(const BasicOp& op, const TypeEnv& env) {

@@ -418,7 +418,7 @@ private:
       types_[i] = Type::prim(PrimType::I64);
     for (RedOp& r : seg.ops)
       r.op = lambda(r.op, s.prov);
-    std::vector<VName> dests;
+    std::vector<VName> dests = seg.writeDests; // Note [Scattering SegMap]: in place
     for (HistOp& h : seg.histOps) {
       h.op.op = lambda(h.op.op, s.prov);
       dests.insert(dests.end(), h.dests.begin(), h.dests.end());
@@ -428,8 +428,8 @@ private:
       PatElem& p = s.pat[k];
       if (!p.type.isArray())
         continue;
-      if (seg.kind == SegOp::Kind::Hist) {
-        FJORD_CHECK(k < dests.size(), "seghist pattern longer than its destinations");
+      if (!dests.empty()) {
+        FJORD_CHECK(k < dests.size(), "pattern longer than the SegOp's destinations");
         p.mem = memOf(dests[k]); // in place
         continue;
       }

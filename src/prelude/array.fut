@@ -3,10 +3,10 @@
 -- definitions of files before it (array < functional < numeric < soacs).
 
 -- | `[0, 1, ..., n-1]`.
-def iota (n: i64) : [n]i64 = __iota n
+def iota (n: i64) : *[n]i64 = __iota n
 
 -- | An array of `n` copies of `x`.
-def replicate 't (n: i64) (x: t) : [n]t = __replicate n x
+def replicate 't (n: i64) (x: t) : *[n]t = __replicate n x
 
 -- | The number of elements (rows) of an array.
 def length [n] 't (_: [n]t) : i64 = n
@@ -15,7 +15,7 @@ def length [n] 't (_: [n]t) : i64 = n
 def indices [n] 't (_: [n]t) : [n]i64 = iota n
 
 -- | Pairs up the elements of two arrays of the same size.
-def zip 'a 'b [n] (as: [n]a) (bs: [n]b) : [n](a, b) = __zip as bs
+def zip 'a 'b [n] (as: [n]a) (bs: [n]b) : *[n](a, b) = __zip as bs
 
 -- | Triples up the elements of three arrays of the same size.
 def zip3 'a 'b 'c [n] (as: [n]a) (bs: [n]b) (cs: [n]c) : [n](a, b, c) =
@@ -40,7 +40,7 @@ def flatten 't [n] [m] (a: [n][m]t) : []t = __flatten a
 def unflatten 't (n: i64) (m: i64) (a: []t) : [n][m]t = __unflatten n m a
 
 -- | The elements of `xs` followed by those of `ys`.
-def concat 't (xs: []t) (ys: []t) : []t = __concat xs ys
+def concat 't (xs: []t) (ys: []t) : *[]t = __concat xs ys
 
 -- | Rotates left by `r` positions (right when negative).
 def rotate 't [n] (r: i64) (xs: [n]t) : [n]t = __rotate r xs

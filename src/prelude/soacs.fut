@@ -2,19 +2,19 @@
 -- ... that the type checker knows and later stages map to IR constructs.
 
 -- | Applies `f` to every element: `map f [x0, x1] == [f x0, f x1]`.
-def map 'a 'b [n] (f: a -> b) (as: [n]a) : [n]b = __map f as
+def map 'a 'b [n] (f: a -> b) (as: [n]a) : *[n]b = __map f as
 
 -- | Like `map` over two arrays of the same size.
-def map2 'a 'b 'c [n] (f: a -> b -> c) (as: [n]a) (bs: [n]b) : [n]c =
+def map2 'a 'b 'c [n] (f: a -> b -> c) (as: [n]a) (bs: [n]b) : *[n]c =
   map (\(a, b) -> f a b) (__zip as bs)
 
 -- | Like `map` over three arrays of the same size.
-def map3 'a 'b 'c 'd [n] (f: a -> b -> c -> d) (as: [n]a) (bs: [n]b) (cs: [n]c) : [n]d =
+def map3 'a 'b 'c 'd [n] (f: a -> b -> c -> d) (as: [n]a) (bs: [n]b) (cs: [n]c) : *[n]d =
   map (\(a, (b, c)) -> f a b c) (__zip as (__zip bs cs))
 
 -- | Like `map` over four arrays of the same size.
 def map4 'a 'b 'c 'd 'e [n] (f: a -> b -> c -> d -> e) (as: [n]a) (bs: [n]b) (cs: [n]c)
-         (ds: [n]d) : [n]e =
+         (ds: [n]d) : *[n]e =
   map (\(a, (b, (c, d))) -> f a b c d) (__zip as (__zip bs (__zip cs ds)))
 
 -- | Reduces with an associative operator `op` whose neutral element is `ne`.
@@ -24,10 +24,10 @@ def reduce 'a (op: a -> a -> a) (ne: a) (as: []a) : a = __reduce op ne as
 def reduce_comm 'a (op: a -> a -> a) (ne: a) (as: []a) : a = __reduce_comm op ne as
 
 -- | Inclusive prefix scan with an associative operator `op` with neutral element `ne`.
-def scan 'a [n] (op: a -> a -> a) (ne: a) (as: [n]a) : [n]a = __scan op ne as
+def scan 'a [n] (op: a -> a -> a) (ne: a) (as: [n]a) : *[n]a = __scan op ne as
 
 -- | The elements that satisfy `p`, in order.
-def filter 'a (p: a -> bool) (as: []a) : []a = __filter p as
+def filter 'a (p: a -> bool) (as: []a) : *[]a = __filter p as
 
 -- | The elements that satisfy `p`, and those that do not.
 def partition 'a (p: a -> bool) (as: []a) : ([]a, []a) = __partition p as

@@ -3,6 +3,7 @@
 #include "sema/Check.h"
 
 #include "sema/Checker.h"
+#include "sema/Uniqueness.h"
 
 namespace fjord::sema {
 
@@ -425,6 +426,8 @@ std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
   }
   for (ast::Program& prog : files)
     checker.finalise(prog);
+  if (!local.hasErrors() && !files.empty() && !isPreludeFile(files.back().file))
+    checkUniqueness(out, files.back(), local);
   forward(local, diags);
   if (local.hasErrors())
     return std::nullopt;

@@ -15,7 +15,8 @@ bool isDigits(const std::string& s) {
 }
 
 /// Replaces size variables by unknown sizes: a definition's size parameters mean nothing at
-/// its use sites (sizes are not tracked through calls in this first form).
+/// its use sites (sizes are checked at calls by CheckSizes.cpp, not tracked through them).
+/// Drops uniqueness too: it matters to the uniqueness pass, which reads the declarations.
 TypeRef stripSizeVars(const TypeRef& t) {
   switch (t->kind) {
   case Type::Kind::Prim:
@@ -27,7 +28,7 @@ TypeRef stripSizeVars(const TypeRef& t) {
     for (Size& s : shape)
       if (s.kind == Size::Kind::Var)
         s = Size::unknown();
-    return Type::array(stripSizeVars(t->elem), std::move(shape), t->unique);
+    return Type::array(stripSizeVars(t->elem), std::move(shape));
   }
   case Type::Kind::Tuple: {
     std::vector<TypeRef> elems;
@@ -156,13 +157,13 @@ TypeRef Checker::checkExpr(Expr& e) {
     return checkBinOp(e);
   case Expr::Kind::Negate: {
     TypeRef t = check(*e.elems[0]);
-    tv_.constrain(t, Constraint{numericMask(), {}, {}, "unary `-`", e.span}, e.span);
+    tv_.constrain(t, Constraint{numericMask(), {}, {}, "unary `-`", e.span, {}}, e.span);
     return t;
   }
   case Expr::Kind::Not: {
     TypeRef t = check(*e.elems[0]);
     tv_.constrain(t,
-                  Constraint{integerMask() | primBit(PrimType::Bool), {}, {}, "operator `!`", e.span},
+                  Constraint{integerMask() | primBit(PrimType::Bool), {}, {}, "operator `!`", e.span, {}},
                   e.span);
     return t;
   }
@@ -252,7 +253,8 @@ TypeRef Checker::checkExpr(Expr& e) {
   case Expr::Kind::Coerce: {
     TypeRef t = check(*e.elems[0]);
     TypeRef annotated = resolveTypeExp(*e.typeExp);
-    unify(annotated, t, e.elems[0]->span);
+    if (unify(annotated, t, e.elems[0]->span) && e.kind == Expr::Kind::Ascribe)
+      checkAscribedSizes(annotated, *e.elems[0]);
     return annotated;
   }
   case Expr::Kind::Assert:
@@ -363,7 +365,17 @@ TypeRef Checker::checkBinOp(Expr& e) {
     ft = builtinOpType(e, op);
   }
   TypeRef partial = applyTo(ft, *e.elems[0], e.span);
-  return applyTo(partial, *e.elems[1], e.span);
+  TypeRef result = applyTo(partial, *e.elems[1], e.span);
+  // `xs |> f a` calls `f` with `a` and `xs`.
+  const Expr& fn = *e.elems[1];
+  if (op == "|>" && e.name.uid < 0 && fn.kind == Expr::Kind::Apply) {
+    std::vector<const Expr*> args;
+    for (size_t i = 1; i < fn.elems.size(); ++i)
+      args.push_back(fn.elems[i].get());
+    args.push_back(e.elems[0].get());
+    checkCallSizes(*fn.elems[0], args);
+  }
+  return result;
 }
 
 TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan) {
@@ -385,8 +397,12 @@ TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan) {
 
 TypeRef Checker::checkApply(Expr& e) {
   TypeRef t = check(*e.elems[0]);
-  for (size_t i = 1; i < e.elems.size(); ++i)
+  std::vector<const Expr*> args;
+  for (size_t i = 1; i < e.elems.size(); ++i) {
     t = applyTo(t, *e.elems[i], e.span);
+    args.push_back(e.elems[i].get());
+  }
+  checkCallSizes(*e.elems[0], args);
   return t;
 }
 
@@ -563,7 +579,7 @@ TypeRef Checker::checkLoop(Expr& e) {
   bindPattern(*e.pattern, paramType, /*isLoopParam=*/true);
   switch (form.kind) {
   case ast::LoopForm::Kind::For: {
-    tv_.constrain(boundType, Constraint{integerMask(), {}, {}, "a `for` loop bound", form.bound->span},
+    tv_.constrain(boundType, Constraint{integerMask(), {}, {}, "a `for` loop bound", form.bound->span, {}},
                   form.bound->span);
     Binding b;
     b.kind = Binding::Kind::LoopIterator;

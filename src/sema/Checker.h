@@ -63,6 +63,11 @@ private:
   TypeRef checkBinOp(ast::Expr& e);
   TypeRef builtinOpType(ast::Expr& e, const std::string& op);
   TypeRef checkApply(ast::Expr& e);
+  /// Size types (CheckSizes.cpp): the sizes that the arguments of a call give the callee's
+  /// size parameters must agree; reports "size mismatch" naming both sizes and their origins.
+  void checkCallSizes(const ast::Expr& callee, const std::vector<const ast::Expr*>& args);
+  /// `e : t` where `e`'s size is known and differs from `t`'s.
+  void checkAscribedSizes(const TypeRef& annotated, const ast::Expr& e);
   TypeRef applyTo(TypeRef fn, ast::Expr& arg, const SourceSpan& callSpan);
   TypeRef checkLambda(ast::Expr& e);
   TypeRef checkLetFun(ast::Expr& e);

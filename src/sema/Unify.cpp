@@ -273,9 +273,16 @@ bool TypeVars::satisfiesConstructors(const TypeRef& t, const Constraint& c,
       return false;
     }
     std::vector<TypeRef> expected = *existing; // unifying may grow the map we point into
-    for (size_t i = 0; i < payload.size(); ++i)
-      if (!unifyRec(expected[i], payload[i], span, reported))
-        return false;
+    for (size_t i = 0; i < payload.size(); ++i) {
+      if (unifyRec(expected[i], payload[i], span, reported))
+        continue;
+      if (!reported)
+        diags_.error(span, "cannot unify `" + zonk(expected[i])->str() + "` with `" +
+                               zonk(payload[i])->str() + "` (the payloads of constructor `#" +
+                               name + "`)");
+      reported = true;
+      return false;
+    }
   }
   return true;
 }

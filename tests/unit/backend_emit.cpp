@@ -6,6 +6,7 @@
 #include "backend/Emit.h"
 #include "backend/Format.h"
 #include "backend_fixture.h"
+#include "generated_test_util.h"
 
 #include <doctest/doctest.h>
 
@@ -16,49 +17,19 @@
 #include <sstream>
 #include <string>
 
-namespace fs = std::filesystem;
 using namespace fjord;
 using namespace fjord::backend;
+namespace fs = std::filesystem;
+using fjord::testutil::readFile;
+using fjord::testutil::workDir;
 
 namespace {
 
 const std::string& file(const GeneratedFiles& g, const std::string& name) {
-  for (const auto& [n, text] : g.files)
-    if (n == name)
-      return text;
-  FAIL("no generated file " << name);
-  static std::string none;
-  return none;
+  return testutil::fileNamed(g.files, name);
 }
 
-/// A fresh directory under the build tree for one test.
-fs::path workDir(const std::string& name) {
-  fs::path dir = fs::path(FJORD_BINARY_DIR) / "backend-tests" / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-void writeFiles(const GeneratedFiles& g, const fs::path& dir) {
-  for (const auto& [name, text] : g.files)
-    std::ofstream(dir / name, std::ios::binary) << text;
-}
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-/// Runs a shell command in `dir`; returns its exit status, with stdout+stderr in `output`.
-int run(const fs::path& dir, const std::string& command, std::string& output) {
-  fs::path log = dir / "command.log";
-  std::string full = "cd '" + dir.string() + "' && (" + command + ") > '" + log.string() + "' 2>&1";
-  int status = std::system(full.c_str());
-  output = readFile(log);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+void writeFiles(const GeneratedFiles& g, const fs::path& dir) { testutil::writeFiles(g.files, dir); }
 
 bool isRuntime(const std::string& name) { return name.rfind("fjord_runtime_", 0) == 0; }
 
@@ -108,7 +79,7 @@ std::string driverBody(const std::string& p) {
          "  }\n";
 }
 
-std::string driver(const std::vector<std::pair<std::string, std::string>>& modules) {
+std::string driverProgram(const std::vector<std::pair<std::string, std::string>>& modules) {
   std::string s;
   for (const auto& [stem, prefix] : modules)
     s += "#include \"" + stem + ".h\"\n";
@@ -167,25 +138,25 @@ TEST_CASE("backend: OpenCL output compiles warning-free and runs on PoCL") {
   EmitOptions options;
   options.executable = true;
   writeFiles(emitOpenCL(test::scaleProgram(), options), dir);
-  std::ofstream(dir / "driver.cpp") << driver({{"scale", "scale"}});
+  std::ofstream(dir / "driver.cpp") << driverProgram({{"scale", "scale"}});
   std::string out;
-  REQUIRE_MESSAGE(run(dir, std::string("g++ -std=c++17 ") + kWarnings +
+  REQUIRE_MESSAGE(testutil::runIn(dir, std::string("g++ -std=c++17 ") + kWarnings +
                                " scale_host.cpp driver.cpp -lOpenCL -o driver",
                       out) == 0,
                   out);
-  REQUIRE_MESSAGE(run(dir, "./driver", out) == 0, out);
+  REQUIRE_MESSAGE(testutil::runIn(dir, "./driver", out) == 0, out);
   CHECK(out == "ok\n");
 
   // The generated executable: Futhark's data format in and out.
-  REQUIRE_MESSAGE(run(dir, std::string("g++ -std=c++17 ") + kWarnings +
+  REQUIRE_MESSAGE(testutil::runIn(dir, std::string("g++ -std=c++17 ") + kWarnings +
                                " scale_host.cpp scale_main.cpp -lOpenCL -o scale",
                       out) == 0,
                   out);
-  REQUIRE_MESSAGE(run(dir, "echo '[1f32, 2.5f32, -3] 2' | ./scale -e scale", out) == 0, out);
+  REQUIRE_MESSAGE(testutil::runIn(dir, "echo '[1f32, 2.5f32, -3] 2' | ./scale -e scale", out) == 0, out);
   CHECK(out == "[2.0f32, 5.0f32, -6.0f32]\n");
-  REQUIRE_MESSAGE(run(dir, "echo 'empty([0]f32) 2f32' | ./scale -e scale", out) == 0, out);
+  REQUIRE_MESSAGE(testutil::runIn(dir, "echo 'empty([0]f32) 2f32' | ./scale -e scale", out) == 0, out);
   CHECK(out == "empty([0]f32)\n");
-  REQUIRE_MESSAGE(run(dir, "echo '[0.1f32] f32.inf' | ./scale -e scale -r 3 -t times.txt "
+  REQUIRE_MESSAGE(testutil::runIn(dir, "echo '[0.1f32] f32.inf' | ./scale -e scale -r 3 -t times.txt "
                            "--param scale_map.block_size=32",
                       out) == 0,
                   out);
@@ -202,13 +173,13 @@ TEST_CASE("backend: OpenCL output compiles warning-free and runs on PoCL") {
     bin.write(reinterpret_cast<const char*>(xs), 8);
     bin << " 1f32\n";
   }
-  REQUIRE_MESSAGE(run(dir, "./scale -e scale < input.bin", out) == 0, out);
+  REQUIRE_MESSAGE(testutil::runIn(dir, "./scale -e scale < input.bin", out) == 0, out);
   CHECK(out == "[1.5f32, 0.1f32]\n");
-  REQUIRE_MESSAGE(run(dir, "echo '[7f32]' | ./scale -e first", out) == 0, out);
+  REQUIRE_MESSAGE(testutil::runIn(dir, "echo '[7f32]' | ./scale -e first", out) == 0, out);
   CHECK(out == "7.0f32\n");
-  CHECK(run(dir, "echo 'empty([0]f32)' | ./scale -e first", out) == 1);
+  CHECK(testutil::runIn(dir, "echo 'empty([0]f32)' | ./scale -e first", out) == 1);
   CHECK(out.find("out of bounds") != std::string::npos);
-  CHECK(run(dir, "echo '[1i32]' | ./scale -e first", out) != 0);
+  CHECK(testutil::runIn(dir, "echo '[1i32]' | ./scale -e first", out) != 0);
 }
 
 TEST_CASE("backend: two OpenCL modules with different prefixes link into one program") {
@@ -218,13 +189,13 @@ TEST_CASE("backend: two OpenCL modules with different prefixes link into one pro
   b.prefix = "beta";
   writeFiles(emitOpenCL(test::scaleProgram("alpha.fut"), a), dir);
   writeFiles(emitOpenCL(test::scaleProgram("beta.fut"), b), dir);
-  std::ofstream(dir / "driver.cpp") << driver({{"alpha", "alpha"}, {"beta", "beta"}});
+  std::ofstream(dir / "driver.cpp") << driverProgram({{"alpha", "alpha"}, {"beta", "beta"}});
   std::string out;
-  REQUIRE_MESSAGE(run(dir, std::string("g++ -std=c++17 ") + kWarnings +
+  REQUIRE_MESSAGE(testutil::runIn(dir, std::string("g++ -std=c++17 ") + kWarnings +
                                " alpha_host.cpp beta_host.cpp driver.cpp -lOpenCL -o driver",
                       out) == 0,
                   out);
-  REQUIRE_MESSAGE(run(dir, "./driver", out) == 0, out);
+  REQUIRE_MESSAGE(testutil::runIn(dir, "./driver", out) == 0, out);
   CHECK(out == "ok\n");
 }
 
@@ -243,10 +214,10 @@ TEST_CASE("backend: CUDA output compiles with nvcc") {
   b.prefix = "beta";
   writeFiles(emitCuda(test::scaleProgram("alpha.fut"), a), dir);
   writeFiles(emitCuda(test::scaleProgram("beta.fut"), b), dir);
-  std::ofstream(dir / "driver.cpp") << driver({{"alpha", "alpha"}, {"beta", "beta"}});
+  std::ofstream(dir / "driver.cpp") << driverProgram({{"alpha", "alpha"}, {"beta", "beta"}});
   std::string flags = " -arch=sm_90 -std=c++17 -Werror all-warnings -Xcompiler -Wall,-Wextra";
   std::string out;
-  REQUIRE_MESSAGE(run(dir, nvcc + flags + " scale.cu scale_main.cpp -o scale", out) == 0, out);
+  REQUIRE_MESSAGE(testutil::runIn(dir, nvcc + flags + " scale.cu scale_main.cpp -o scale", out) == 0, out);
   REQUIRE_MESSAGE(
-      run(dir, nvcc + flags + " alpha.cu beta.cu driver.cpp -o driver", out) == 0, out);
+      testutil::runIn(dir, nvcc + flags + " alpha.cu beta.cu driver.cpp -o driver", out) == 0, out);
 }

@@ -161,24 +161,58 @@ TEST_CASE("gpu: a stream is inlined as one chunk and its SOACs extracted") {
   CHECK(count(p, "SegRed") == 1);
 }
 
-TEST_CASE("gpu: scatter is reported as not supported yet") {
+namespace {
+
+/// entry scat (n: i64) (is: [n]i64) (dest: *[m]f32 of `destShape`) = scatter dest is (1, ...)
+Prog scatterProg(const Shape& destShape) {
   ProgBuilder pb;
   Param n = pb.param("n", ir::Type::prim(PrimType::I64));
   Param is = pb.param("is", ir::Type::array(PrimType::I64, {n.name}));
-  Param dest = pb.param("dest", ir::Type::array(PrimType::F32, {n.name}, true));
+  Param dest = pb.param("dest", ir::Type::array(PrimType::F32, destShape, true));
   Builder lb = pb.builder();
   Param i = lb.param("i", ir::Type::prim(PrimType::I64));
   Lambda fn{{i}, lb.finish({i.name, PrimValue::floating(PrimType::F32, 1)}),
             {ir::Type::prim(PrimType::I64), ir::Type::prim(PrimType::F32)}};
-  Stm s{{Param{pb.prog.names.fresh("out"), ir::Type::array(PrimType::F32, {n.name}), nullptr}},
+  Stm s{{Param{pb.prog.names.fresh("out"), ir::Type::array(PrimType::F32, destShape), nullptr}},
         soacExp(Scatter{n.name, {is.name}, fn, {dest.name}}), prov("scatter")};
   VName out = s.pat[0].name;
-  pb.addFun("scat", {n, is, dest}, {ir::Type::array(PrimType::F32, {n.name})},
+  pb.addFun("scat", {n, is, dest}, {ir::Type::array(PrimType::F32, destShape)},
             Body{{s}, {out}});
+  return std::move(pb.prog);
+}
+
+} // namespace
+
+TEST_CASE("gpu: scatter becomes a SegMap that writes into its destination") {
+  Prog in = scatterProg({i64c(7)});
+  VName dest = in.funs[0].params[2].name;
+  Prog p = extract(std::move(in));
+  CHECK(count(p, "Scatter") == 0);
+  CHECK(count(p, "SegMap") == 1);
+  const SegOp& seg = segOpOf(p.funs[0].body.stms.at(0));
+  CHECK(seg.kind == SegOp::Kind::Map);
+  REQUIRE(seg.writeDests.size() == 1);
+  CHECK(seg.writeDests[0] == dest);
+  // The body returns the index, then the value (Note [Scattering SegMap]).
+  REQUIRE(seg.body.result.size() == 2);
+  CHECK(seg.body.result[1] == SubExp(PrimValue::floating(PrimType::F32, 1)));
+  CHECK(ir::printProg(p).find("scatter into {" + dest.str() + "}") != std::string::npos);
+}
+
+TEST_CASE("gpu: the verifier rejects a scatter value of the wrong type") {
+  Prog p = extract(scatterProg({i64c(7)}));
+  auto& seg = std::get<SegOp>(std::get<Op>(p.funs[0].body.stms.at(0).exp));
+  seg.types[1] = ir::Type::prim(PrimType::I32);
+  seg.body.result[1] = PrimValue::integer(PrimType::I32, 1);
+  CHECK_THROWS_WITH(ir::verify(p, ir::Stage::Gpu),
+                    doctest::Contains("does not match its destination"));
+}
+
+TEST_CASE("gpu: scatter into a two-dimensional array is reported as not supported yet") {
   DiagnosticEngine diags;
-  gpu::extractKernels(std::move(pb.prog), diags);
+  gpu::extractKernels(scatterProg({i64c(3), i64c(4)}), diags);
   REQUIRE(diags.all().size() == 1);
-  CHECK(diags.all()[0].message == "scatter is not supported yet");
+  CHECK(diags.all()[0].message == "scatter into multi-dimensional arrays is not supported yet");
 }
 
 TEST_CASE("gpu: SOACs in functions called from kernels stay sequential") {

@@ -89,7 +89,7 @@ TEST_CASE("interp: let, loops, records, tuples, slices, ranges") {
   CHECK(run("def twice 'a (f: a -> a) (x: a) : a = f (f x)\n"
             "entry f (x: i32) (y: f32) : (i32, f32) = (twice (+1) x, twice (*2) y)",
             "f", "1 1f32") == "3i32\n4.0f32\n");
-  CHECK(run("entry f (xs: []i32) : []i32 = let xs[0] = 5 in xs", "f", "[1, 2]") == "[5i32, 2i32]\n");
+  CHECK(run("entry f (xs: *[]i32) : []i32 = let xs[0] = 5 in xs", "f", "[1, 2]") == "[5i32, 2i32]\n");
   CHECK(run("entry f (x: i32) : i32 = x |> (+1) |> (*2)", "f", "3") == "8i32\n");
   CHECK(run("def (+^) (a: i32) (b: i32) : i32 = a * 10 + b\nentry f : i32 = 1 +^ 2", "f", "") ==
         "12i32\n");

@@ -72,9 +72,9 @@ TEST_CASE("sema: unknown names, fields and unsupported constructs") {
   CHECK(firstError("def f (x: i32) = x.foo").find("type `i32` has no field `foo`") !=
         std::string::npos);
   CHECK(firstError("def f (x: [n]i32) = x").find("error: unknown size `n`") != std::string::npos);
-  CHECK(firstError("def f = #some 1").find(
-            "test.fut:1:9: error: constructor `#some` (sum types) is not supported yet") == 0);
-  CHECK(firstError("type t = #a | #b").find("error: a sum type is not supported yet") !=
+  CHECK(firstError("entry f (x: i32) = #some x").find(
+            "test.fut:1:7: error: a sum type in an entry point result is not supported yet") == 0);
+  CHECK(firstError("type t = #a | #b | #a").find("error: constructor `#a` appears more than once") !=
         std::string::npos);
   CHECK(firstError("module M = { def x = 1 }").find(
             "test.fut:1:1: error: the module system (`module`) is not supported yet") == 0);

@@ -50,9 +50,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, int64_t per_block, cons
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         float x = xs_mem[gtid];
-        float x_1 = reduced_acc;
-        float y = x;
-        float t = x_1 + y;
+        float t = reduced_acc + x;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -89,9 +87,7 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
     int64_t end = min(start + per_thread, num_partials);
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float x = reduced_acc;
-        float y = reduced;
-        float t = x + y;
+        float t = reduced_acc + reduced;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -116,10 +112,10 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
 //   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  ys @ys_copy_mem -> 0 + {(xs_len : 1)}
+// reads  ys @ys_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
 static __global__ void dot_map_reduce_stage1(int64_t xs_len, int64_t per_block, const float *xs_mem,
-                                             const float *ys_copy_mem, float *reduced_partials) {
+                                             const float *ys_mem, float *reduced_partials) {
     __shared__ float reduced_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t block = (int64_t)blockIdx.x;
@@ -133,11 +129,9 @@ static __global__ void dot_map_reduce_stage1(int64_t xs_len, int64_t per_block, 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         float x = xs_mem[gtid];
-        float x_1 = ys_copy_mem[gtid];
+        float x_1 = ys_mem[gtid];
         float t = x * x_1;
-        float x_2 = reduced_acc;
-        float y = t;
-        float t_1 = x_2 + y;
+        float t_1 = reduced_acc + t;
         reduced_acc = t_1;
     }
     reduced_shared[tid] = reduced_acc;
@@ -174,9 +168,7 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
     int64_t end = min(start + per_thread, num_partials);
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float x = reduced_acc;
-        float y = reduced;
-        float t = x + y;
+        float t = reduced_acc + reduced;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -209,9 +201,7 @@ static __global__ void rowsums_map(int64_t total, const double *a_mem, int64_t m
         double reduced = 0.0;
         for (int64_t i = 0; i < m; ++i) {
             double x = a_mem[gtid * m + i];
-            double x_1 = reduced;
-            double y = x;
-            double t = x_1 + y;
+            double t = reduced + x;
             reduced = t;
         }
         result_0_mem[gtid] = reduced;
@@ -223,8 +213,7 @@ static __global__ void rowsums_map(int64_t total, const double *a_mem, int64_t m
 static __global__ void argmax_iota(int64_t total, int64_t *iota_mem) {
     int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
     if (gtid < total) {
-        int64_t i = gtid;
-        iota_mem[i] = 0 + i * 1;
+        iota_mem[gtid] = gtid;
     }
 }
 
@@ -255,23 +244,19 @@ static __global__ void argmax_reduce_stage1(int64_t xs_len, int64_t per_block,
         int64_t gtid = start + chunk_i;
         int32_t x = xs_mem[gtid];
         int64_t x_1 = iota_mem[gtid];
-        int32_t x_2 = reduced_acc;
-        int64_t x_3 = reduced_acc_1;
-        int32_t y = x;
-        int64_t y_1 = x_1;
-        bool cmp = x_2 > y;
-        bool cmp_1 = x_2 == y;
-        bool cmp_2 = x_3 < y_1;
+        bool cmp = reduced_acc > x;
+        bool cmp_1 = reduced_acc == x;
+        bool cmp_2 = reduced_acc_1 < x_1;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int32_t if_res;
         int64_t if_res_1;
         if (cond_1) {
-            if_res = x_2;
-            if_res_1 = x_3;
+            if_res = reduced_acc;
+            if_res_1 = reduced_acc_1;
         } else {
-            if_res = y;
-            if_res_1 = y_1;
+            if_res = x;
+            if_res_1 = x_1;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -334,23 +319,19 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int32_t reduced = reduced_partials[start + chunk_i];
         int64_t reduced_1 = reduced_partials_1[start + chunk_i];
-        int32_t x = reduced_acc;
-        int64_t x_1 = reduced_acc_1;
-        int32_t y = reduced;
-        int64_t y_1 = reduced_1;
-        bool cmp = x > y;
-        bool cmp_1 = x == y;
-        bool cmp_2 = x_1 < y_1;
+        bool cmp = reduced_acc > reduced;
+        bool cmp_1 = reduced_acc == reduced;
+        bool cmp_2 = reduced_acc_1 < reduced_1;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int32_t if_res;
         int64_t if_res_1;
         if (cond_1) {
-            if_res = x;
-            if_res_1 = x_1;
+            if_res = reduced_acc;
+            if_res_1 = reduced_acc_1;
         } else {
-            if_res = y;
-            if_res_1 = y_1;
+            if_res = reduced;
+            if_res_1 = reduced_1;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -435,17 +416,12 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
-    int64_t total = xs_len;
-    if (total > 0) {
-        {
-            const int64_t blocks = (total + block_size - 1) / block_size;
-            const int64_t threads = block_size;
-            if (blocks > 0) {
-                scale_map<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(threads), 0,
-                            ctx->device.stream()>>>(total, xs_mem.as<float>(),
-                                                    result_0_mem.as<float>());
-                FJORD_TRY(ctx->device.checkLaunch("scale_map"));
-            }
+    if (xs_len > 0) {
+        if (const int64_t blocks = (xs_len + block_size - 1) / block_size; blocks > 0) {
+            scale_map<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(block_size), 0,
+                        ctx->device.stream()>>>(xs_len, xs_mem.as<float>(),
+                                                result_0_mem.as<float>());
+            FJORD_TRY(ctx->device.checkLaunch("scale_map"));
         }
     }
     result_0_dim0 = xs_len;
@@ -476,12 +452,10 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
                 xs_len, per_block, xs_mem.as<float>(), reduced_partials.as<float>());
             FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage1"));
         }
-        if (1 > 0) {
-            sum_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
-                                ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
-                                                        reduced_result.as<float>());
-            FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage2"));
-        }
+        sum_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
+                            ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
+                                                    reduced_result.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage2"));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         reduced_result.reset();
         reduced_partials.reset();
@@ -498,11 +472,6 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
     if (!same_size)
         return ctx->device.fail(fjord_rt::kProgramError,
                                 "arrays of different sizes at samples/demo.fut:12:56");
-    int64_t ys_copy_bytes = ys_len * 4;
-    fjord_rt::cuda::Buffer ys_copy_mem;
-    FJORD_TRY(ctx->device.alloc(ys_copy_mem, ys_copy_bytes));
-    // copy ys to ys_copy
-    FJORD_TRY(ctx->device.copy(ys_copy_mem, 0, ys_mem, 0, ys_len * 4));
     // reduction with (+) over xs, ys
     int64_t block_size =
         std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
@@ -521,22 +490,19 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
         if (num_blocks > 0) {
             dot_map_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
                                     fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-                xs_len, per_block, xs_mem.as<float>(), ys_copy_mem.as<float>(),
+                xs_len, per_block, xs_mem.as<float>(), ys_mem.as<float>(),
                 reduced_partials.as<float>());
             FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage1"));
         }
-        if (1 > 0) {
-            dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size),
-                                    0, ctx->device.stream()>>>(
-                num_blocks, reduced_partials.as<float>(), reduced_result.as<float>());
-            FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage2"));
-        }
+        dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
+                                ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
+                                                        reduced_result.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage2"));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         reduced_result.reset();
         reduced_partials.reset();
     }
     result_0 = reduced;
-    ys_copy_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -548,17 +514,12 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
     int64_t block_size =
         std::min(std::max(ctx->tuning.rowsums_map_block_size, (int64_t)1), (int64_t)1024);
-    int64_t total = n;
-    if (total > 0) {
-        {
-            const int64_t blocks = (total + block_size - 1) / block_size;
-            const int64_t threads = block_size;
-            if (blocks > 0) {
-                rowsums_map<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(threads), 0,
-                              ctx->device.stream()>>>(total, a_mem.as<double>(), m,
-                                                      result_0_mem.as<double>());
-                FJORD_TRY(ctx->device.checkLaunch("rowsums_map"));
-            }
+    if (n > 0) {
+        if (const int64_t blocks = (n + block_size - 1) / block_size; blocks > 0) {
+            rowsums_map<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(block_size), 0,
+                          ctx->device.stream()>>>(n, a_mem.as<double>(), m,
+                                                  result_0_mem.as<double>());
+            FJORD_TRY(ctx->device.checkLaunch("rowsums_map"));
         }
     }
     result_0_dim0 = n;
@@ -573,16 +534,11 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     FJORD_TRY(ctx->device.alloc(iota_mem, iota_bytes));
     int64_t block_size =
         std::min(std::max(ctx->tuning.argmax_iota_block_size, (int64_t)1), (int64_t)1024);
-    int64_t total = xs_len;
-    if (total > 0) {
-        {
-            const int64_t blocks = (total + block_size - 1) / block_size;
-            const int64_t threads = block_size;
-            if (blocks > 0) {
-                argmax_iota<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(threads), 0,
-                              ctx->device.stream()>>>(total, iota_mem.as<int64_t>());
-                FJORD_TRY(ctx->device.checkLaunch("argmax_iota"));
-            }
+    if (xs_len > 0) {
+        if (const int64_t blocks = (xs_len + block_size - 1) / block_size; blocks > 0) {
+            argmax_iota<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(block_size), 0,
+                          ctx->device.stream()>>>(xs_len, iota_mem.as<int64_t>());
+            FJORD_TRY(ctx->device.checkLaunch("argmax_iota"));
         }
     }
     // reduction with a user-defined operator over xs, iota
@@ -613,13 +569,11 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
                 reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>());
             FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage1"));
         }
-        if (1 > 0) {
-            argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size_1),
-                                   0, ctx->device.stream()>>>(
-                num_blocks, reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>(),
-                reduced_result.as<int32_t>(), reduced_result_1.as<int64_t>());
-            FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage2"));
-        }
+        argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size_1), 0,
+                               ctx->device.stream()>>>(
+            num_blocks, reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>(),
+            reduced_result.as<int32_t>(), reduced_result_1.as<int64_t>());
+        FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage2"));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
         reduced_result_1.reset();

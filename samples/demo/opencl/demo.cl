@@ -38,9 +38,7 @@ __kernel void sum_reduce_stage1(long xs_len, long per_block, __global const floa
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         float x = xs_mem[gtid];
-        float x_1 = reduced_acc;
-        float y = x;
-        float t = x_1 + y;
+        float t = reduced_acc + x;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -77,9 +75,7 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
     long end = min(start + per_thread, num_partials);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float x = reduced_acc;
-        float y = reduced;
-        float t = x + y;
+        float t = reduced_acc + reduced;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -104,10 +100,10 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
 //   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  ys @ys_copy_mem -> 0 + {(xs_len : 1)}
+// reads  ys @ys_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
 __kernel void dot_map_reduce_stage1(long xs_len, long per_block, __global const float *xs_mem,
-                                    __global const float *ys_copy_mem,
+                                    __global const float *ys_mem,
                                     __global float *reduced_partials) {
     __local float reduced_shared[1024];
     long tid = (long)get_local_id(0);
@@ -122,11 +118,9 @@ __kernel void dot_map_reduce_stage1(long xs_len, long per_block, __global const 
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         float x = xs_mem[gtid];
-        float x_1 = ys_copy_mem[gtid];
+        float x_1 = ys_mem[gtid];
         float t = x * x_1;
-        float x_2 = reduced_acc;
-        float y = t;
-        float t_1 = x_2 + y;
+        float t_1 = reduced_acc + t;
         reduced_acc = t_1;
     }
     reduced_shared[tid] = reduced_acc;
@@ -163,9 +157,7 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
     long end = min(start + per_thread, num_partials);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float x = reduced_acc;
-        float y = reduced;
-        float t = x + y;
+        float t = reduced_acc + reduced;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -198,9 +190,7 @@ __kernel void rowsums_map(long total, __global const double *a_mem, long m,
         double reduced = 0.0;
         for (long i = 0; i < m; ++i) {
             double x = a_mem[gtid * m + i];
-            double x_1 = reduced;
-            double y = x;
-            double t = x_1 + y;
+            double t = reduced + x;
             reduced = t;
         }
         result_0_mem[gtid] = reduced;
@@ -212,8 +202,7 @@ __kernel void rowsums_map(long total, __global const double *a_mem, long m,
 __kernel void argmax_iota(long total, __global long *iota_mem) {
     long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
     if (gtid < total) {
-        long i = gtid;
-        iota_mem[i] = 0 + i * 1;
+        iota_mem[gtid] = gtid;
     }
 }
 
@@ -243,23 +232,19 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
         long x_1 = iota_mem[gtid];
-        int x_2 = reduced_acc;
-        long x_3 = reduced_acc_1;
-        int y = x;
-        long y_1 = x_1;
-        bool cmp = x_2 > y;
-        bool cmp_1 = x_2 == y;
-        bool cmp_2 = x_3 < y_1;
+        bool cmp = reduced_acc > x;
+        bool cmp_1 = reduced_acc == x;
+        bool cmp_2 = reduced_acc_1 < x_1;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int if_res;
         long if_res_1;
         if (cond_1) {
-            if_res = x_2;
-            if_res_1 = x_3;
+            if_res = reduced_acc;
+            if_res_1 = reduced_acc_1;
         } else {
-            if_res = y;
-            if_res_1 = y_1;
+            if_res = x;
+            if_res_1 = x_1;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -322,23 +307,19 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         int reduced = reduced_partials[start + chunk_i];
         long reduced_1 = reduced_partials_1[start + chunk_i];
-        int x = reduced_acc;
-        long x_1 = reduced_acc_1;
-        int y = reduced;
-        long y_1 = reduced_1;
-        bool cmp = x > y;
-        bool cmp_1 = x == y;
-        bool cmp_2 = x_1 < y_1;
+        bool cmp = reduced_acc > reduced;
+        bool cmp_1 = reduced_acc == reduced;
+        bool cmp_2 = reduced_acc_1 < reduced_1;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int if_res;
         long if_res_1;
         if (cond_1) {
-            if_res = x;
-            if_res_1 = x_1;
+            if_res = reduced_acc;
+            if_res_1 = reduced_acc_1;
         } else {
-            if_res = y;
-            if_res_1 = y_1;
+            if_res = reduced;
+            if_res_1 = reduced_1;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;

@@ -54,9 +54,7 @@ __kernel void sum_reduce_stage1(long xs_len, long per_block, __global const floa
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         float x = xs_mem[gtid];
-        float x_1 = reduced_acc;
-        float y = x;
-        float t = x_1 + y;
+        float t = reduced_acc + x;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -93,9 +91,7 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
     long end = min(start + per_thread, num_partials);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float x = reduced_acc;
-        float y = reduced;
-        float t = x + y;
+        float t = reduced_acc + reduced;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -120,10 +116,10 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
 //   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  ys @ys_copy_mem -> 0 + {(xs_len : 1)}
+// reads  ys @ys_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
 __kernel void dot_map_reduce_stage1(long xs_len, long per_block, __global const float *xs_mem,
-                                    __global const float *ys_copy_mem,
+                                    __global const float *ys_mem,
                                     __global float *reduced_partials) {
     __local float reduced_shared[1024];
     long tid = (long)get_local_id(0);
@@ -138,11 +134,9 @@ __kernel void dot_map_reduce_stage1(long xs_len, long per_block, __global const 
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         float x = xs_mem[gtid];
-        float x_1 = ys_copy_mem[gtid];
+        float x_1 = ys_mem[gtid];
         float t = x * x_1;
-        float x_2 = reduced_acc;
-        float y = t;
-        float t_1 = x_2 + y;
+        float t_1 = reduced_acc + t;
         reduced_acc = t_1;
     }
     reduced_shared[tid] = reduced_acc;
@@ -179,9 +173,7 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
     long end = min(start + per_thread, num_partials);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float x = reduced_acc;
-        float y = reduced;
-        float t = x + y;
+        float t = reduced_acc + reduced;
         reduced_acc = t;
     }
     reduced_shared[tid] = reduced_acc;
@@ -214,9 +206,7 @@ __kernel void rowsums_map(long total, __global const double *a_mem, long m,
         double reduced = 0.0;
         for (long i = 0; i < m; ++i) {
             double x = a_mem[gtid * m + i];
-            double x_1 = reduced;
-            double y = x;
-            double t = x_1 + y;
+            double t = reduced + x;
             reduced = t;
         }
         result_0_mem[gtid] = reduced;
@@ -228,8 +218,7 @@ __kernel void rowsums_map(long total, __global const double *a_mem, long m,
 __kernel void argmax_iota(long total, __global long *iota_mem) {
     long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
     if (gtid < total) {
-        long i = gtid;
-        iota_mem[i] = 0 + i * 1;
+        iota_mem[gtid] = gtid;
     }
 }
 
@@ -259,23 +248,19 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
         long x_1 = iota_mem[gtid];
-        int x_2 = reduced_acc;
-        long x_3 = reduced_acc_1;
-        int y = x;
-        long y_1 = x_1;
-        bool cmp = x_2 > y;
-        bool cmp_1 = x_2 == y;
-        bool cmp_2 = x_3 < y_1;
+        bool cmp = reduced_acc > x;
+        bool cmp_1 = reduced_acc == x;
+        bool cmp_2 = reduced_acc_1 < x_1;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int if_res;
         long if_res_1;
         if (cond_1) {
-            if_res = x_2;
-            if_res_1 = x_3;
+            if_res = reduced_acc;
+            if_res_1 = reduced_acc_1;
         } else {
-            if_res = y;
-            if_res_1 = y_1;
+            if_res = x;
+            if_res_1 = x_1;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -338,23 +323,19 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         int reduced = reduced_partials[start + chunk_i];
         long reduced_1 = reduced_partials_1[start + chunk_i];
-        int x = reduced_acc;
-        long x_1 = reduced_acc_1;
-        int y = reduced;
-        long y_1 = reduced_1;
-        bool cmp = x > y;
-        bool cmp_1 = x == y;
-        bool cmp_2 = x_1 < y_1;
+        bool cmp = reduced_acc > reduced;
+        bool cmp_1 = reduced_acc == reduced;
+        bool cmp_2 = reduced_acc_1 < reduced_1;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int if_res;
         long if_res_1;
         if (cond_1) {
-            if_res = x;
-            if_res_1 = x_1;
+            if_res = reduced_acc;
+            if_res_1 = reduced_acc_1;
         } else {
-            if_res = y;
-            if_res_1 = y_1;
+            if_res = reduced;
+            if_res_1 = reduced_1;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -449,10 +430,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
-    int64_t total = xs_len;
-    if (total > 0) {
+    if (xs_len > 0) {
         FJORD_TRY(ctx->device.launch(ctx->scale_map, "scale_map",
-                                     (total + block_size - 1) / block_size, block_size, total,
+                                     (xs_len + block_size - 1) / block_size, block_size, xs_len,
                                      xs_mem, result_0_mem));
     }
     result_0_dim0 = xs_len;
@@ -497,11 +477,6 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
     if (!same_size)
         return ctx->device.fail(fjord_rt::kProgramError,
                                 "arrays of different sizes at samples/demo.fut:12:56");
-    int64_t ys_copy_bytes = ys_len * 4;
-    fjord_rt::opencl::Buffer ys_copy_mem;
-    FJORD_TRY(ctx->device.alloc(ys_copy_mem, ys_copy_bytes));
-    // copy ys to ys_copy
-    FJORD_TRY(ctx->device.copy(ys_copy_mem, 0, ys_mem, 0, ys_len * 4));
     // reduction with (+) over xs, ys
     int64_t block_size =
         std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
@@ -518,7 +493,7 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage1, "dot_map_reduce_stage1",
-                                     num_blocks, block_size, xs_len, per_block, xs_mem, ys_copy_mem,
+                                     num_blocks, block_size, xs_len, per_block, xs_mem, ys_mem,
                                      reduced_partials));
         FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
                                      block_size, num_blocks, reduced_partials, reduced_result));
@@ -527,7 +502,6 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
         reduced_partials.reset();
     }
     result_0 = reduced;
-    ys_copy_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -539,11 +513,10 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
     int64_t block_size =
         std::min(std::max(ctx->tuning.rowsums_map_block_size, (int64_t)1), (int64_t)1024);
-    int64_t total = n;
-    if (total > 0) {
+    if (n > 0) {
         FJORD_TRY(ctx->device.launch(ctx->rowsums_map, "rowsums_map",
-                                     (total + block_size - 1) / block_size, block_size, total,
-                                     a_mem, m, result_0_mem));
+                                     (n + block_size - 1) / block_size, block_size, n, a_mem, m,
+                                     result_0_mem));
     }
     result_0_dim0 = n;
     return fjord_rt::kSuccess;
@@ -557,10 +530,9 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     FJORD_TRY(ctx->device.alloc(iota_mem, iota_bytes));
     int64_t block_size =
         std::min(std::max(ctx->tuning.argmax_iota_block_size, (int64_t)1), (int64_t)1024);
-    int64_t total = xs_len;
-    if (total > 0) {
+    if (xs_len > 0) {
         FJORD_TRY(ctx->device.launch(ctx->argmax_iota, "argmax_iota",
-                                     (total + block_size - 1) / block_size, block_size, total,
+                                     (xs_len + block_size - 1) / block_size, block_size, xs_len,
                                      iota_mem));
     }
     // reduction with a user-defined operator over xs, iota

@@ -1,0 +1,557 @@
+// Uniqueness and alias checking; see Uniqueness.h for the rules and approximations.
+#include "sema/Uniqueness.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace fjord::sema {
+
+using ast::Expr;
+using ast::Pattern;
+
+namespace {
+
+/// What an alias root is: where the storage it names came from.
+enum class RootKind {
+  Fresh,          ///< a newly built array bound to a name (consumable)
+  UniqueParam,    ///< a parameter of unique type `*t` (consumable)
+  Param,          ///< a non-unique parameter of a named function (not consumable)
+  LambdaParam,    ///< a parameter of an anonymous function (consumable)
+  LoopParam,      ///< a loop parameter (consumable; consuming it consumes the initial value)
+  Constant,       ///< a top-level constant (not consumable)
+};
+
+struct Root {
+  std::string name;
+  SourceSpan span;
+  RootKind kind;
+  int depth; ///< the function/loop nesting depth where it was bound
+};
+
+/// The alias set of a value: roots it may share storage with, whether part of it is newly
+/// built, and per-component alias sets where the value is a literal tuple.
+struct Alias {
+  std::set<int> roots;
+  bool fresh = false;
+  std::vector<Alias> parts;
+
+  static Alias freshValue() {
+    Alias a;
+    a.fresh = true;
+    return a;
+  }
+  /// Roots and freshness of the whole value, components included.
+  Alias flat() const {
+    Alias out{roots, fresh, {}};
+    for (const Alias& p : parts) {
+      Alias f = p.flat();
+      out.roots.insert(f.roots.begin(), f.roots.end());
+      out.fresh = out.fresh || f.fresh;
+    }
+    return out;
+  }
+  void add(const Alias& other) {
+    Alias f = other.flat();
+    roots.insert(f.roots.begin(), f.roots.end());
+    fresh = fresh || f.fresh;
+  }
+};
+
+struct Consumption {
+  SourceSpan span;
+  std::string name; ///< what was consumed, as written ("xs", "the array")
+};
+
+bool canAlias(const TypeRef& t) {
+  if (!t)
+    return true;
+  switch (t->kind) {
+  case Type::Kind::Prim:
+  case Type::Kind::Function:
+    return false;
+  case Type::Kind::Array:
+  case Type::Kind::Var:
+    return true;
+  case Type::Kind::Tuple:
+    return std::any_of(t->elems.begin(), t->elems.end(), canAlias);
+  case Type::Kind::Record:
+    return std::any_of(t->fields.begin(), t->fields.end(),
+                       [](const auto& f) { return canAlias(f.second); });
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t->constructors)
+      if (std::any_of(payload.begin(), payload.end(), canAlias))
+        return true;
+    return false;
+  }
+  return true;
+}
+
+/// `*t`, or a tuple of unique components and components without arrays.
+bool isUniqueTypeExp(const ast::TypeExp* te) {
+  if (!te)
+    return false;
+  if (te->kind == ast::TypeExp::Kind::Unique)
+    return true;
+  if (te->kind != ast::TypeExp::Kind::Tuple || te->args.empty())
+    return false;
+  for (const auto& a : te->args)
+    if (!isUniqueTypeExp(a.get()) && canAlias(a->resolved))
+      return false;
+  return true;
+}
+
+/// A parameter declared `(x: *t)`.
+bool isUniqueParam(const Pattern& p) {
+  if (p.kind == Pattern::Kind::Tuple && p.elems.size() == 1)
+    return isUniqueParam(*p.elems[0]);
+  return p.kind == Pattern::Kind::Ascribed && isUniqueTypeExp(p.typeExp.get());
+}
+
+/// How an expression is named in messages: the variable, or "this value".
+std::string describe(const Expr& e) {
+  if (e.kind == Expr::Kind::Var)
+    return "`" + e.name.str() + "`";
+  return "this value";
+}
+
+class UniquenessChecker {
+public:
+  UniquenessChecker(const CheckedProgram& prog, DiagnosticEngine& diags)
+      : prog_(prog), diags_(diags) {}
+
+  void decl(const ast::Decl& d) {
+    if (d.kind == ast::Decl::Kind::Local && d.inner)
+      return decl(*d.inner);
+    if (d.kind != ast::Decl::Kind::Value || !d.body)
+      return;
+    function(d.params, d.retTypeExp.get(), *d.body, "`" + d.name.base + "`", RootKind::Param);
+  }
+
+private:
+  // --- roots, uses and consumption
+
+  int newRoot(std::string name, SourceSpan span, RootKind kind) {
+    roots_.push_back(Root{std::move(name), std::move(span), kind, depth_});
+    return static_cast<int>(roots_.size()) - 1;
+  }
+
+  void use(const ast::Name& n, const SourceSpan& span) {
+    auto it = vars_.find(n.uid);
+    if (it == vars_.end())
+      return;
+    for (int r : it->second.flat().roots) {
+      auto c = consumed_.find(r);
+      if (c == consumed_.end())
+        continue;
+      diags_.error(span, "`" + n.str() + "` is used here after being consumed")
+          .note(c->second.span, c->second.name + " was consumed here");
+      return;
+    }
+  }
+
+  void consume(const Alias& a, const SourceSpan& span, const std::string& what) {
+    for (int r : a.flat().roots) {
+      const Root& root = roots_[r];
+      if (root.kind == RootKind::Param) {
+        std::string which = what == "`" + root.name + "`"
+                                ? "the non-unique parameter " + what
+                                : what + ", which aliases the non-unique parameter `" +
+                                      root.name + "`";
+        diags_.error(span, "cannot consume " + which)
+            .note(root.span, "`" + root.name +
+                                 "` is declared here; give it a unique type `*t` to consume it");
+        return;
+      }
+      if (root.kind == RootKind::Constant) {
+        diags_.error(span, what == "`" + root.name + "`"
+                               ? "cannot consume the top-level constant " + what
+                               : "cannot consume " + what +
+                                     ", which aliases the top-level constant `" + root.name + "`");
+        return;
+      }
+      if (root.depth < barrier_) {
+        diags_.error(span, std::string(barrierIsLoop_ ? "this loop body" : "this function") +
+                               " consumes " + what + ", which is bound outside it; " +
+                               (barrierIsLoop_ ? "a loop may consume only its own parameters"
+                                               : "a function may consume only its own parameters"))
+            .note(root.span, "`" + root.name + "` is bound here");
+        return;
+      }
+      consumed_.emplace(r, Consumption{span, what});
+    }
+  }
+
+  // --- binding
+
+  /// Binds the names of `p` to parts of a value with alias set `a`; a fresh value gets a
+  /// new root of kind `freshKind` per name.
+  void bind(const Pattern& p, const Alias& a, RootKind freshKind) {
+    switch (p.kind) {
+    case Pattern::Kind::Id: {
+      Alias bound = canAlias(p.type) ? a.flat() : Alias{};
+      if (bound.fresh || (canAlias(p.type) && freshKind != RootKind::Fresh))
+        bound.roots.insert(newRoot(p.name.base, p.name.span, freshKind));
+      bound.fresh = false;
+      vars_[p.name.uid] = std::move(bound);
+      return;
+    }
+    case Pattern::Kind::Tuple:
+      for (size_t i = 0; i < p.elems.size(); ++i)
+        bind(*p.elems[i], a.parts.size() == p.elems.size() ? a.parts[i] : a, freshKind);
+      return;
+    case Pattern::Kind::Record:
+      for (const auto& [name, sub] : p.fields)
+        if (sub)
+          bind(*sub, a, freshKind);
+      return;
+    case Pattern::Kind::Ascribed:
+    case Pattern::Kind::Constructor:
+      for (const auto& sub : p.elems)
+        bind(*sub, a, freshKind);
+      return;
+    case Pattern::Kind::Wildcard:
+    case Pattern::Kind::Literal:
+      return;
+    }
+  }
+
+  // --- functions and loops
+
+  struct Barrier {
+    int barrier;
+    bool isLoop;
+  };
+  Barrier enterBody(bool isLoop) {
+    Barrier saved{barrier_, barrierIsLoop_};
+    barrier_ = ++depth_;
+    barrierIsLoop_ = isLoop;
+    return saved;
+  }
+  void leaveBody(Barrier saved) {
+    --depth_;
+    barrier_ = saved.barrier;
+    barrierIsLoop_ = saved.isLoop;
+  }
+
+  /// Checks a function body; returns whether it consumes one of its parameters.
+  bool function(const std::vector<ast::PatternPtr>& params, const ast::TypeExp* ret,
+                const Expr& body, const std::string& name, RootKind plainParam) {
+    Barrier saved = enterBody(/*isLoop=*/false);
+    size_t firstRoot = roots_.size();
+    for (const auto& p : params)
+      bind(*p, Alias{}, isUniqueParam(*p) ? RootKind::UniqueParam : plainParam);
+    size_t paramRoots = roots_.size();
+    Alias result = expr(body);
+    if (isUniqueTypeExp(ret))
+      for (int r : result.flat().roots)
+        if (roots_[r].kind == RootKind::Param) {
+          diags_.error(body.span, "the unique return value of " + name +
+                                      " aliases the non-unique parameter `" + roots_[r].name + "`")
+              .note(roots_[r].span, "`" + roots_[r].name + "` is declared here");
+          break;
+        }
+    leaveBody(saved);
+    return consumesAny(firstRoot, paramRoots);
+  }
+
+  bool consumesAny(size_t firstRoot, size_t endRoot) const {
+    for (size_t r = firstRoot; r < endRoot; ++r)
+      if (consumed_.count(static_cast<int>(r)))
+        return true;
+    return false;
+  }
+
+  Alias loop(const Expr& e) {
+    Alias init = expr(*e.elems[0]);
+    const ast::LoopForm& form = e.loopForm;
+    Alias elems;
+    if (form.kind != ast::LoopForm::Kind::While)
+      elems = expr(*form.bound);
+    size_t firstRoot = roots_.size();
+    Barrier saved = enterBody(/*isLoop=*/true);
+    bind(*e.pattern, Alias{}, RootKind::LoopParam);
+    size_t paramRoots = roots_.size();
+    if (form.kind == ast::LoopForm::Kind::ForIn)
+      bind(*form.element, elems, RootKind::Fresh);
+    if (form.kind == ast::LoopForm::Kind::While)
+      expr(*form.bound);
+    expr(*e.elems[1]);
+    leaveBody(saved);
+    bool consumesParams = consumesAny(firstRoot, paramRoots);
+    Alias result = Alias::freshValue();
+    if (consumesParams)
+      consume(init, e.elems[0]->span, describe(*e.elems[0]));
+    else
+      result.add(init);
+    return result;
+  }
+
+  // --- expressions
+
+  /// Runs `f` on each branch from the same consumption state; afterwards everything any
+  /// branch consumed counts as consumed.
+  template <typename F>
+  void branches(size_t n, F f) {
+    std::map<int, Consumption> before = consumed_, after = consumed_;
+    for (size_t i = 0; i < n; ++i) {
+      consumed_ = before;
+      f(i);
+      after.insert(consumed_.begin(), consumed_.end());
+    }
+    consumed_ = std::move(after);
+  }
+
+  void indices(const std::vector<ast::DimIndex>& ixs) {
+    for (const ast::DimIndex& ix : ixs)
+      for (const ast::ExprPtr* sub : {&ix.index, &ix.start, &ix.end, &ix.stride})
+        if (*sub)
+          expr(**sub);
+  }
+
+  Alias var(const Expr& e) {
+    const ast::Name& n = e.name;
+    if (n.intrinsic || n.uid < 0)
+      return {};
+    const Binding& b = prog_.bindings[n.uid];
+    if (b.kind == Binding::Kind::TopLevel) {
+      if (!b.decl || !b.decl->params.empty() || !canAlias(e.type))
+        return {};
+      auto [it, added] = constants_.try_emplace(n.uid, -1);
+      if (added)
+        it->second = newRoot(b.name, b.span, RootKind::Constant);
+      return Alias{{it->second}, false, {}};
+    }
+    use(n, e.span);
+    auto it = vars_.find(n.uid);
+    if (it == vars_.end() || !canAlias(e.type))
+      return {};
+    return it->second;
+  }
+
+  /// Callee parameters and return type, when the callee is a known function.
+  struct Signature {
+    const std::vector<ast::PatternPtr>* params = nullptr;
+    const ast::TypeExp* ret = nullptr;
+  };
+  Signature signatureOf(const Expr& callee) const {
+    if (callee.kind == Expr::Kind::Lambda)
+      return {&callee.params, callee.retTypeExp.get()};
+    if (callee.kind != Expr::Kind::Var || callee.name.uid < 0)
+      return {};
+    const Binding& b = prog_.bindings[callee.name.uid];
+    if (b.kind == Binding::Kind::TopLevel && b.decl)
+      return {&b.decl->params, b.decl->retTypeExp.get()};
+    if (b.kind == Binding::Kind::LocalFunction && b.letFun)
+      return {&b.letFun->params, b.letFun->retTypeExp.get()};
+    return {};
+  }
+
+  Alias call(const Expr& whole, const Expr& callee, std::vector<const Expr*> args) {
+    const Expr* head = &callee;
+    if (head->kind == Expr::Kind::Apply) { // `xs |> f a`: f applied to a, then xs
+      std::vector<const Expr*> inner;
+      for (size_t i = 1; i < head->elems.size(); ++i)
+        inner.push_back(head->elems[i].get());
+      args.insert(args.begin(), inner.begin(), inner.end());
+      head = head->elems[0].get();
+    }
+    Alias fn = expr(*head);
+    std::vector<Alias> argAliases;
+    for (const Expr* a : args)
+      argAliases.push_back(expr(*a));
+    Signature sig = signatureOf(*head);
+    for (size_t i = 0; sig.params && i < args.size() && i < sig.params->size(); ++i)
+      if (isUniqueParam(*(*sig.params)[i]))
+        consume(argAliases[i], args[i]->span, describe(*args[i]));
+    // `map (\xs -> xs with [0] = 1) xss`: a function argument that consumes its own
+    // parameters consumes the arrays it is applied to.
+    for (const Expr* a : args)
+      if (consumingLambdas_.count(a))
+        for (size_t i = 0; i < args.size(); ++i)
+          if (args[i] != a)
+            consume(argAliases[i], args[i]->span, describe(*args[i]));
+    if (!canAlias(whole.type))
+      return {};
+    if (head->kind == Expr::Kind::Var && head->name.intrinsic)
+      return Alias::freshValue();
+    if (sig.params && args.size() >= sig.params->size() && isUniqueTypeExp(sig.ret))
+      return Alias::freshValue();
+    Alias result = fn;
+    for (const Alias& a : argAliases)
+      result.add(a);
+    return result.flat();
+  }
+
+  Alias update(const Expr& target, const Alias& array, const Alias& value,
+               const SourceSpan& span, const std::string& what) {
+    for (int r : value.flat().roots)
+      if (array.flat().roots.count(r)) {
+        diags_.error(span, "the value written into " + what + " aliases it");
+        return Alias::freshValue();
+      }
+    consume(array, target.span, what);
+    return Alias::freshValue();
+  }
+
+  Alias expr(const Expr& e) {
+    switch (e.kind) {
+    case Expr::Kind::IntLit:
+    case Expr::Kind::FloatLit:
+    case Expr::Kind::BoolLit:
+    case Expr::Kind::CharLit:
+    case Expr::Kind::FieldSection:
+      return {};
+    case Expr::Kind::StringLit:
+      return Alias::freshValue();
+    case Expr::Kind::ArrayLit:
+    case Expr::Kind::Range:
+      for (const auto& sub : e.elems)
+        if (sub)
+          expr(*sub);
+      return Alias::freshValue();
+    case Expr::Kind::Var:
+      return var(e);
+    case Expr::Kind::Tuple: {
+      if (e.elems.size() == 1)
+        return expr(*e.elems[0]);
+      Alias out;
+      for (const auto& sub : e.elems)
+        out.parts.push_back(expr(*sub));
+      return out;
+    }
+    case Expr::Kind::Record:
+    case Expr::Kind::Constructor: {
+      Alias out;
+      for (const auto& [name, sub] : e.fields)
+        if (sub)
+          out.add(expr(*sub));
+      for (const auto& sub : e.elems)
+        out.add(expr(*sub));
+      return out;
+    }
+    case Expr::Kind::Project: {
+      Alias whole = expr(*e.elems[0]);
+      if (!canAlias(e.type))
+        return {};
+      bool digits = !e.field.empty() && std::all_of(e.field.begin(), e.field.end(), ::isdigit);
+      if (digits && std::stoul(e.field) < whole.parts.size())
+        return whole.parts[std::stoul(e.field)];
+      return whole.flat();
+    }
+    case Expr::Kind::Index: {
+      Alias array = expr(*e.elems[0]);
+      indices(e.indices);
+      return canAlias(e.type) ? array.flat() : Alias{};
+    }
+    case Expr::Kind::Apply: {
+      std::vector<const Expr*> args;
+      for (size_t i = 1; i < e.elems.size(); ++i)
+        args.push_back(e.elems[i].get());
+      return call(e, *e.elems[0], std::move(args));
+    }
+    case Expr::Kind::BinOp: {
+      if (e.name.uid < 0 && e.name.base == "|>")
+        return call(e, *e.elems[1], {e.elems[0].get()});
+      if (e.name.uid < 0 && e.name.base == "<|")
+        return call(e, *e.elems[0], {e.elems[1].get()});
+      Alias out;
+      out.add(expr(*e.elems[0]));
+      out.add(expr(*e.elems[1]));
+      return canAlias(e.type) ? out : Alias{};
+    }
+    case Expr::Kind::Negate:
+    case Expr::Kind::Not:
+    case Expr::Kind::OpSection:
+      for (const auto& sub : e.elems)
+        if (sub)
+          expr(*sub);
+      return {};
+    case Expr::Kind::IndexSection:
+      indices(e.indices);
+      return {};
+    case Expr::Kind::Lambda:
+      if (function(e.params, e.retTypeExp.get(), *e.elems[0], "this function",
+                   RootKind::LambdaParam))
+        consumingLambdas_.insert(&e);
+      return {};
+    case Expr::Kind::LetIn:
+      bind(*e.pattern, expr(*e.elems[0]), RootKind::Fresh);
+      return expr(*e.elems[1]);
+    case Expr::Kind::LetFun:
+      function(e.params, e.retTypeExp.get(), *e.elems[0], "`" + e.name.base + "`", RootKind::Param);
+      return expr(*e.elems[1]);
+    case Expr::Kind::LetWith: {
+      use(e.name, e.name.span);
+      auto it = vars_.find(e.name.uid);
+      Alias array = it == vars_.end() ? Alias{} : it->second;
+      Alias value = expr(*e.elems[0]);
+      indices(e.indices);
+      Expr target(Expr::Kind::Var, e.name.span);
+      update(target, array, value, e.span, "`" + e.name.base + "`");
+      vars_[e.boundUid] =
+          Alias{{newRoot(e.name.base, e.name.span, RootKind::Fresh)}, false, {}};
+      return expr(*e.elems[1]);
+    }
+    case Expr::Kind::Update: {
+      Alias array = expr(*e.elems[0]);
+      Alias value = expr(*e.elems[1]);
+      indices(e.indices);
+      return update(*e.elems[0], array, value, e.span, describe(*e.elems[0]));
+    }
+    case Expr::Kind::RecordUpdate: {
+      Alias out = expr(*e.elems[0]).flat();
+      out.add(expr(*e.elems[1]));
+      return out;
+    }
+    case Expr::Kind::If: {
+      expr(*e.elems[0]);
+      Alias out;
+      branches(2, [&](size_t i) { out.add(expr(*e.elems[i + 1])); });
+      return out;
+    }
+    case Expr::Kind::Match: {
+      Alias scrutinee = expr(*e.elems[0]);
+      Alias out;
+      branches(e.cases.size(), [&](size_t i) {
+        bind(*e.cases[i].pattern, scrutinee, RootKind::Fresh);
+        out.add(expr(*e.cases[i].body));
+      });
+      return out;
+    }
+    case Expr::Kind::Loop:
+      return loop(e);
+    case Expr::Kind::Ascribe:
+    case Expr::Kind::Coerce:
+    case Expr::Kind::Attributed:
+      return expr(*e.elems[0]);
+    case Expr::Kind::Assert:
+      expr(*e.elems[0]);
+      return expr(*e.elems[1]);
+    }
+    return {};
+  }
+
+  const CheckedProgram& prog_;
+  DiagnosticEngine& diags_;
+  std::vector<Root> roots_;
+  std::map<int, Alias> vars_;            ///< binding uid -> alias set
+  std::map<int, int> constants_;         ///< top-level constant uid -> its root
+  std::map<int, Consumption> consumed_;  ///< root -> where it was consumed
+  std::set<const Expr*> consumingLambdas_; ///< lambdas that consume their parameters
+  int depth_ = 0;
+  int barrier_ = 0;
+  bool barrierIsLoop_ = false;
+};
+
+} // namespace
+
+void checkUniqueness(const CheckedProgram& prog, const ast::Program& file,
+                     DiagnosticEngine& diags) {
+  UniquenessChecker checker(prog, diags);
+  for (const auto& d : file.decls)
+    checker.decl(*d);
+}
+
+} // namespace fjord::sema

@@ -1,0 +1,5 @@
+-- A record literal with the same field twice.
+-- ==
+-- error: error: field `a` appears more than once
+
+def f = {a = 1, a = 2}

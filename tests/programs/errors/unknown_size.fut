@@ -1,0 +1,5 @@
+-- A size name that is not in scope.
+-- ==
+-- error: error: unknown size `n`
+
+def f (x: [n]i32) = x

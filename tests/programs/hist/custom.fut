@@ -1,0 +1,46 @@
+-- Operators without an atomic: a compare-and-swap loop for one 32/64-bit operand (product,
+-- a user-defined operator), one thread per bucket for tuples and small types.
+-- ==
+-- entry: product
+-- input { [0i64, 0i64, 2i64, 2i64, 2i64, -1i64, 3i64] [3, 4, 2, -5, 10, 7, 7] }
+-- output { [12, 1, -100] }
+-- entry: compound
+-- input { [0i64, 0i64, 0i64, 1i64] [1i64, 2i64, 3i64, 5i64] } output { [23i64, 5i64] }
+-- input { empty([0]i64) empty([0]i64) } output { [0i64, 0i64] }
+-- entry: argmax
+-- input { [0i64, 1i64, 0i64, 1i64, 0i64, 2i64, 4i64] [3, 9, 7, 9, 7, -1, 50] }
+-- output { [7, 9, -1, -2147483648] [2i64, 1i64, 5i64, -1i64] }
+-- input { empty([0]i64) empty([0]i32) }
+-- output { [-2147483648, -2147483648, -2147483648, -2147483648] [-1i64, -1i64, -1i64, -1i64] }
+-- entry: add_i8
+-- input { [0i64, 1i64, 1i64, 2i64] [100i8, 100i8, 27i8, 1i8] } output { [100i8, 127i8] }
+-- entry: any_bool
+-- input { [2i64, 2i64, 0i64, -3i64] [false, true, false, true] } output { [false, false, true] }
+-- entry: argmax_random
+-- compiled random input { [1000000]i32 } auto output
+-- structure gpu { SegHist 6 }
+
+entry product (is: []i64) (vs: []i32) : []i32 = reduce_by_index (replicate 3 1) (*) 1 is vs
+
+-- (1 + a) * (1 + b) - 1: associative and commutative, with neutral element 0.
+entry compound (is: []i64) (vs: []i64) : []i64 =
+  reduce_by_index (replicate 2 0) (\a b -> a + b + a * b) 0 is vs
+
+-- Per bucket, the largest value and, among equal values, the smallest index.
+def argmax_op (a: i32, i: i64) (b: i32, j: i64) : (i32, i64) =
+  if a > b || (a == b && i < j) then (a, i) else (b, j)
+
+entry argmax (is: []i64) (vs: []i32) : ([]i32, []i64) =
+  let ne = (i32.lowest, -1i64)
+  in unzip (reduce_by_index (replicate 4 ne) argmax_op ne is (zip vs (indices vs)))
+
+entry add_i8 (is: []i64) (vs: []i8) : []i8 = reduce_by_index (replicate 2 0) (+) 0 is vs
+
+entry any_bool (is: []i64) (vs: []bool) : []bool =
+  reduce_by_index (replicate 3 false) (||) false is vs
+
+-- Random values in [-1000, 1000], bucket = value mod 10.
+entry argmax_random (xs: []i32) : ([]i32, []i64) =
+  let ne = (i32.lowest, -1i64)
+  let is = map (\x -> i64.i32 (x % 10)) xs
+  in unzip (reduce_by_index (replicate 10 ne) argmax_op ne is (zip xs (indices xs)))

@@ -1,0 +1,6 @@
+-- `match` on booleans binds nothing.
+-- ==
+-- input { true } output { 1 }
+-- input { false } output { 0 }
+
+entry main (b: bool) : i32 = match b case true -> 1 case false -> 0

@@ -1,0 +1,5 @@
+-- `iota` of a negative size fails.
+-- ==
+-- input { -2i64 } error: iota of negative size -2
+
+entry main (n: i64) : []i64 = iota n

@@ -1,0 +1,5 @@
+-- `zip` of arrays of different lengths fails at run time.
+-- ==
+-- input { [1, 2] [1, 2, 3] } error: size mismatch
+
+entry main (xs: []i32) (ys: []i32) : i32 = i32.sum (map (\(a, b) -> a * b) (zip xs ys))

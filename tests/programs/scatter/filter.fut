@@ -1,0 +1,20 @@
+-- filter as a scan of flags and a scatter (one SegScan and one scattering SegMap per
+-- entry), with a result size known only at run time.
+-- ==
+-- entry: main
+-- input { [5, 1, 8, 2, 9, 3] } output { [5, 8, 9] }
+-- input { [1, 2, 3] } output { empty([0]i32) }
+-- input { [4, 7, 10] } output { [4, 7, 10] }
+-- input { empty([0]i32) } output { empty([0]i32) }
+-- compiled random input { [1000000]i32 } auto output
+-- structure gpu { SegScan 2 SegMap 2 }
+-- entry: evens
+-- input { [1i64, 2i64, 3i64, 4i64] [1.5f32, 2.5f32, 3.5f32, 4.5f32] }
+-- output { [2i64, 4i64] [2.5f32, 4.5f32] }
+-- input { [1i64, 3i64] [0f32, 1f32] } output { empty([0]i64) empty([0]f32) }
+
+entry main (xs: []i32) : []i32 = filter (\x -> x > 3) xs
+
+-- Filtering pairs keeps the two components aligned.
+entry evens (is: []i64) (xs: []f32) : ([]i64, []f32) =
+  unzip (filter (\(i, _) -> i % 2 == 0) (zip is xs))

@@ -1,0 +1,106 @@
+// The examples of docs/api.md, extracted from the page itself so that the documentation
+// cannot drift from the generated C API: the OpenCL example and its CMake project are built
+// against the generated code of samples/demo.fut and run on PoCL, its output compared with
+// the output the page documents; the CUDA example and its CMake project are built with nvcc
+// when the CUDA toolkit is installed (there is no GPU to run them on).
+#include "generated_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+using namespace fjord;
+using namespace fjord::testutil;
+
+namespace {
+
+/// The fenced code blocks of `markdown` that follow a `<!-- example: TAG -->` line, by TAG.
+std::map<std::string, std::string> taggedBlocks(const std::string& markdown) {
+  std::map<std::string, std::string> blocks;
+  const std::string marker = "<!-- example: ";
+  for (size_t at = markdown.find(marker); at != std::string::npos;
+       at = markdown.find(marker, at + 1)) {
+    size_t tagEnd = markdown.find(" -->", at);
+    std::string tag = markdown.substr(at + marker.size(), tagEnd - at - marker.size());
+    size_t fence = markdown.find("```", tagEnd);
+    size_t bodyStart = markdown.find('\n', fence) + 1;
+    size_t bodyEnd = markdown.find("\n```", bodyStart);
+    blocks[tag] = markdown.substr(bodyStart, bodyEnd - bodyStart + 1);
+  }
+  return blocks;
+}
+
+/// The untagged block after "It prints" in the OpenCL section: the documented output.
+std::string documentedOutput(const std::string& markdown) {
+  size_t at = markdown.find("It prints (");
+  size_t fence = markdown.find("```\n", at);
+  size_t bodyStart = fence + 4;
+  return markdown.substr(bodyStart, markdown.find("```", bodyStart) - bodyStart);
+}
+
+const std::string kNvcc = "/usr/local/cuda/bin/nvcc";
+
+/// Writes `samples/demo.fut`'s generated code to `dir`/gen/<backend>/ and the example's
+/// main file and CMakeLists.txt to `dir`.
+void setUpProject(const fs::path& dir, driver::Backend backend, const std::string& name,
+                  const std::map<std::string, std::string>& blocks, const std::string& mainFile) {
+  std::string errors;
+  std::optional<Files> files =
+      generate("samples/demo.fut", sourceFile("samples/demo.fut"), backend, errors);
+  REQUIRE_MESSAGE(files, errors);
+  writeFiles(*files, dir / "gen" / name);
+  REQUIRE(blocks.count(name + " " + mainFile));
+  REQUIRE(blocks.count(name + " CMakeLists.txt"));
+  writeFile(dir / mainFile, blocks.at(name + " " + mainFile));
+  writeFile(dir / "CMakeLists.txt", blocks.at(name + " CMakeLists.txt"));
+}
+
+} // namespace
+
+TEST_CASE("driver: docs/api.md has both examples, their CMake projects and their output") {
+  std::string doc = sourceFile("docs/api.md");
+  std::map<std::string, std::string> blocks = taggedBlocks(doc);
+  CHECK(blocks.size() == 4);
+  CHECK(blocks["opencl main.cpp"].find("demo_context_new_with_queue(cfg, queue)") !=
+        std::string::npos);
+  CHECK(blocks["cuda main.cu"].find("demo_context_new_with_queue(cfg, stream)") !=
+        std::string::npos);
+  CHECK(documentedOutput(doc).rfind("dot = 999000.0\n", 0) == 0);
+}
+
+TEST_CASE("driver: the OpenCL example of docs/api.md builds with CMake and runs on PoCL") {
+  std::string doc = sourceFile("docs/api.md");
+  fs::path dir = workDir("api-example-opencl");
+  setUpProject(dir, driver::Backend::OpenCL, "opencl", taggedBlocks(doc), "main.cpp");
+  std::string out;
+  REQUIRE_MESSAGE(runIn(dir, "cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Debug "
+                             "'-DCMAKE_CXX_FLAGS=-Wall -Wextra -Werror'",
+                        out) == 0,
+                  out);
+  REQUIRE_MESSAGE(runIn(dir, "cmake --build build", out) == 0, out);
+  REQUIRE_MESSAGE(runIn(dir, "./build/demo_example", out) == 0, out);
+  CHECK(out == documentedOutput(doc));
+}
+
+TEST_CASE("driver: the CUDA example of docs/api.md builds with nvcc and with CMake") {
+  if (!fs::exists(kNvcc)) {
+    MESSAGE("skipped: nvcc not found at " << kNvcc);
+    return;
+  }
+  std::string doc = sourceFile("docs/api.md");
+  fs::path dir = workDir("api-example-cuda");
+  setUpProject(dir, driver::Backend::Cuda, "cuda", taggedBlocks(doc), "main.cu");
+  std::string out;
+  // The documented hand-written command, with warnings as errors.
+  REQUIRE_MESSAGE(runIn(dir, kNvcc + " -std=c++17 -arch=sm_90 -Werror all-warnings "
+                                     "-Xcompiler -Wall,-Wextra -Igen/cuda gen/cuda/demo.cu "
+                                     "main.cu -o demo_example",
+                        out) == 0,
+                  out);
+  REQUIRE_MESSAGE(runIn(dir, "cmake -S . -B build -G Ninja -DCMAKE_CUDA_COMPILER=" + kNvcc, out) ==
+                      0,
+                  out);
+  REQUIRE_MESSAGE(runIn(dir, "cmake --build build", out) == 0, out);
+  CHECK(fs::exists(dir / "build" / "demo_example"));
+}

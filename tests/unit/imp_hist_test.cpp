@@ -1,0 +1,92 @@
+// imp/ and backend/: how SegHist is lowered (Note [Histograms] in imp/LowerSegHist.cpp),
+// checked on the generated code of small programs: which kernels exist and which atomics
+// they use. Values are checked end to end by tests/programs/hist/.
+#include "backend/CheckOpenCL.h"
+#include "generated_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace fjord;
+using namespace fjord::testutil;
+
+namespace {
+
+const char* kHistograms =
+    "entry add (is: []i64) (vs: []i32) : []i32 = reduce_by_index (replicate 4 0) (+) 0 is vs\n"
+    "entry fmax (is: []i64) (vs: []f32) : []f32 =\n"
+    "  reduce_by_index (replicate 4 f32.lowest) f32.max f32.lowest is vs\n"
+    "entry mul (is: []i64) (vs: []i64) : []i64 = reduce_by_index (replicate 4 1) (*) 1 is vs\n"
+    "entry pairs (is: []i64) (as: []i32) (bs: []i32) : ([]i32, []i32) =\n"
+    "  unzip (reduce_by_index (replicate 4 (0, 0)) (\\(a, b) (c, d) -> (a + c, b + d)) (0, 0)\n"
+    "                         is (zip as bs))\n";
+
+/// The text of kernel `name` in `code` (from its signature to the next kernel), or "".
+std::string kernel(const std::string& code, const std::string& qualifier,
+                   const std::string& name) {
+  size_t start = code.find(qualifier + " " + name + "(");
+  if (start == std::string::npos)
+    return "";
+  size_t end = code.find(qualifier + " ", start + 1);
+  return code.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+bool has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("imp: histograms use atomics, compare-and-swap loops or one thread per bucket") {
+  std::string errors;
+  std::optional<Files> files =
+      generate("hists.fut", kHistograms, driver::Backend::OpenCL, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cl = fileNamed(*files, "hists.cl");
+  CHECK(backend::checkOpenCL(cl, "hists.cl") == "");
+
+  std::string add = kernel(cl, "__kernel void", "add_hist");
+  CHECK(has(add, "atomic_add(&"));
+  CHECK(has(add, "0 <= i && i < 4"));
+  CHECK_FALSE(has(add, "cmpxchg"));
+
+  // No float max atomic in OpenCL 1.2: the backend's compare-and-swap helper.
+  std::string fmax = kernel(cl, "__kernel void", "fmax_hist");
+  CHECK(has(fmax, "fjord_atomic_max_f32_global("));
+
+  // (*) has no atomic: a compare-and-swap loop on the 64-bit word, in the kernel itself.
+  std::string mul = kernel(cl, "__kernel void", "mul_hist");
+  CHECK(has(mul, "atom_cmpxchg((volatile __global ulong *)&"));
+  CHECK(has(mul, "while (!swapped)"));
+  CHECK(has(cl, "cl_khr_int64_base_atomics"));
+
+  // Tuple operands: one thread per bucket, no atomics and no per-input kernel.
+  std::string pairs = kernel(cl, "__kernel void", "pairs_hist_by_bucket");
+  REQUIRE(pairs != "");
+  CHECK(has(pairs, "if (bucket < 4)"));
+  CHECK_FALSE(has(pairs, "atomic"));
+  CHECK(kernel(cl, "__kernel void", "pairs_hist") == "");
+}
+
+TEST_CASE("imp: CUDA histograms use atomicAdd and atomicCAS") {
+  std::string errors;
+  std::optional<Files> files = generate("hists.fut", kHistograms, driver::Backend::Cuda, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cu = fileNamed(*files, "hists.cu");
+  CHECK(has(kernel(cu, "static __global__ void", "add_hist"), "atomicAdd(&"));
+  CHECK(has(kernel(cu, "static __global__ void", "mul_hist"),
+            "atomicCAS((unsigned long long *)&"));
+}
+
+TEST_CASE("imp: a histogram whose buckets are arrays is not supported yet") {
+  std::string errors;
+  std::optional<Files> files = generate(
+      "vec.fut",
+      "entry vec (is: []i64) (vs: [][3]i32) : [][3]i32 =\n"
+      "  reduce_by_index (replicate 4 (replicate 3 0)) (map2 (+)) (replicate 3 0) is vs\n",
+      driver::Backend::OpenCL, errors);
+  CHECK_FALSE(files);
+  CHECK(has(errors, "vec.fut:2:3: error: "));
+  CHECK(has(errors, "is not supported yet"));
+}
