@@ -318,18 +318,6 @@ TEST_CASE("imp: a commutative SegRed strides through the input") {
   CHECK(count(s1->body, imp::Stm::Kind::While) == 2); // stride loop + tree
 }
 
-TEST_CASE("imp: a SegScan is reported as not supported yet") {
-  Builder B;
-  DiagnosticEngine diags;
-  imp::Program p =
-      imp::lowerToImp(sumProg(B, false, ir::SegOp::Kind::Scan), "prog.fut", diags);
-  REQUIRE(diags.hasErrors());
-  CHECK(diags.all()[0].message == "scan on the GPU is not supported yet");
-  CHECK(diags.all()[0].span.line == 2);
-  CHECK(p.functions.empty());
-  CHECK(p.kernels.empty());
-}
-
 TEST_CASE("imp: the lowered examples dump as text") {
   Builder B;
   DiagnosticEngine diags;

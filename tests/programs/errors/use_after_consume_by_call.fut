@@ -1,6 +1,6 @@
 -- Using an array after passing it for a unique parameter.
 -- ==
--- error: (?s)9:6: error: `a` is used here after being consumed.*8:13: note: `a` was consumed here
+-- error: 9:6: error: `a` is used here after being consumed[\s\S]*8:13: note: `a` was consumed here
 
 def g (xs: *[]i32) : *[]i32 = xs with [0] = 0
 

@@ -3,5 +3,5 @@
 -- input { 4 } output { 4 true }
 
 entry main (x: i32) : (i32, bool) =
-  let ident 'a (v: a) : a = v
+  let ident v = v
   in (ident x, ident true)

@@ -2,5 +2,6 @@
 -- ==
 -- input { true } output { 1 }
 -- input { false } output { 0 }
+-- tags { no_opencl no_cuda }
 
 entry main (b: bool) : i32 = match b case true -> 1 case false -> 0
