@@ -90,7 +90,7 @@ Value Internaliser::zip(const Value& a, const Value& b, const SourceSpan& span) 
   Value bb = b;
   if (!(n == m)) {
     SubExp same = b_->cmpOp(CmpOpKind::Eq, PrimType::I64, n, m, "same_size");
-    b_->assertion(same, "arrays of different sizes at " + location(span), site(span));
+    b_->assertion(same, "size mismatch: arrays of different sizes at " + location(span), site(span));
     bb = coerceOuter(b, n);
   }
   return Value::tuple({a, bb});

@@ -34,7 +34,13 @@
 // prelude file may use only intrinsics and earlier files. Inside the prelude a type parameter
 // satisfies the numeric constraints of literals and operators (src/prelude/numeric.fut).
 // Sizes: unification ignores sizes; sizes appear in types where declared (`[n]f64`) or
-// known (array literals). The interpreter checks declared sizes at run time.
+// known (array literals). Calls of functions with size parameters and ascriptions are
+// checked for sizes that are known to differ (CheckSizes.cpp); the interpreter checks
+// declared sizes and `:>` coercions at run time.
+// Sum types: a constructor `#c x` has a type variable constrained to have `#c`; it becomes
+// the sum of the constructors it meets (Unify.h). Entry points cannot take or return sums.
+// After type checking, the user's file is checked for uniqueness and aliasing
+// (Uniqueness.h); its errors are reported like type errors.
 #pragma once
 #include "support/Diagnostics.h"
 #include "syntax/Ast.h"

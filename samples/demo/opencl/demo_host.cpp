@@ -475,8 +475,9 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
                      const fjord_rt::opencl::Buffer &ys_mem) {
     bool same_size = xs_len == ys_len;
     if (!same_size)
-        return ctx->device.fail(fjord_rt::kProgramError,
-                                "arrays of different sizes at samples/demo.fut:12:56");
+        return ctx->device.fail(
+            fjord_rt::kProgramError,
+            "size mismatch: arrays of different sizes at samples/demo.fut:12:56");
     // reduction with (+) over xs, ys
     int64_t block_size =
         std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
