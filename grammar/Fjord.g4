@@ -51,7 +51,7 @@ declBody
   : (DEF | LET | ENTRY) bindName typeParam* atomPattern* (COLON typeExp)? EQ exp # valueDecl
   | TYPE (HAT | TILDE)? ID typeParam* EQ typeExp                                # typeDecl
   | IMPORT STRINGLIT                                                             # importDecl
-  | OPEN qualName                                                                # openDecl
+  | OPEN (IMPORT STRINGLIT | qualName)                                            # openDecl
   | LOCAL decl                                                                   # localDecl
   | (MODULE TYPE? | INCLUDE) moduleItem*                                         # moduleDecl
   ;
@@ -103,7 +103,8 @@ infixOp : binop | WITH updateTarget EQ ;
 
 /// `a with [i, j:k] = v` or `r with x.y = v`.
 updateTarget
-  : (LBRACKET | INDEX_LBRACKET) dimIndices RBRACKET
+  : (LBRACKET | INDEX_LBRACKET) lmadSlice RBRACKET
+  | (LBRACKET | INDEX_LBRACKET) dimIndices RBRACKET
   | ID (DOT ID | DOT_NUM)*
   ;
 
@@ -125,7 +126,8 @@ ifExp : IF exp THEN exp ELSE exp ;
 letExp : LET letBinding (IN exp | letExp) ;
 
 letBinding
-  : ID INDEX_LBRACKET dimIndices RBRACKET EQ exp       # letWith
+  : ID INDEX_LBRACKET lmadSlice RBRACKET EQ exp        # letWithLmad
+  | ID INDEX_LBRACKET dimIndices RBRACKET EQ exp       # letWith
   | ID atomPattern+ (COLON typeExp)? EQ exp             # letFun
   | pattern EQ exp                                      # letPattern
   ;
@@ -154,7 +156,8 @@ applyExp : ASSERT postfixExp postfixExp | postfixExp+ ;
 postfixExp : atom postfix* ;
 
 postfix
-  : INDEX_LBRACKET dimIndices RBRACKET # indexPostfix
+  : INDEX_LBRACKET lmadSlice RBRACKET  # lmadIndexPostfix
+  | INDEX_LBRACKET dimIndices RBRACKET # indexPostfix
   | DOT ID                             # fieldPostfix
   | DOT_NUM                            # projPostfix
   ;
@@ -188,6 +191,11 @@ dimIndices : dimIndex (COMMA dimIndex)* ;
 dimIndex : idx=opExp sliceTail? | sliceTail ;
 sliceTail : COLON sliceEnd=opExp? (COLON sliceStride=opExp?)? ;
 
+/// Fjord's LMAD slice `o + {(n1 : s1), ..., (nk : sk)}` (thesis §3.3) over an array's flat
+/// elements; `o +` may be left out. The operator must be `+` (checked when building the AST).
+lmadSlice : (offset=opExp plus=OP)? LBRACE lmadDim (COMMA lmadDim)* RBRACE ;
+lmadDim : LPAREN size=opExp COLON stride=opExp RPAREN ;
+
 // ---------------------------------------------------------------------------------------
 // Types
 
@@ -205,8 +213,15 @@ sumCase : CONSTRUCTOR typeAtom* ;
 typeApp
   : STAR typeApp             # uniqueType
   | dim typeApp              # arrayType
-  | qualName typeAtom*       # namedType
+  | qualName typeArg*        # namedType
   | typeParens               # parenType
+  ;
+
+/// An argument of a type abbreviation: a size `[n]` or a type. As in Futhark, `[` after the
+/// name starts a size argument, so an array type argument needs parentheses: `opt ([n]i32)`.
+typeArg
+  : dim                      # sizeTypeArg
+  | typeAtom                 # typeTypeArg
   ;
 
 typeAtom

@@ -25,6 +25,16 @@ int precOf(Group g) {
 
 bool isNarrowInt(PrimType t) { return isInteger(t) && primBytes(t) < 4; }
 
+/// The unsigned integer type of `t`'s width.
+PrimType unsignedOf(PrimType t) {
+  switch (primBytes(t)) {
+  case 1: return PrimType::U8;
+  case 2: return PrimType::U16;
+  case 4: return PrimType::U32;
+  default: return PrimType::U64;
+  }
+}
+
 /// The value of an integer constant, sign- or zero-extended from its width.
 int64_t signedValue(const imp::PrimValue& v) {
   int bits = primBytes(v.type) * 8;
@@ -100,10 +110,37 @@ std::string CPrinter::helper(const std::string& op, PrimType t) {
                            ty + ")-1 : x;\n}\n"
                      : head + "(" + ty + " x) {\n    return (x > 0) - (x < 0);\n}\n";
     def = "/// The sign of x: -1, 0 or 1.\n" + def;
+  } else if (op == "popc" || op == "clz") {
+    def = bitCountHelper(op, t, name);
   } else {
     assert(false && "unknown helper");
   }
   return helpers_.use(name, def);
+}
+
+std::string CPrinter::bitCountHelper(const std::string& op, PrimType t,
+                                     const std::string& name) {
+  const Dialect& hd = helpers_.dialect();
+  std::string ty(hd.typeName(t));
+  std::string i32(hd.typeName(PrimType::I32));
+  bool popc = op == "popc";
+  std::string doc = popc ? "/// The number of set bits of x.\n"
+                         : "/// The number of leading zero bits of x (its width when x is 0).\n";
+  std::string head = std::string(hd.helperQualifier) + " " + i32 + " " + name + "(" + ty + " x)";
+  if (hd.kind == Dialect::Kind::OpenCL) // popcount and clz count within x's own width
+    return doc + head + " {\n    return (" + i32 + ")" + (popc ? "popcount" : "clz") + "(x);\n}\n";
+  // 64-bit unsigned builtins on the zero-extended value; clz then drops the extra width.
+  std::string wide = "(uint64_t)(" + std::string(hd.typeName(unsignedOf(t))) + ")x";
+  int extra = 64 - 8 * primBytes(t);
+  std::string less = extra ? " - " + std::to_string(extra) : "";
+  std::string hostBody = popc ? "__builtin_popcountll(" + wide + ")"
+                              : "x == 0 ? " + std::to_string(64 - extra) + " : __builtin_clzll(" +
+                                    wide + ")" + less;
+  if (hd.kind == Dialect::Kind::Host)
+    return doc + head + " {\n    return " + hostBody + ";\n}\n";
+  std::string deviceBody = popc ? "__popcll(" + wide + ")" : "__clzll((long long)" + wide + ")" + less;
+  return doc + head + " {\n#ifdef __CUDA_ARCH__\n    return " + deviceBody +
+         ";\n#else\n    return " + hostBody + ";\n#endif\n}\n";
 }
 
 // ---------------------------------------------------------------------------------------
@@ -257,10 +294,7 @@ CPrinter::Printed CPrinter::binary(const Exp& e) {
   case BinOpKind::Shr: g = Shift, op = ">>", looseX = false; break;
   case BinOpKind::LShr:
     if (isSigned(t)) {
-      PrimType u = t == PrimType::I8    ? PrimType::U8
-                   : t == PrimType::I16 ? PrimType::U16
-                   : t == PrimType::I32 ? PrimType::U32
-                                        : PrimType::U64;
+      PrimType u = unsignedOf(t);
       std::string shifted = "(" + std::string(d_.typeName(u)) + ")" +
                             operand(x, 15, Unary, false, false) + " >> " +
                             operand(y, 12, Shift, true, true);
@@ -320,6 +354,8 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
     for (const imp::ExpRef& a : e.args)
       args.push_back(exp(*a, false));
     PrimType t = e.args.empty() ? e.type : e.args[0]->type;
+    if (e.name == "popc" || e.name == "clz")
+      return {call(helper(e.name, t), args), 16, Primary};
     return {call(isFloat(t) ? mathFunction(e.name, t) : e.name, args), 16, Primary};
   }
   case Exp::Kind::Select: {

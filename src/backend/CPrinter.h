@@ -94,6 +94,8 @@ private:
   std::string call(const std::string& fn, const std::vector<std::string>& args);
   std::string operand(const imp::Exp& e, int prec, int group, bool right, bool loose);
   std::string helper(const std::string& op, PrimType t);
+  /// The definition of the `popc` or `clz` helper `name` over `t`, per dialect.
+  std::string bitCountHelper(const std::string& op, PrimType t, const std::string& name);
 
   std::string out_;
   int indent_ = 0;

@@ -2,6 +2,8 @@
 // builds (and always in tests) the IR verifier runs after every IR pass.
 #include "driver/Pipeline.h"
 
+#include "driver/LoadFiles.h"
+
 #include "backend/Emit.h"
 #include "gpu/ExtractKernels.h"
 #include "imp/LowerToImp.h"
@@ -23,7 +25,7 @@
 namespace fjord::driver {
 
 struct CheckedProgram {
-  std::vector<ast::Program> files; ///< prelude files, then the user's file
+  std::vector<ast::Program> files; ///< prelude files, imported files, then the user's file
   std::optional<sema::CheckedProgram> checked;
   std::string path;
 };
@@ -143,11 +145,8 @@ CheckedProgramPtr loadProgramText(const std::string& path, const std::string& te
       internalError("prelude", "the prelude does not parse:\n" + preludeDiags.render());
     prog->files.push_back(std::move(*parsed));
   }
-  auto file = std::make_shared<SourceFile>(SourceFile{path, text});
-  auto parsed = parseProgram(file, diags);
-  if (!parsed || diags.hasErrors())
+  if (!loadUserFiles(path, text, prog->files, diags) || diags.hasErrors())
     return nullptr;
-  prog->files.push_back(std::move(*parsed));
   prog->checked = sema::checkProgram(prog->files, diags);
   if (!prog->checked || diags.hasErrors())
     return nullptr;
@@ -175,9 +174,20 @@ std::optional<std::string> printStage(const CheckedProgram& prog, const std::str
   return ir::printProg(*p);
 }
 
+std::optional<ir::Prog> irAtStage(const CheckedProgram& prog, const std::string& stage,
+                                  DiagnosticEngine& diags) {
+  std::string canonical = canonicalStage(stage);
+  if (canonical == "ast") {
+    diags.error({}, "`ast` is not an IR stage");
+    return std::nullopt;
+  }
+  return runToStage(prog, canonical, diags);
+}
+
 std::optional<std::map<std::string, int>> countStage(const CheckedProgram& prog,
                                                      const std::string& stageIn,
-                                                     DiagnosticEngine& diags) {
+                                                     DiagnosticEngine& diags,
+                                                     const std::vector<std::string>& entries) {
   std::string stage = canonicalStage(stageIn);
   if (stage == "ast") {
     diags.error({}, "structure tests count IR constructs; `ast` is not an IR stage");
@@ -186,7 +196,7 @@ std::optional<std::map<std::string, int>> countStage(const CheckedProgram& prog,
   auto p = runToStage(prog, stage, diags);
   if (!p)
     return std::nullopt;
-  return ir::countConstructs(*p);
+  return entries.empty() ? ir::countConstructs(*p) : ir::countConstructsIn(*p, entries);
 }
 
 std::optional<std::vector<std::pair<std::string, std::string>>>

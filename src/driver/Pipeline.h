@@ -4,6 +4,7 @@
 // Every stage's output can be printed (`fjord dev --print=STAGE`) and counted
 // (`structure STAGE { ... }` in tests).
 #pragma once
+#include "ir/IR.h"
 #include "support/Diagnostics.h"
 
 #include <map>
@@ -35,10 +36,16 @@ CheckedProgramPtr loadProgramText(const std::string& path, const std::string& te
 /// nullopt on user errors (in `diags`).
 std::optional<std::string> printStage(const CheckedProgram&, const std::string& stage,
                                       DiagnosticEngine& diags);
-/// Runs the pipeline up to `stage` and counts its constructs (`Screma`, `SegRed`, ...).
+/// Runs the pipeline up to and including the IR stage `stage` ("core" ... "mem") and
+/// returns its IR (verified). nullopt on user errors (in `diags`).
+std::optional<ir::Prog> irAtStage(const CheckedProgram&, const std::string& stage,
+                                  DiagnosticEngine& diags);
+/// Runs the pipeline up to `stage` and counts its constructs (`Screma`, `SegRed`, ...), in
+/// the whole program or, when `entries` is not empty, in those entry points only.
 std::optional<std::map<std::string, int>> countStage(const CheckedProgram&,
                                                      const std::string& stage,
-                                                     DiagnosticEngine& diags);
+                                                     DiagnosticEngine& diags,
+                                                     const std::vector<std::string>& entries = {});
 
 enum class Backend { Cuda, OpenCL };
 struct CompileOptions {

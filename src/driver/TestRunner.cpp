@@ -270,10 +270,20 @@ Outcome Runner::testFile(const fs::path& file) {
 
   // Structure checks are about the compiler, not a backend: run them with the interpreter.
   if (backend == BackendKind::Interp) {
+    std::vector<std::string> entries = entryPoints(*prog);
     for (const auto& check : spec->structures) {
+      auto unknown = std::find_if(check.entries.begin(), check.entries.end(), [&](const std::string& e) {
+        return std::find(entries.begin(), entries.end(), e) == entries.end();
+      });
+      if (unknown != check.entries.end()) {
+        out.failed++;
+        out.log += "  structure check (line " + std::to_string(check.line) + "): no entry point `" +
+                   *unknown + "`\n";
+        continue;
+      }
       DiagnosticEngine sd;
       std::lock_guard<std::mutex> lock(compilerLock);
-      auto counts = countStage(*prog, check.stage.empty() ? "gpu" : check.stage, sd);
+      auto counts = countStage(*prog, check.stage.empty() ? "gpu" : check.stage, sd, check.entries);
       if (!counts) {
         out.failed++;
         out.log += "  structure check (line " + std::to_string(check.line) + ") failed:\n" + sd.render();
@@ -284,9 +294,12 @@ Outcome Runner::testFile(const fs::path& file) {
         int got = counts->count(name) ? counts->at(name) : 0;
         if (got != want) {
           ok = false;
+          std::string in;
+          for (const std::string& e : check.entries)
+            in += (in.empty() ? " in " : ", ") + e;
           out.log += "  line " + std::to_string(check.line) + ": " + name + " (" + check.stage +
-                     ") should have occurred " + std::to_string(want) + " times, but occurred " +
-                     std::to_string(got) + " times\n";
+                     in + ") should have occurred " + std::to_string(want) +
+                     " times, but occurred " + std::to_string(got) + " times\n";
         }
       }
       ok ? out.passed++ : out.failed++;

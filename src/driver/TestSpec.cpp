@@ -1,3 +1,4 @@
+// Parsing test blocks (TestSpec.h).
 #include "driver/TestSpec.h"
 
 #include <cctype>
@@ -13,11 +14,13 @@ struct BlockText {
   std::string description;
 };
 
-std::optional<BlockText> extractBlock(const std::string& program) {
+// Every test block of the program (a file may have several, e.g. one per entry point).
+std::vector<BlockText> extractBlocks(const std::string& program) {
   std::istringstream in(program);
   std::string line;
   int lineNo = 0;
   bool inBlock = false;
+  std::vector<BlockText> blocks;
   BlockText block;
   std::string pendingDescription;
   while (std::getline(in, line)) {
@@ -26,7 +29,9 @@ std::optional<BlockText> extractBlock(const std::string& program) {
     bool isComment = start != std::string::npos && line.compare(start, 2, "--") == 0;
     if (!isComment) {
       if (inBlock)
-        break;
+        blocks.push_back(std::move(block));
+      block = BlockText{};
+      inBlock = false;
       pendingDescription.clear();
       continue;
     }
@@ -51,9 +56,9 @@ std::optional<BlockText> extractBlock(const std::string& program) {
     block.text += '\n';
     block.lineOf.push_back(lineNo);
   }
-  if (!inBlock)
-    return std::nullopt;
-  return block;
+  if (inBlock)
+    blocks.push_back(std::move(block));
+  return blocks;
 }
 
 class BlockParser {
@@ -62,6 +67,7 @@ public:
 
   bool parse(std::string& error) {
     std::vector<std::string> entries{"main"};
+    bool namedEntries = false; // an `entry:` line was seen: structure checks count only those
     TestCase pending;
     bool havePendingInput = false;
     auto flush = [&] {
@@ -78,6 +84,7 @@ public:
       if (word == "entry:") {
         flush();
         entries = readRestOfLineWords();
+        namedEntries = true;
       } else if (word == "tags") {
         std::string body;
         if (!readBraced(body))
@@ -141,6 +148,8 @@ public:
       } else if (word == "structure") {
         StructureCheck check;
         check.line = line;
+        if (namedEntries)
+          check.entries = entries;
         skipSpace();
         if (peek() != '{')
           check.stage = readWord();
@@ -241,14 +250,16 @@ private:
 } // namespace
 
 std::optional<TestSpec> parseTestSpec(const std::string& programText, std::string& error) {
-  auto block = extractBlock(programText);
-  if (!block)
+  std::vector<BlockText> blocks = extractBlocks(programText);
+  if (blocks.empty())
     return std::nullopt;
   TestSpec spec;
-  spec.description = block->description;
-  BlockParser parser(*block, spec);
-  if (!parser.parse(error))
-    return std::nullopt;
+  spec.description = blocks[0].description;
+  for (const BlockText& block : blocks) {
+    BlockParser parser(block, spec);
+    if (!parser.parse(error))
+      return std::nullopt;
+  }
   return spec;
 }
 

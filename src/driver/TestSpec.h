@@ -10,6 +10,8 @@
 //   -- tags { no_cuda }
 //
 // `error:` with no input is an expected compile-time error; after an input, a run-time one.
+// A file may have several blocks (each starts with `-- ==`; `entry:` starts again at `main`
+// in each); a `structure` check after `entry:` counts in those entry points only.
 #pragma once
 #include <map>
 #include <optional>
@@ -34,6 +36,7 @@ struct TestCase {
 /// `structure STAGE { Name count ... }`.
 struct StructureCheck {
   int line = 0;
+  std::vector<std::string> entries; ///< after `entry: a b`: count in these only; else all
   std::string stage;
   std::vector<std::pair<std::string, int>> counts;
 };
@@ -46,7 +49,7 @@ struct TestSpec {
   std::vector<StructureCheck> structures;
 };
 
-/// Parses the test block of a program's text; nullopt if it has no `-- ==` line. Malformed
+/// Parses the test blocks of a program's text; nullopt if it has no `-- ==` line. Malformed
 /// blocks set `error` to a message with the line number.
 std::optional<TestSpec> parseTestSpec(const std::string& programText, std::string& error);
 

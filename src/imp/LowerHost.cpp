@@ -253,48 +253,6 @@ void HostLowerer::exitScope(Block& out) {
 // ---------------------------------------------------------------------------------------
 // The entry function
 
-void HostLowerer::bindParams(Function& f) {
-  // Element types of memory parameters, from the arrays that live in them.
-  std::map<std::string, PrimType> elemOf;
-  for (const ir::Param& p : fun.params)
-    if (p.type.isArray() && p.mem)
-      elemOf.emplace(p.mem->block.str(), p.type.elem);
-  for (const ir::Param& p : fun.params) {
-    switch (p.type.kind) {
-    case ir::Type::Kind::Prim: {
-      std::string c = names.fresh(p.name.name);
-      f.params.push_back(Param{Param::Kind::Scalar, c, p.type.elem, false});
-      bindScalar(p.name, c, p.type.elem);
-      break;
-    }
-    case ir::Type::Kind::Mem: {
-      std::string c = names.fresh(p.name.name);
-      auto e = elemOf.find(p.name.str());
-      f.params.push_back(Param{Param::Kind::Mem, c,
-                               e == elemOf.end() ? PrimType::U8 : e->second, false});
-      mems_[p.name.str()] = c;
-      paramMems_.insert(p.name.str());
-      break;
-    }
-    case ir::Type::Kind::Array: {
-      FJORD_CHECK(p.mem, "entry parameter " + p.name.str() + " has no memory annotation");
-      std::string key = p.mem->block.str();
-      if (!mems_.count(key)) {
-        std::string c = names.fresh(p.name.name + "_mem");
-        f.params.push_back(Param{Param::Kind::Mem, c, p.type.elem, p.type.unique});
-        mems_[key] = c;
-        paramMems_.insert(key);
-      }
-      for (Param& fp : f.params)
-        if (fp.kind == Param::Kind::Mem && fp.name == mems_[key] && p.type.unique)
-          fp.written = true;
-      bindArray(p);
-      break;
-    }
-    }
-  }
-}
-
 bool HostLowerer::isBlockResult(size_t i) const {
   return i < fun.retTypes.size() && fun.retTypes[i].kind == ir::Type::Kind::Mem;
 }
@@ -308,7 +266,8 @@ Function HostLowerer::lower() {
   f.span = fun.span;
   f.doc.push_back("entry point " + fun.name + (fun.span.known() ? " (" + fun.span.str() + ")" : ""));
   names.reserve(f.name);
-  bindParams(f);
+  Block sizeChecks;
+  bindParams(f, sizeChecks);
 
   // Out-parameters. mem/ lists each array result's block just before it; the block is not
   // an out-parameter of its own but the array's Mem out-parameter. Array results whose block
@@ -340,7 +299,7 @@ Function HostLowerer::lower() {
     resultBlocks_[m.block.str()] = names.fresh(resNames[i] + "_mem");
   }
 
-  Block body;
+  Block body = std::move(sizeChecks);
   lowerStms(fun.body.stms, body);
   lowerResults(f, resNames, body);
   freeTemps(0, body);

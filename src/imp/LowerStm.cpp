@@ -35,6 +35,25 @@ symbolic::Lmad sliceLmad(const symbolic::Lmad& lmad, const ir::Slice& slice) {
   return lmad.slice(ds);
 }
 
+/// The view of `a`'s flat elements through a FlatIndex / FlatUpdate's LMAD (Note [Flat ops]):
+/// the LMAD slice applied to `a`'s layout flattened to one dimension, which mem/ guarantees.
+ArrayVar flatView(const ArrayVar& a, const ir::BasicOp& op) {
+  symbolic::Expr count = 1;
+  for (const ir::SubExp& n : a.shape)
+    count = count * toSym(n);
+  std::optional<symbolic::Lmad> flat = a.lmad.reshape({count});
+  FJORD_CHECK(flat.has_value(), "LMAD slice of an array that does not flatten (run mem/ first)");
+  size_t k = ir::flatOffsetArg(op);
+  symbolic::Lmad view{toSym(op.args.at(k)), {}};
+  ir::Shape shape;
+  for (size_t d = 0; d < ir::flatRank(op); ++d) {
+    const ir::SubExp& n = op.args.at(k + 1 + 2 * d);
+    view.dims.push_back(symbolic::Dim{toSym(n), toSym(op.args.at(k + 2 + 2 * d))});
+    shape.push_back(n);
+  }
+  return ArrayVar{a.source, a.block, flat->sliceByLmad(view), a.elem, std::move(shape)};
+}
+
 ir::Shape sliceShape(const ir::Slice& slice) {
   ir::Shape s;
   for (const ir::DimIndex& d : slice)
@@ -249,6 +268,22 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
     ExpRef value = subExp(v);
     return fillArray(stm, view, "replicate", "slice update of " + op.arr.name,
                      [value](Lowerer&, const std::vector<ExpRef>&, Block&) { return value; }, out);
+  }
+  case K::FlatIndex: {
+    const ir::PatElem& pe = stm.pat.at(0);
+    if (pe.mem)
+      return bindArray(pe);
+    ArrayVar view = flatView(array(op.arr), op);
+    view.source = pe.name.name;
+    return bindArray(pe.name, std::move(view));
+  }
+  case K::FlatUpdate: {
+    const ir::PatElem& pe = stm.pat.at(0);
+    if (pe.mem)
+      bindArray(pe);
+    else
+      bindArray(pe.name, array(op.arr));
+    return copyArray(stm, flatView(array(pe.name), op), array(op.args.at(0).var()), out);
   }
   case K::Rearrange:
   case K::Reshape: {

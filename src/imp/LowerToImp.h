@@ -18,10 +18,12 @@ namespace fjord::imp {
 /// Note [Tuning parameters in Imp] in Imp.h).
 ///
 /// Entry calling convention (Function of an entry point):
-///   params   the FunDef's parameters in order: a scalar (sizes included) as a Scalar param;
-///            an array as a Mem param named `<array>_mem` for its memory block (once per
-///            block; a Mem-typed IR parameter becomes the Mem param itself). Mem params of
-///            unique (consumed) arrays are `written`.
+///   params   per entry value (FunDef::entryParams), in order: a scalar as a Scalar param;
+///            an array as one i64 Scalar param per dimension followed by a Mem param for
+///            its memory block (named after the IR's Mem parameter, else `<array>_mem`).
+///            A size the IR shares with an earlier array, or a constant size, still gets
+///            its own Scalar param, checked on entry with an Error ("size mismatch")
+///            (LowerEntryParams.cpp). Mem params of unique (consumed) arrays are `written`.
 ///   results  per IR result, in order: a scalar as a Scalar out-param (set with Assign); an
 ///            array as one i64 Scalar out-param per dimension (`<name>_dim<d>`, set with
 ///            Assign) followed by a Mem out-param (`<name>_mem`) that the function allocates

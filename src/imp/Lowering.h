@@ -220,7 +220,13 @@ protected:
   void aliasBlock(const ir::VName& alias, const ir::VName& block) override;
 
 private:
-  void bindParams(Function& f);
+  /// The entry's C-API parameters (LowerEntryParams.cpp); checks that array arguments
+  /// have the sizes the IR shares between them go to `checks`.
+  void bindParams(Function& f, Block& checks);
+  /// Appends the size Scalar params and the Mem param (named after `memBase`) of entry
+  /// array `p`; claims the sizes in `freshSizes` it is the first to name.
+  void addArrayParams(Function& f, const ir::Param& p, const std::string& memBase,
+                      std::set<std::string>& freshSizes, Block& checks);
   /// Whether result `i` is a memory block (mem/ lists it before its array).
   bool isBlockResult(size_t i) const;
   void lowerResults(Function& f, const std::vector<std::string>& resNames, Block& out);

@@ -1,33 +1,15 @@
 // Identifier sanitizing and uniquing for generated code (see Names.h).
 #include "imp/Names.h"
 
-#include <array>
 #include <cctype>
 
 namespace fjord::imp::detail {
 
 namespace {
 
-/// Words that cannot be variable names in C, C++ (CUDA host and device code) or OpenCL C,
-/// plus names the runtime headers and printers use.
-bool isReserved(std::string_view s) {
-  static const std::set<std::string_view> words = {
-      "auto", "bool", "break", "case", "char", "class", "const", "constant", "continue",
-      "default", "delete", "do", "double", "else", "enum", "extern", "false", "float", "for",
-      "global", "goto", "half", "if", "inline", "int", "kernel", "local", "long", "new",
-      "private", "register", "restrict", "return", "short", "signed", "sizeof", "static",
-      "struct", "switch", "template", "this", "true", "typedef", "union", "unsigned", "void",
-      "volatile", "while", "namespace", "operator", "virtual", "public", "protected", "using",
-      "typename", "uchar", "ushort", "uint", "ulong", "size_t", "ctx", "min", "max",
-      "abs", "exp", "log", "sqrt", "pow", "sin", "cos", "tan", "floor", "ceil", "round", "fabs",
-      "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
-      "uint64_t", "NULL", "nullptr", "errno", "assert", "signbit"};
-  return words.count(s) != 0;
-}
-
-} // namespace
-
-std::string sanitizeIdent(std::string_view text) {
+/// `text` with other characters as `_`, no leading underscores and a `v` before a leading
+/// digit; never empty. Keywords are left alone.
+std::string identChars(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
@@ -41,7 +23,14 @@ std::string sanitizeIdent(std::string_view text) {
     return "v";
   if (std::isdigit(static_cast<unsigned char>(out[0])))
     out = "v" + out;
-  if (isReserved(out) || out.rfind("fjord", 0) == 0)
+  return out;
+}
+
+} // namespace
+
+std::string sanitizeIdent(std::string_view text) {
+  std::string out = identChars(text);
+  if (isReservedName(out) || out.rfind("fjord", 0) == 0)
     out += '_';
   return out;
 }
@@ -60,8 +49,9 @@ std::string NameScope::fresh(std::string_view base) {
 
 std::string kernelBaseName(const std::string& function, const std::string& what,
                            const std::string& kind) {
-  std::string w = what.empty() ? std::string() : sanitizeIdent(what);
-  std::string name = sanitizeIdent(function);
+  // The pieces may be keywords (`dot`, `length`); only the whole name must not be.
+  std::string w = what.empty() ? std::string() : identChars(what);
+  std::string name = identChars(function);
   if (!w.empty())
     name += "_" + w;
   bool namesKind = w == kind || (w.size() > kind.size() &&
@@ -69,7 +59,7 @@ std::string kernelBaseName(const std::string& function, const std::string& what,
                                            "_" + kind) == 0);
   if (!namesKind)
     name += "_" + kind;
-  return name;
+  return sanitizeIdent(name);
 }
 
 } // namespace fjord::imp::detail

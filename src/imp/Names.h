@@ -18,6 +18,10 @@ namespace fjord::imp::detail {
 /// gets a `v` prefix, keywords and reserved spellings get a `_` suffix; never empty.
 std::string sanitizeIdent(std::string_view text);
 
+/// Whether `word` is a keyword, alternative operator spelling (`not`, `and`), builtin type
+/// or function of C, C++, CUDA or OpenCL C, or a name the printers use (ReservedNames.cpp).
+bool isReservedName(std::string_view word);
+
 /// Hands out identifiers unique within one scope (a host function or a kernel).
 class NameScope {
 public:

@@ -164,6 +164,13 @@ Value Internaliser::builtinBinOp(const std::string& name, ir::PrimType t, const 
   BinOpKind k = o->bin;
   if (t == PrimType::Bool && (k == BinOpKind::LogAnd || k == BinOpKind::LogOr))
     return Value::of(b_->binOp(k, t, a, b, "cond"));
+  bool divides = k == BinOpKind::Div || k == BinOpKind::Mod || k == BinOpKind::Quot ||
+                 k == BinOpKind::Rem;
+  if (divides && isInteger(t) && (b.isVar() || b.constant().i == 0)) {
+    // Integer division by zero is a run-time error, checked like an index.
+    SubExp nonzero = b_->cmpOp(CmpOpKind::Ne, t, b, ir::PrimValue::integer(t, 0), "nonzero");
+    b_->assertion(nonzero, "division by zero at " + location(span), site(span));
+  }
   return Value::of(b_->binOp(k, t, a, b, "t"));
 }
 
@@ -274,6 +281,8 @@ Value Internaliser::applyFull(const FunValue& f, std::vector<Arg> args, const So
     std::string hint = std::move(hint_);
     hint_.clear();
     result = expr(*f.body, env);
+    if (f.decl && f.decl->retTypeExp) // Note [Declared result sizes]
+      result = coerceToReturnType(*f.decl->retTypeExp, result, env, span);
     hint_ = std::move(hint);
     break;
   }
@@ -598,6 +607,9 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
     ir::Slice s = slice(e.indices, typeOf(leaves(arr, e.span).at(0)), env, e.span);
     return update(arr, s, v, e.span);
   }
+  case K::FlatIndex:
+  case K::FlatUpdate:
+    return flatSlice(e, env);
   case K::RecordUpdate: {
     Value r = expr(*e.elems[0], env);
     Value v = expr(*e.elems[1], env);
@@ -622,8 +634,10 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
   case K::Loop:
     return loop(e, env);
   case K::Ascribe:
-  case K::Coerce:
-    return expr(*e.elems[0], env);
+  case K::Coerce: {
+    Value v = expr(*e.elems[0], env);
+    return e.typeExp ? coerce(v, *e.typeExp, env, e.span) : v;
+  }
   case K::Assert: {
     SubExp c = leaves(expr(*e.elems[0], env), e.span).at(0);
     b_->assertion(c, "assertion failed at " + location(e.elems[0]->span), site(e.span));

@@ -466,10 +466,15 @@ Value Internaliser::update(const Value& arr, const ir::Slice& s, const Value& v,
   std::vector<SubExp> as = leaves(arr, span), vs = leaves(v, span);
   std::vector<SubExp> out;
   for (size_t i = 0; i < as.size(); ++i) {
+    ir::BasicOp idx = basic(ir::BasicOp::Kind::Index);
+    idx.arr = as[i].var();
+    idx.slice = s;
+    ir::Type target = ir::basicOpTypes(idx, tenv_).at(0);
+    std::vector<std::string> what(target.rank(), "the size of the slice");
     ir::BasicOp op = basic(ir::BasicOp::Kind::Update);
     op.arr = as[i].var();
     op.slice = s;
-    op.args = {vs.at(i)};
+    op.args = {coerceLeaf(vs.at(i), target.shape, what, span)};
     out.push_back(b_->let1(as[i].var().name, op));
   }
   return rebuild(arr, out);

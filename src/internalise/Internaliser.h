@@ -1,7 +1,7 @@
 // The internaliser's state, shared by the files that implement it (private to internalise/):
 // Internalise.cpp (entry points, patterns, types), InternaliseExpr.cpp (expressions and
 // application), InternaliseIntrinsics.cpp (intrinsics and SOACs), InternaliseFilter.cpp
-// (filter and partition).
+// (filter and partition), InternaliseFlat.cpp (LMAD slices).
 #pragma once
 #include "internalise/Internalise.h"
 #include "internalise/Value.h"
@@ -71,6 +71,8 @@ private:
                   const SourceSpan& span);
   Value indexValue(const Value& arr, const ir::Slice& s);
   Value update(const Value& arr, const ir::Slice& s, const Value& v, const SourceSpan& span);
+  /// LMAD slices and their updates, with their run-time checks (InternaliseFlat.cpp).
+  Value flatSlice(const ast::Expr& e, Env& env);
   Value ifExp(const ast::Expr& e, Env& env);
   Value loop(const ast::Expr& e, Env& env);
   Value range(const ast::Expr& e, Env& env);
@@ -101,6 +103,18 @@ private:
   ir::SubExp outerSize(const Value& arr, const SourceSpan& span) const;
   Value zip(const Value& a, const Value& b, const SourceSpan& span);
   Value coerceOuter(const Value& arr, const ir::SubExp& w);
+  /// `v` with the sizes type expression `te` names (constants, or sizes bound in `env`),
+  /// each differing size checked by an assertion ("size mismatch: expected ...")
+  /// (InternaliseSizeCheck.cpp).
+  Value coerce(const Value& v, const ast::TypeExp& te, Env& env, const SourceSpan& span);
+  /// Array `leaf` reshaped to `shape` after asserting that each differing dimension `d`
+  /// equals `shape[d]` (described as `expected[d]` in the message).
+  ir::SubExp coerceLeaf(const ir::SubExp& leaf, const ir::Shape& shape,
+                        const std::vector<std::string>& expected, const SourceSpan& span);
+  /// Gives a function's result the sizes its declared return type names, where those are
+  /// bound (InternaliseCoerce.cpp).
+  Value coerceToReturnType(const ast::TypeExp& ret, const Value& v, const Env& env,
+                           const SourceSpan& span);
 };
 
 template <typename F> ir::Body Internaliser::inBody(F&& f) {

@@ -344,6 +344,9 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
     Value v = eval(*e.elems[1], env, tenv);
     return update(arr, e.indices, v, env, tenv, e.span);
   }
+  case Expr::Kind::FlatIndex:
+  case Expr::Kind::FlatUpdate:
+    return flatSlice(e, env, tenv);
   case Expr::Kind::RecordUpdate: {
     Value r = eval(*e.elems[0], env, tenv);
     Value v = eval(*e.elems[1], env, tenv);

@@ -79,6 +79,10 @@ public:
   Value update(const Value& arr, const std::vector<ast::DimIndex>& indices, const Value& v,
                const Env& env, const TypeEnv& tenv, const SourceSpan& span);
 
+  // --- FlatSlice.cpp
+  /// An LMAD slice `a[o + {...}]` or its update `a with [o + {...}] = v`, checked.
+  Value flatSlice(const ast::Expr& e, const Env& env, const TypeEnv& tenv);
+
 private:
   Value evalVar(const ast::Expr& e, const Env& env, const TypeEnv& tenv);
   Value globalValue(const ast::Decl& d, const TypeRef& useType, const SourceSpan& span);

@@ -1,6 +1,8 @@
 // Counting IR constructs (see Count.h).
 #include "ir/Count.h"
 
+#include <algorithm>
+
 namespace fjord::ir {
 
 namespace {
@@ -40,6 +42,10 @@ const char* basicOpName(BasicOp::Kind k) {
     return "ArrayLit";
   case K::Assert:
     return "Assert";
+  case K::FlatIndex:
+    return "FlatIndex";
+  case K::FlatUpdate:
+    return "FlatUpdate";
   }
   return "?";
 }
@@ -155,6 +161,15 @@ std::map<std::string, int> countConstructs(const Prog& prog) {
   Counter c;
   for (const FunDef& f : prog.funs)
     c.body(f.body, "");
+  return c.counts;
+}
+
+std::map<std::string, int> countConstructsIn(const Prog& prog,
+                                             const std::vector<std::string>& entries) {
+  Counter c;
+  for (const FunDef& f : prog.funs)
+    if (f.entry && std::find(entries.begin(), entries.end(), f.name) != entries.end())
+      c.body(f.body, "");
   return c.counts;
 }
 

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace fjord::ir {
 
@@ -18,5 +19,10 @@ std::string constructName(const Exp& exp);
 /// Scatter, Stream, SegOp, Loop or If are also counted under their path, e.g.
 /// "Screma/Screma" for a reduction inside a map, or "SegMap/Loop".
 std::map<std::string, int> countConstructs(const Prog& prog);
+
+/// The same, counting only the entry-point functions named in `entries` (for `structure`
+/// checks in a test block that names its entry points).
+std::map<std::string, int> countConstructsIn(const Prog& prog,
+                                             const std::vector<std::string>& entries);
 
 } // namespace fjord::ir

@@ -175,6 +175,10 @@ struct BasicOp {
     Copy,      ///< a fresh copy of arr
     ArrayLit,  ///< [args...] of element type `rowType`
     Assert,    ///< assert args {cond} with `message`; result unit (no pattern)
+    FlatIndex, ///< the view `o + {(n1 : s1), ..., (nk : sk)}` of arr's flat (row-major)
+               ///< elements: args {o, n1, s1, ..., nk, sk}; result [n1]...[nk] (Note [Flat ops])
+    FlatUpdate, ///< arr with the elements of that view set to args[0] (an array of shape
+                ///< [n1]...[nk]): args {v, o, n1, s1, ..., nk, sk}; consumes arr
   };
   Kind kind = Kind::SubExp;
   PrimType type = PrimType::I64;   ///< operand type for UnOp/BinOp/CmpOp/Convert/Call/Iota
@@ -184,7 +188,7 @@ struct BasicOp {
   CmpOpKind cmpOp = CmpOpKind::Eq;
   std::string fn;                  ///< Call
   std::vector<SubExp> args;
-  VName arr;                       ///< Index, Update, Rearrange, Reshape, Copy
+  VName arr;                       ///< Index, Update, Rearrange, Reshape, Copy, FlatIndex, FlatUpdate
   std::vector<VName> arrs;         ///< Concat
   Slice slice;                     ///< Index, Update
   Shape shape;                     ///< Replicate, Reshape
@@ -193,6 +197,18 @@ struct BasicOp {
   std::string message;             ///< Assert: the user-facing error, with its location
   bool operator==(const BasicOp&) const = default;
 };
+
+// Note [Flat ops]
+// FlatIndex and FlatUpdate are the core-IR form of the source's LMAD slices (Note [LMAD
+// slices] in syntax/Ast.h): the LMAD is over all of `arr`'s elements in row-major order,
+// whatever `arr`'s rank. Their bounds and separation are checked by explicit assertions
+// before them (internalisation emits those), so the ops themselves cannot fail. mem/ makes a
+// FlatIndex a view of arr's memory (no copy) and keeps a FlatUpdate in arr's block.
+
+/// FlatIndex / FlatUpdate: the position in `args` of the LMAD's offset.
+inline size_t flatOffsetArg(const BasicOp& op) { return op.kind == BasicOp::Kind::FlatUpdate ? 1 : 0; }
+/// FlatIndex / FlatUpdate: the number of dimensions of the LMAD.
+inline size_t flatRank(const BasicOp& op) { return (op.args.size() - flatOffsetArg(op) - 1) / 2; }
 
 // ---------------------------------------------------------------------------------------
 // SOACs (core stage; PLDI'17 §4)

@@ -69,6 +69,16 @@ std::string dimIndex(const DimIndex& d) {
   return d.start.str() + " :+ " + d.count.str() + " * " + d.stride.str();
 }
 
+/// `[o + {(n1 : s1), ...}]` of a FlatIndex / FlatUpdate.
+std::string flatLmad(const BasicOp& op) {
+  size_t k = flatOffsetArg(op);
+  std::string s = "[" + op.args.at(k).str() + " + {";
+  for (size_t d = 0; d < flatRank(op); ++d)
+    s += (d ? ", (" : "(") + op.args.at(k + 1 + 2 * d).str() + " : " +
+         op.args.at(k + 2 + 2 * d).str() + ")";
+  return s + "}]";
+}
+
 std::string basicOp(const BasicOp& op) {
   using K = BasicOp::Kind;
   std::string t = primName(op.type);
@@ -108,6 +118,10 @@ std::string basicOp(const BasicOp& op) {
     return "array " + op.rowType.str() + " [" + subExps(op.args) + "]";
   case K::Assert:
     return "assert " + op.args.at(0).str() + " " + quote(op.message);
+  case K::FlatIndex:
+    return op.arr.str() + flatLmad(op);
+  case K::FlatUpdate:
+    return op.arr.str() + " with " + flatLmad(op) + " = " + op.args.at(0).str();
   }
   return "?";
 }
@@ -271,6 +285,8 @@ std::string printBody(const Body& body, int indent) {
 
 std::string printFunDef(const FunDef& f) {
   std::string out;
+  if (f.span.known())
+    out += "#[span" + spanStr(f.span) + "]\n";
   if (f.entry)
     out += "#[entry(" + entryValues(f.entryParams) + ") -> (" + entryValues(f.entryResults) +
            ")]\n";

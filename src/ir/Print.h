@@ -1,7 +1,10 @@
 // The textual form of the core IR (every stage: core, gpu, mem). Deterministic, indented two
-// spaces per level, and unambiguous so that a parser can read it back (a later issue).
+// spaces per level, and unambiguous so that ir/Parse.h reads it back: parse(print(p)) equals
+// p (ir/Equal.h). Attributes end their line; a SPAN is `path:line:col-line:col`.
 //
-//   fun     ::= attr* ("entry" | "fun") NAME "(" param,* ")" ":" "{" type,* "}" "=" body
+//   fun     ::= [ "#[span" SPAN "]" ] [ "#[entry(" entryval,* ") -> (" entryval,* ")]" ]
+//               ("entry" | "fun") NAME "(" param,* ")" ":" "{" type,* "}" "=" body
+//   entryval ::= NAME ":" ["*"] "[]"* TYPE
 //   param   ::= VNAME ":" type [ "@" VNAME "->" LMAD ]
 //   body    ::= "{" stm* "in" "{" subexp,* "}" "}"
 //   stm     ::= [ "#[prov" STRING SPAN? "]" ] "let" "{" param,* "}" "=" exp
@@ -19,9 +22,16 @@
 //             | "apply" NAME "(" subexp,* ")" ":" "{" type,* "}"
 //             | "screma" "(" subexp "," "{" VNAME,* "}" ")" "map" lambda
 //                   "scan" "{" redop,* "}" "reduce" "{" redop,* "}"
-//             | "hist" ... | "scatter" ... | "stream_map" ... | "stream_red" ... | "stream_seq" ...
-//             | ("segmap" | "segred" | "segscan" | "seghist") space ops? ":" "{" type,* "}" body
+//             | "hist" "(" subexp "," "{" VNAME,* "}" ")" "ops" histops "bucket" lambda
+//             | "scatter" "(" subexp "," "{" VNAME,* "}" "," "{" VNAME,* "}" ")" lambda
+//             | "stream_map" "(" subexp "," "{" VNAME,* "}" ")" lambda
+//             | "stream_red" "(" subexp "," "{" VNAME,* "}" ")" "reduce" "{" redop,* "}" lambda
+//             | "stream_seq" "(" subexp "," "{" VNAME,* "}" "," "{" subexp,* "}" ")" lambda
+//             | ("segmap" | "segred" | "segscan" | "seghist") space
+//                   [ "ops" ("{" redop,* "}" | histops) ]     -- segred/segscan | seghist
+//                   [ "scatter" "into" "{" VNAME,* "}" ] ":" "{" type,* "}" body
 //             | "alloc" "(" subexp "," SPACE ")"
+//   histops  ::= "{" ( "(" subexp "," "{" VNAME,* "}" "," redop ")" ),* "}"
 //   dimindex ::= subexp | subexp ":+" subexp "*" subexp   -- start :+ count * stride
 //   space    ::= "(" VNAME ";" (VNAME "<" subexp),* ")"
 #pragma once

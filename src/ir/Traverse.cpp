@@ -56,7 +56,8 @@ BasicOp Mutator::basicOp(const BasicOp& op) {
     a = subExp(a);
   using K = BasicOp::Kind;
   if (op.kind == K::Index || op.kind == K::Update || op.kind == K::Rearrange ||
-      op.kind == K::Reshape || op.kind == K::Copy)
+      op.kind == K::Reshape || op.kind == K::Copy || op.kind == K::FlatIndex ||
+      op.kind == K::FlatUpdate)
     out.arr = var(op.arr);
   for (VName& a : out.arrs)
     a = var(a);
@@ -265,7 +266,8 @@ void Walker::basicOp(const BasicOp& op) {
     subExp(a);
   using K = BasicOp::Kind;
   if (op.kind == K::Index || op.kind == K::Update || op.kind == K::Rearrange ||
-      op.kind == K::Reshape || op.kind == K::Copy)
+      op.kind == K::Reshape || op.kind == K::Copy || op.kind == K::FlatIndex ||
+      op.kind == K::FlatUpdate)
     var(op.arr);
   for (const VName& a : op.arrs)
     var(a);

@@ -123,6 +123,17 @@ std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env) {
     return {arrayOf(op.rowType, PrimValue::int64(static_cast<int64_t>(op.args.size())))};
   case K::Assert:
     return {};
+  case K::FlatIndex: {
+    Shape shape;
+    for (size_t d = 0; d < flatRank(op); ++d)
+      shape.push_back(op.args.at(1 + 2 * d));
+    return {Type::array(arrayType(op.arr, env).elem, std::move(shape))};
+  }
+  case K::FlatUpdate: {
+    Type t = arrayType(op.arr, env);
+    t.unique = false;
+    return {t};
+  }
   }
   fail("unknown basic op");
 }

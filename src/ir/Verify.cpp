@@ -374,6 +374,22 @@ private:
     case K::Assert:
       nargs(1);
       return expect(op.args[0], kBool, env, "assertion");
+    case K::FlatIndex:
+    case K::FlatUpdate: {
+      size_t k = flatOffsetArg(op);
+      if (op.args.size() < k + 3 || (op.args.size() - k) % 2 != 1)
+        fail("flat op without an offset and (size, stride) pairs");
+      for (size_t i = k; i < op.args.size(); ++i)
+        expect(op.args[i], kI64, env, i == k ? "flat offset" : "flat size or stride");
+      arrayType(op.arr, env);
+      if (op.kind == K::FlatUpdate) {
+        BasicOp view = op;
+        view.kind = K::FlatIndex;
+        view.args.erase(view.args.begin());
+        expect(op.args[0], basicOpTypes(view, env).at(0), env, "flat update value");
+      }
+      return;
+    }
     }
   }
 

@@ -1,9 +1,10 @@
 // Memory introduction (see IntroduceMemory.h for the IR it produces).
 //
 // One walk over each function, keeping the type and memory of every name bound so far
-// (names are unique, so one table serves the whole program). Host code allocates; kernel
-// code (SegOp bodies and operators, SOAC lambdas nested in them, functions called from
-// kernels) only forms views and reports anything that would need an allocation.
+// (names are unique, so one table serves the whole program). Host code allocates; an array
+// created in a SegOp body (or in a SOAC lambda nested there) gets expanded memory allocated
+// on the host before the SegOp, or its row of the SegOp's result (Note [Memory expansion] in
+// Expand.h). SegOp operators and functions called from kernels only form views.
 //
 // Note [Existential memory]
 // FUNMEM (IFL'22 §4.5) returns the block, offset and every size and stride of a branch's
@@ -17,11 +18,13 @@
 
 #include "gpu/DeviceFunctions.h"
 #include "ir/MemInfo.h"
+#include "mem/Expand.h"
 #include "mem/Layout.h"
 #include "mem/SizeFacts.h"
 #include "support/Diagnostics.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <variant>
 
@@ -84,10 +87,24 @@ private:
   SizeDefs defs_;                 ///< i64 arithmetic, expanded in LMADs
   SizeFacts facts_;               ///< what the prover may assume about sizes here
 
+  /// The SegOp whose body is being walked (Note [Memory expansion] in Expand.h).
+  struct KernelScope {
+    std::vector<Stm>* host = nullptr; ///< the statements before the SegOp (hoisting target)
+    const SegOp* seg = nullptr;
+    Provenance prov;                  ///< the SegOp's
+    std::optional<SubExp> points;     ///< the space's point count, once computed on the host
+    std::set<VName> bound;            ///< names bound inside the kernel
+    /// Arrays built in place in a row of the SegOp's result.
+    std::map<VName, MemInfoRef> placed;
+  };
+  std::optional<KernelScope> kernel_;
+
   // ---- scope ----------------------------------------------------------------------------
 
   void bind(const Param& p) {
     types_[p.name] = p.type;
+    if (kernel_)
+      kernel_->bound.insert(p.name);
     if (p.type.isArray())
       facts_.sizesOf(p.type, defs_);
     if (p.mem)
@@ -149,20 +166,59 @@ private:
     throw Stop{};
   }
 
-  /// Gives `p` a fresh block (host), or reports that kernels cannot allocate.
+  /// Gives `p` a fresh block (host), or its expanded memory or result row (kernel).
   void fresh(PatElem& p, Level level, const Provenance& prov, std::vector<Stm>& out) {
     if (level == Level::Kernel)
-      unsupported(prov, "arrays created inside kernels");
+      return expand(p, prov);
     p.mem = allocate(p.type, p.name, prov, out);
   }
 
-  /// `let <arr>_copy = copy arr` into a fresh row-major block; returns the copy.
+  /// Memory for an array created in kernel code: its row of the SegOp's result when it is
+  /// (through in-place updates) the point's result, otherwise a slice of a block allocated
+  /// on the host before the SegOp (Note [Memory expansion] in Expand.h).
+  void expand(PatElem& p, const Provenance& prov) {
+    if (!kernel_)
+      unsupported(prov, "arrays created inside kernel operators or functions called from "
+                        "kernels");
+    KernelScope& k = *kernel_;
+    const Provenance& where = prov.span.known() ? prov : k.prov;
+    if (auto it = k.placed.find(p.name); it != k.placed.end()) {
+      p.mem = it->second;
+      return;
+    }
+    if (k.seg->kind == SegOp::Kind::Hist)
+      unsupported(where, "arrays created inside a histogram's kernel");
+    for (const SubExp& d : p.type.shape)
+      if (d.isVar() && k.bound.count(d.var()))
+        unsupported(where, "an array of thread-dependent size inside a kernel");
+    std::vector<Stm>& host = *k.host;
+    std::string hint = p.name.name + "_bytes";
+    symbolic::Expr points = 1;
+    for (const auto& [i, n] : k.seg->space.dims)
+      points = points * defs_.expr(n);
+    if (!k.points) {
+      SubExp count;
+      for (const auto& [i, n] : k.seg->space.dims)
+        count = count == SubExp() ? n : mul(count, n, "points", k.prov, host);
+      k.points = count;
+    }
+    SubExp elems = *k.points;
+    for (const SubExp& d : p.type.shape)
+      elems = mul(elems, d, hint, k.prov, host);
+    SubExp bytes = mul(elems, PrimValue::int64(primBytes(p.type.elem)), hint, k.prov, host);
+    Param block{names_.fresh(p.name.name + "_mem"), memType(), nullptr};
+    bind(block);
+    host.push_back(Stm{{block}, Exp{Op{Alloc{bytes, MemSpace::Device}}}, where});
+    symbolic::Expr point = symbolic::Expr::var(k.seg->space.flat.str());
+    p.mem = memInfo(block.name, expandedLmad(shapeExprs(p.type, defs_), point, points));
+  }
+
+  /// `let <arr>_copy = copy arr` into fresh memory (row-major on the host, expanded in a
+  /// kernel); returns the copy.
   VName copyFresh(const VName& arr, Level level, const Provenance& prov,
                   std::vector<Stm>& out) {
-    if (level == Level::Kernel)
-      unsupported(prov, "copying arrays inside kernels");
     PatElem c{names_.fresh(arr.name + "_copy"), types_.at(arr), nullptr};
-    c.mem = allocate(c.type, c.name, prov, out);
+    fresh(c, level, prov, out);
     BasicOp op;
     op.kind = BasicOp::Kind::Copy;
     op.arr = arr;
@@ -180,7 +236,13 @@ private:
     bool ok = isRowMajorAtZero(m->lmad, types_.at(arr), defs_);
     if (needFresh)
       ok = ok && !mayAliasParam(m->block) && !taken.count(m->block);
-    return ok ? arr : copyFresh(arr, level, prov, out);
+    if (ok)
+      return arr;
+    // Kernel memory is expanded, never row-major at offset 0 (Note [Memory expansion]).
+    if (level == Level::Kernel)
+      unsupported(prov, "an array created or sliced inside a kernel as the result of an "
+                        "`if`, a loop or a call");
+    return copyFresh(arr, level, prov, out);
   }
 
   /// An array that lives row-major in a block that travels with it: the pattern element
@@ -222,6 +284,34 @@ private:
     out.push_back(std::move(n));
   }
 
+  /// The one-dimensional LMAD of `op.arr`'s elements in row-major order (Note [Flat ops]),
+  /// after copying `op.arr` into a fresh row-major block when no single LMAD says that
+  /// (e.g. a transposed view).
+  MemInfoRef flatSource(const Stm& s, BasicOp& op, Level level, std::vector<Stm>& out) {
+    symbolic::Expr count = 1;
+    for (const symbolic::Expr& n : shapeExprs(types_.at(op.arr), defs_))
+      count = count * n;
+    symbolic::Prover prover(facts_.facts());
+    MemInfoRef src = memOf(op.arr);
+    if (auto flat = src->lmad.reshape({count}, prover))
+      return memInfo(src->block, *flat);
+    op.arr = copyFresh(op.arr, level, s.prov, out);
+    MemInfoRef copy = memOf(op.arr);
+    auto flat = copy->lmad.reshape({count}, prover);
+    FJORD_CHECK(flat.has_value(), "a fresh copy does not flatten to one LMAD");
+    return memInfo(copy->block, *flat);
+  }
+
+  /// The LMAD `o + {(n1 : s1), ...}` of a FlatIndex / FlatUpdate, over the flat elements.
+  Lmad flatView(const BasicOp& op) const {
+    size_t k = flatOffsetArg(op);
+    Lmad view{defs_.expr(op.args.at(k)), {}};
+    for (size_t d = 0; d < flatRank(op); ++d)
+      view.dims.push_back(symbolic::Dim{defs_.expr(op.args.at(k + 1 + 2 * d)),
+                                        defs_.expr(op.args.at(k + 2 + 2 * d))});
+    return view;
+  }
+
   void basicOp(Stm& s, BasicOp& op, Level level, std::vector<Stm>& out) {
     if (s.pat.size() == 1 && s.pat[0].type == Type::prim(PrimType::I64))
       defs_.record(s.pat[0].name, op);
@@ -233,6 +323,18 @@ private:
       p.mem = memOf(op.args.at(0).var());
       return;
     case BasicOp::Kind::Update:
+      p.mem = memOf(op.arr);
+      return;
+    case BasicOp::Kind::FlatIndex: {
+      MemInfoRef flat = flatSource(s, op, level, out);
+      p.mem = memInfo(flat->block, flat->lmad.sliceByLmad(flatView(op)));
+      return;
+    }
+    case BasicOp::Kind::FlatUpdate:
+      if (level == Level::Kernel)
+        unsupported(s.prov, "LMAD slice updates inside kernels");
+      // Written in place through the view (imp/ lowers it); the result keeps arr's memory.
+      flatSource(s, op, level, out);
       p.mem = memOf(op.arr);
       return;
     case BasicOp::Kind::Index: {
@@ -253,8 +355,13 @@ private:
         p.mem = memInfo(src->block, *view);
         return;
       }
+      // The copy is row-major (host) or expanded (kernel): either way its row-major index
+      // order is contiguous and the reshape is a view of it.
       op.arr = copyFresh(op.arr, level, s.prov, out);
-      p.mem = memInfo(memOf(op.arr)->block, rowMajor(p.type, defs_));
+      MemInfoRef copy = memOf(op.arr);
+      auto view = copy->lmad.reshape(shapeExprs(p.type, defs_), prover);
+      FJORD_CHECK(view.has_value(), "a reshape of a fresh copy is not a view");
+      p.mem = memInfo(copy->block, *view);
       return;
     }
     case BasicOp::Kind::Iota:
@@ -345,7 +452,7 @@ private:
       merge.emplace_back(p, arr);
     }
     if (e.kind == Loop::Kind::For)
-      types_[e.iterator] = Type::prim(PrimType::I64);
+      bind(Param{e.iterator, Type::prim(PrimType::I64), nullptr});
     Body b = body(e.body, level);
     std::vector<SubExp> result;
     std::vector<PatElem> pat;
@@ -423,7 +530,7 @@ private:
       h.op.op = lambda(h.op.op, s.prov);
       dests.insert(dests.end(), h.dests.begin(), h.dests.end());
     }
-    seg.body = body(seg.body, Level::Kernel);
+    // The results' memory comes first, so that the body can build its arrays in it.
     for (size_t k = 0; k < s.pat.size(); ++k) {
       PatElem& p = s.pat[k];
       if (!p.type.isArray())
@@ -435,6 +542,43 @@ private:
       }
       fresh(p, level, s.prov, out);
     }
+    kernel_ = KernelScope{&out, &seg, s.prov, std::nullopt, {seg.space.flat}, {}};
+    for (const auto& [i, n] : seg.space.dims)
+      kernel_->bound.insert(i);
+    if (dests.empty())
+      kernel_->placed = placeResults(s, seg);
+    seg.body = body(seg.body, Level::Kernel);
+    kernel_.reset();
+  }
+
+  /// The arrays of a SegMap's, SegRed's or SegScan's body that can be built in their row of
+  /// the SegOp's per-point results: the body's array results, and (walking back through
+  /// in-place updates and aliases) the arrays they were made from.
+  std::map<VName, MemInfoRef> placeResults(const Stm& s, const SegOp& seg) {
+    size_t reduced = 0;
+    for (const RedOp& op : seg.ops)
+      reduced += op.neutral.size();
+    std::map<VName, MemInfoRef> placed;
+    for (size_t k = reduced; k < s.pat.size() && k < seg.body.result.size(); ++k) {
+      const SubExp& r = seg.body.result[k];
+      if (!r.isVar() || s.pat[k].type.rank() <= static_cast<int>(seg.space.dims.size()))
+        continue; // a scalar per point
+      Lmad row = s.pat[k].mem->lmad;
+      for (const auto& [i, n] : seg.space.dims)
+        row = row.fix(symbolic::Expr::var(i.str()));
+      placed.emplace(r.var(), memInfo(s.pat[k].mem->block, std::move(row)));
+    }
+    for (auto it = seg.body.stms.rbegin(); it != seg.body.stms.rend(); ++it) {
+      const auto* op = std::get_if<BasicOp>(&it->exp);
+      if (!op || it->pat.size() != 1 || !placed.count(it->pat[0].name))
+        continue;
+      MemInfoRef row = placed.at(it->pat[0].name);
+      if (op->kind == BasicOp::Kind::Update)
+        placed.emplace(op->arr, row);
+      else if (op->kind == BasicOp::Kind::SubExp && op->args.at(0).isVar())
+        placed.emplace(op->args[0].var(), row);
+    }
+    return placed;
   }
 
   /// Operators and lambdas of kernel code: scalar parameters only, for now.
@@ -448,8 +592,8 @@ private:
     return l;
   }
 
-  /// A SOAC inside a kernel body runs sequentially in the thread; it may read arrays but
-  /// not create them.
+  /// A SOAC inside a kernel body runs sequentially in the thread; its array results get
+  /// expanded memory (or their row of the SegOp's result).
   void nestedSoac(Stm& s, Soac& soac, Level level) {
     FJORD_CHECK(level == Level::Kernel, "SOAC at host level: run gpu::extractKernels first");
     std::visit(Overloaded{
@@ -469,9 +613,9 @@ private:
                    [&](Stream& e) { e.fn = lambda(e.fn, s.prov); },
                },
                soac);
-    for (const PatElem& p : s.pat)
+    for (PatElem& p : s.pat)
       if (p.type.isArray())
-        unsupported(s.prov, "arrays created inside kernels");
+        expand(p, s.prov);
   }
 
   // ---- function results ---------------------------------------------------------------

@@ -21,6 +21,11 @@
 //    copied into a fresh row-major block), aliases (`let y = x`) and Update results (same
 //    block and LMAD as the updated array: in place). SegHist results are in place in their
 //    destination histograms' memory.
+//  - FlatIndex (Note [Flat ops] in ir/IR.h) is a view as well: the LMAD slice applied
+//    (thesis slice_LMAD) to the one-dimensional LMAD of the source's row-major elements,
+//    e.g. `7 + {(n : 1)}` sliced by `o + {(a : s)}` is `7 + o + {(a : s)}`. A FlatUpdate
+//    keeps the updated array's block. When no single LMAD describes the source's elements
+//    in row-major order (a transposed view), the source is first copied row-major.
 //  - `if` with array results: if both branches return the same outer block with equal
 //    LMADs, the pattern uses it. Otherwise the result's block is existential: the `if`
 //    returns a `mem@device` value before the array (in `types`, the pattern, and both

@@ -35,7 +35,7 @@ class Consumed : public Walker {
 public:
   NameSet names;
   void basicOp(const BasicOp& op) override {
-    if (op.kind == BasicOp::Kind::Update)
+    if (op.kind == BasicOp::Kind::Update || op.kind == BasicOp::Kind::FlatUpdate)
       names.insert(op.arr);
     Walker::basicOp(op);
   }

@@ -26,7 +26,7 @@ class ConsumedArrays : public Walker {
 public:
   NameSet consumed;
   void basicOp(const BasicOp& op) override {
-    if (op.kind == BasicOp::Kind::Update)
+    if (op.kind == BasicOp::Kind::Update || op.kind == BasicOp::Kind::FlatUpdate)
       consumed.insert(op.arr);
     Walker::basicOp(op);
   }
@@ -64,8 +64,10 @@ bool hoistable(const Stm& s) {
   switch (op->kind) {
   case K::Assert:
   case K::Update:
+  case K::FlatUpdate:
   case K::Copy:
   case K::Index: // may be guarded by an assert inside the loop
+  case K::FlatIndex:
     return false;
   case K::BinOp:
     // Integer division by zero traps: only hoist it with a non-zero constant divisor.
@@ -189,7 +191,8 @@ private:
 
   bool cseable(const Stm& s) const {
     auto* op = std::get_if<BasicOp>(&s.exp);
-    if (!op || op->kind == BasicOp::Kind::Update || op->kind == BasicOp::Kind::Copy)
+    if (!op || op->kind == BasicOp::Kind::Update || op->kind == BasicOp::Kind::FlatUpdate ||
+        op->kind == BasicOp::Kind::Copy)
       return false;
     for (const PatElem& p : s.pat)
       if (p.type.isArray() && consumed_.count(p.name))

@@ -71,3 +71,29 @@ def split 't (i: i64) (xs: []t) : ([i]t, []t) = (xs[:i], xs[i:])
 
 -- | A copy of a value that aliases nothing else.
 def copy 't (x: t) : *t = __copy x
+
+-- LMAD slices (thesis §3.3): views of the elements of a one-dimensional array through an
+-- offset and a size and stride per dimension. They are Fjord's `as[o + {(n : s), ...}]`
+-- with Futhark's names; an address outside `as`, or an update target that may write an
+-- element twice, is an error.
+
+-- | The `[n0][n1]` array whose element `(i, j)` is `as[offset + i*s0 + j*s1]`.
+def flat_index_2d [n] 't (as: [n]t) (offset: i64) (n0: i64) (s0: i64) (n1: i64) (s1: i64)
+    : [n0][n1]t =
+  as[offset + {(n0 : s0), (n1 : s1)}]
+
+-- | `as` with `as[offset + i*s0 + j*s1] = vs[i, j]` for every `(i, j)`.
+def flat_update_2d [n] [k] [l] 't (as: *[n]t) (offset: i64) (s0: i64) (s1: i64)
+    (vs: [k][l]t) : *[n]t =
+  as with [offset + {(k : s0), (l : s1)}] = vs
+
+-- | The `[n0][n1][n2]` array whose element `(i, j, l)` is
+-- `as[offset + i*s0 + j*s1 + l*s2]`.
+def flat_index_3d [n] 't (as: [n]t) (offset: i64) (n0: i64) (s0: i64) (n1: i64) (s1: i64)
+    (n2: i64) (s2: i64) : [n0][n1][n2]t =
+  as[offset + {(n0 : s0), (n1 : s1), (n2 : s2)}]
+
+-- | `as` with `as[offset + i*s0 + j*s1 + l*s2] = vs[i, j, l]` for every `(i, j, l)`.
+def flat_update_3d [n] [k] [l] [m] 't (as: *[n]t) (offset: i64) (s0: i64) (s1: i64)
+    (s2: i64) (vs: [k][l][m]t) : *[n]t =
+  as with [offset + {(k : s0), (l : s1), (m : s2)}] = vs

@@ -1,7 +1,8 @@
 // The type checker: name resolution, Hindley-Milner inference with let-polymorphism,
 // overloaded numeric literals and operators, records and tuples, a first form of size types.
 //
-// Input: the parsed prelude files followed by the user's file (the user's file last).
+// Input: the parsed prelude files, then the user's imported files in dependency order, then
+// the user's file (last).
 // Output: the same ASTs, annotated in place, plus a CheckedProgram index over them.
 //
 // What the checked AST guarantees (when checkProgram returns a value):
@@ -39,8 +40,21 @@
 // declared sizes and `:>` coercions at run time.
 // Sum types: a constructor `#c x` has a type variable constrained to have `#c`; it becomes
 // the sum of the constructors it meets (Unify.h). Entry points cannot take or return sums.
-// After type checking, the user's file is checked for uniqueness and aliasing
-// (Uniqueness.h); its errors are reported like type errors.
+// After type checking, the user's files are checked for uniqueness and aliasing
+// (Uniqueness.h); their errors are reported like type errors.
+//
+// Note [Files as modules]
+// Without the module system, a file is the unit of names. The files are the prelude, the
+// files the user's file imports (transitively, each after what it imports), and the user's
+// file last. Each user file sees the prelude, its own declarations, and what its imports
+// bring, from the import on:
+//  - `import "p"` brings p's exported names into scope, like Futhark's `local open
+//    import "p"`: they are not exported again to the files that import this one;
+//  - `open import "p"` brings them into scope and exports them again (Futhark's `open`);
+//  - a file exports its top-level `def`/`let`/`entry`/`type` declarations except those
+//    marked `local`; `local import "p"` is the same as `import "p"`.
+// A later declaration shadows an earlier one of the same name, imported or not. Only the
+// user's own file has entry points: an `entry` in an imported file is an ordinary function.
 #pragma once
 #include "support/Diagnostics.h"
 #include "syntax/Ast.h"
@@ -75,7 +89,8 @@ struct CheckedProgram {
   const ast::Decl* findEntry(const std::string& name) const;
 };
 
-/// Type checks `files` (prelude files first, the user's file last) and annotates them.
+/// Type checks `files` (prelude files first, the user's file last, the files it imports
+/// before it; Decl::resolvedPath of each import names one of them) and annotates them.
 /// User errors go to `diags` and yield nullopt. An error inside a prelude file is a bug of
 /// the compiler, not of the user: it throws InternalError with the rendered diagnostics.
 std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,

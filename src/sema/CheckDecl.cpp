@@ -40,20 +40,30 @@ const Checker::TypeEntry* Checker::lookupType(const std::string& name) const {
 // --- declarations -------------------------------------------------------------------------
 
 void Checker::checkDecl(Decl& d) {
+  size_t vmark = valueMark(), tmark = typeMark();
   switch (d.kind) {
   case Decl::Kind::Value:
-    return checkValueDecl(d);
+    checkValueDecl(d);
+    return exportSince(vmark, tmark);
   case Decl::Kind::Type:
-    return checkTypeDecl(d);
-  case Decl::Kind::Local:
+    checkTypeDecl(d);
+    return exportSince(vmark, tmark);
+  case Decl::Kind::Local: {
+    bool wasLocal = inLocal_;
+    inLocal_ = true;
     if (d.inner)
       checkDecl(*d.inner);
+    inLocal_ = wasLocal;
     return;
+  }
   case Decl::Kind::Import:
-    diags_.unsupported(d.span, "`import`");
-    return;
+    return checkImport(d, /*reexport=*/false);
   case Decl::Kind::Open:
-    diags_.unsupported(d.span, "`open`");
+    if (!d.path.empty())
+      return checkImport(d, /*reexport=*/true);
+    diags_.error(d.span, "`open " + d.name.str() +
+                             "`: opening a module is not supported yet (only `open import "
+                             "\"file\"` is)");
     return;
   case Decl::Kind::Module:
     diags_.unsupported(d.span, "the module system");
@@ -119,7 +129,7 @@ void Checker::checkValueDecl(Decl& d) {
   tv_.enterLevel();
   std::vector<std::string> rigid;
   for (ast::TypeParam& tp : d.typeParams) {
-    if (tp.kind == ast::TypeParam::Kind::Size || tp.kind == ast::TypeParam::Kind::SizeLifted) {
+    if (tp.kind == ast::TypeParam::Kind::Size) {
       ast::Name n;
       n.base = tp.name;
       n.span = tp.span;
@@ -155,7 +165,7 @@ void Checker::checkValueDecl(Decl& d) {
   b.span = d.name.span.known() ? d.name.span : d.span;
   b.decl = &d;
   bind(d.name, std::move(scheme), std::move(b));
-  if (d.isEntry)
+  if (d.isEntry && inMainFile_)
     checkEntry(d);
 }
 
@@ -234,7 +244,7 @@ bool mentionsSum(const Type& t) {
 void Checker::checkEntry(Decl& d) {
   if (!d.typeParams.empty()) {
     for (const ast::TypeParam& tp : d.typeParams)
-      if (tp.kind == ast::TypeParam::Kind::Type || tp.kind == ast::TypeParam::Kind::Lifted) {
+      if (tp.kind != ast::TypeParam::Kind::Size) {
         diags_.error(tp.span, "entry point `" + d.name.base + "` cannot have type parameters");
         return;
       }
@@ -272,22 +282,6 @@ void Checker::checkEntry(Decl& d) {
     return;
   }
   out_.entryPoints.push_back(&d);
-}
-
-void Checker::checkTypeDecl(Decl& d) {
-  size_t tmark = typeMark();
-  std::vector<std::string> params;
-  for (const ast::TypeParam& tp : d.typeParams) {
-    if (tp.kind == ast::TypeParam::Kind::Size || tp.kind == ast::TypeParam::Kind::SizeLifted) {
-      diags_.unsupported(tp.span, "a size parameter of a type abbreviation");
-      continue;
-    }
-    types_.push_back(TypeEntry{tp.name, Type::typeVar(tp.name), {}});
-    params.push_back(tp.name);
-  }
-  TypeRef t = d.retTypeExp ? resolveTypeExp(*d.retTypeExp) : fresh(d.span);
-  popTypes(tmark);
-  types_.push_back(TypeEntry{d.name.base, tv_.zonk(t), std::move(params)});
 }
 
 // --- the final pass -------------------------------------------------------------------------
@@ -419,15 +413,20 @@ std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
   for (ast::Program& prog : files) {
     bool prelude = isPreludeFile(prog.file);
     checker.setInPrelude(prelude);
+    if (!prelude)
+      checker.beginFile(/*isMain=*/&prog == &files.back());
     for (auto& d : prog.decls)
       checker.checkDecl(*d);
     if (prelude && local.hasErrors())
       internalError("checkProgram", "the prelude does not type check:\n" + local.render());
+    if (!prelude)
+      checker.endFile(prog);
   }
   for (ast::Program& prog : files)
     checker.finalise(prog);
-  if (!local.hasErrors() && !files.empty() && !isPreludeFile(files.back().file))
-    checkUniqueness(out, files.back(), local);
+  for (ast::Program& prog : files)
+    if (!local.hasErrors() && !isPreludeFile(prog.file))
+      checkUniqueness(out, prog, local);
   forward(local, diags);
   if (local.hasErrors())
     return std::nullopt;

@@ -236,6 +236,9 @@ TypeRef Checker::checkExpr(Expr& e) {
   }
   case Expr::Kind::RecordUpdate:
     return checkRecordUpdate(e);
+  case Expr::Kind::FlatIndex:
+  case Expr::Kind::FlatUpdate:
+    return checkFlat(e);
   case Expr::Kind::If: {
     unify(Type::primitive(PrimType::Bool), check(*e.elems[0]), e.elems[0]->span);
     TypeRef t = check(*e.elems[1]);

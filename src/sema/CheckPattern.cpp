@@ -128,6 +128,8 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
                                     std::to_string(te.args.size()));
           return fresh(te.span);
         }
+        if (entry->decl)
+          return expandAbbreviation(te, *entry);
         std::map<std::string, TypeRef> sub;
         for (size_t i = 0; i < te.args.size(); ++i)
           sub[entry->params[i]] = resolveArg(i);

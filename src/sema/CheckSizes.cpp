@@ -73,7 +73,7 @@ void Checker::checkCallSizes(const Expr& callee, const std::vector<const Expr*>&
     return;
   std::vector<std::string> sizeParams;
   for (const ast::TypeParam& tp : b.decl->typeParams)
-    if (tp.kind == ast::TypeParam::Kind::Size || tp.kind == ast::TypeParam::Kind::SizeLifted)
+    if (tp.kind == ast::TypeParam::Kind::Size)
       sizeParams.push_back(tp.name);
   auto isSizeParam = [&](const std::string& n) {
     return std::find(sizeParams.begin(), sizeParams.end(), n) != sizeParams.end();

@@ -1,11 +1,14 @@
 // The checker's state, shared by the files that implement it (private to sema/):
 // CheckDecl.cpp (declarations, entry points, the final pass), CheckExpr.cpp (expressions),
-// CheckPattern.cpp (patterns and type expressions).
+// CheckPattern.cpp (patterns and type expressions), CheckFiles.cpp (imports and exports),
+// CheckTypeDecl.cpp (type abbreviations).
 #pragma once
 #include "sema/Check.h"
 #include "sema/Unify.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +26,11 @@ public:
     inPrelude_ = p;
     tv_.trustRigid = p;
   }
+  /// Starts a user file (CheckFiles.cpp): only the prelude's names are visible until its
+  /// imports bring more. Entry points count only in the main file (the user's own).
+  void beginFile(bool isMain);
+  /// Ends a user file: records the names it exports under its path and hides its names.
+  void endFile(const ast::Program& file);
 
 private:
   struct ValueEntry {
@@ -35,6 +43,12 @@ private:
     std::string name;
     TypeRef type;
     std::vector<std::string> params; ///< abbreviation parameters (type variables in `type`)
+    const ast::Decl* decl = nullptr; ///< the `type` declaration (null: a type parameter)
+  };
+  /// The names a user file makes visible to its importers (Note [Files as modules]).
+  struct FileExports {
+    std::vector<ValueEntry> values;
+    std::vector<TypeEntry> types;
   };
 
   // --- scopes (CheckDecl.cpp)
@@ -54,6 +68,12 @@ private:
   void checkValueDecl(ast::Decl& d);
   void checkTypeDecl(ast::Decl& d);
   void checkEntry(ast::Decl& d);
+
+  // --- files (CheckFiles.cpp)
+  /// `import "p"` (and `open import "p"` when `reexport`): brings p's exports into scope.
+  void checkImport(ast::Decl& d, bool reexport);
+  /// Records the names bound since the marks as exports of the current file.
+  void exportSince(size_t valueMark, size_t typeMark);
 
   // --- expressions (CheckExpr.cpp)
   TypeRef check(ast::Expr& e);
@@ -75,6 +95,10 @@ private:
   TypeRef indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
                       const SourceSpan& span);
   TypeRef checkLoop(ast::Expr& e);
+  /// LMAD slices and their updates (CheckFlat.cpp).
+  TypeRef checkFlat(ast::Expr& e);
+  /// Reports LMAD slices that are provably out of bounds or provably unsafe to write.
+  void checkFlatStatically(const ast::Expr& e, const Type& arrayType);
   TypeRef checkProject(const TypeRef& t, const std::string& field, const SourceSpan& span);
   TypeRef checkRecordUpdate(ast::Expr& e);
   TypeRef checkRange(ast::Expr& e);
@@ -92,6 +116,9 @@ private:
   TypeRef patternType(ast::Pattern& p);
   TypeRef resolveTypeExp(ast::TypeExp& te);
   TypeRef resolveTypeExpRec(ast::TypeExp& te);
+  /// Replaces the use `te` of the abbreviation `entry` (arity already checked) by its
+  /// definition with the arguments put in, and resolves that (CheckTypeDecl.cpp).
+  TypeRef expandAbbreviation(ast::TypeExp& te, const TypeEntry& entry);
 
   CheckedProgram& out_;
   DiagnosticEngine& diags_;
@@ -100,6 +127,12 @@ private:
   std::vector<ValueEntry> values_;
   std::vector<TypeEntry> types_;
   std::vector<std::string> localSizes_; ///< existential and named-parameter sizes in scope
+  // Files (CheckFiles.cpp).
+  std::map<std::string, FileExports> exports_; ///< by SourceFile::path, of checked files
+  FileExports current_;     ///< the current file's exports so far
+  bool inMainFile_ = true;  ///< entry points count only here
+  bool inLocal_ = false;    ///< inside `local`: nothing is exported
+  std::optional<std::pair<size_t, size_t>> preludeMarks_; ///< scope sizes after the prelude
 };
 
 } // namespace fjord::sema

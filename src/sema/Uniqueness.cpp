@@ -500,6 +500,19 @@ private:
       indices(e.indices);
       return update(*e.elems[0], array, value, e.span, describe(*e.elems[0]));
     }
+    case Expr::Kind::FlatIndex: {
+      Alias array = expr(*e.elems[0]);
+      for (size_t i = 1; i < e.elems.size(); ++i)
+        expr(*e.elems[i]);
+      return canAlias(e.type) ? array.flat() : Alias{};
+    }
+    case Expr::Kind::FlatUpdate: {
+      Alias array = expr(*e.elems[0]);
+      Alias value = expr(*e.elems[1]);
+      for (size_t i = 2; i < e.elems.size(); ++i)
+        expr(*e.elems[i]);
+      return update(*e.elems[0], array, value, e.span, describe(*e.elems[0]));
+    }
     case Expr::Kind::RecordUpdate: {
       Alias out = expr(*e.elems[0]).flat();
       out.add(expr(*e.elems[1]));

@@ -47,7 +47,8 @@ struct Attribute {
 struct TypeExp {
   enum class Kind {
     Named,       ///< `i32`, `opt i32` (name + args), `'a` in scope
-    Array,       ///< `[n]t`, `[]t`, `[3]t`: dim + elem
+    Array,       ///< `[n]t`, `[]t`, `[3]t`: dim + elem; with no elem (args empty): the
+                 ///< size argument `[n]` of a type application `vec [n]`
     Tuple,       ///< `(t1, t2)`, `()`
     Record,      ///< `{x: t, y: u}`
     Sum,         ///< `#some t | #none`
@@ -153,6 +154,9 @@ struct Expr {
     Assert,       ///< `assert c e`: elems {c, e}
     Constructor,  ///< `#some a`: name (base = "some"), elems = payload
     Attributed,   ///< `#[attr] e`: attrs, elems {e}
+    FlatIndex,    ///< `a[o + {(n1 : s1), ...}]`: elems {a, o, n1, s1, ...} (Note [LMAD slices])
+    FlatUpdate,   ///< `a with [o + {(n1 : s1), ...}] = v`: elems {a, v, o, n1, s1, ...};
+                  ///< `let a[o + {...}] = v in e` is built as `let a = a with [...] = v in e`
   };
   Kind kind;
   SourceSpan span;
@@ -181,9 +185,24 @@ struct Expr {
   bool rangeHasStep = false;         ///< Range: `a..b..c` (elems {a, b, c})
   int boundUid = -1;                 ///< LetWith: uid of the new binding of `name` (checker);
                                      ///< `name.uid` is the array being updated
+  size_t flatRank = 0;               ///< FlatIndex/FlatUpdate: how many dimensions of the
+                                     ///< array the LMAD flattens (its type's rank; checker)
 
   Expr(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
 };
+
+// Note [LMAD slices]
+// Fjord's extension `a[o + {(n1 : s1), ..., (nk : sk)}]` (thesis §3.3) views the flat,
+// row-major elements of `a` (all dimensions of its type) as an array of shape [n1]...[nk]
+// whose element (i1, ..., ik) is flat element `o + i1*s1 + ... + ik*sk`. All parts are i64.
+// Every such address must lie in [0, length); an update target must moreover not write
+// any element twice. The prelude's `flat_index_2d` etc. are defined with it.
+
+/// FlatIndex / FlatUpdate: the position in `elems` of the LMAD's offset; the sizes and
+/// strides follow it in pairs.
+inline size_t flatLmadStart(const Expr& e) { return e.kind == Expr::Kind::FlatUpdate ? 2 : 1; }
+/// FlatIndex / FlatUpdate: the number of dimensions of the LMAD.
+inline size_t flatLmadRank(const Expr& e) { return (e.elems.size() - flatLmadStart(e) - 1) / 2; }
 
 // ---------------------------------------------------------------------------------------
 // Declarations
@@ -202,7 +221,7 @@ struct Decl {
     Value,  ///< `def`/`let`/`entry name typeParams params : ret = body`
     Type,   ///< `type name params = t` (`type^`, `type~` via liftedness)
     Import, ///< `import "path"`
-    Open,   ///< `open name` (of an imported file)
+    Open,   ///< `open import "path"` (path set), or `open name` (not supported yet)
     Local,  ///< `local decl`: inner
     Module, ///< `module ...`: parsed only far enough to report "not supported yet"
   };
@@ -216,7 +235,9 @@ struct Decl {
   ExprPtr body;                          ///< Value
   std::vector<Attribute> attrs;
   std::string liftedness;                ///< Type: "", "^", "~"
-  std::string path;                      ///< Import: path as written (without .fut)
+  std::string path;                      ///< Import, `open import`: path as written (without .fut)
+  std::string resolvedPath;              ///< Import, `open import`: the loaded file's path
+                                         ///< (SourceFile::path; set by the driver's loader)
   std::unique_ptr<Decl> inner;           ///< Local
   TypeRef type;                          ///< Value: the full (curried) type, set by the checker
 

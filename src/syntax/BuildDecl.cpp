@@ -133,18 +133,24 @@ ast::DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->retTypeExp = typeExp(t->typeExp());
     return d;
   }
+  auto importPath = [&](ast::Decl& d, antlr4::tree::TerminalNode* lit) {
+    std::string error;
+    if (std::optional<std::string> path = decodeString(text(lit), error))
+      d.path = *path;
+    else
+      diags_.error(span(lit), error);
+  };
   if (auto* i = dynamic_cast<P::ImportDeclContext*>(ctx)) {
     auto d = std::make_unique<ast::Decl>(DK::Import, s);
-    std::string error;
-    if (std::optional<std::string> path = decodeString(text(i->STRINGLIT()), error))
-      d->path = *path;
-    else
-      diags_.error(span(i->STRINGLIT()), error);
+    importPath(*d, i->STRINGLIT());
     return d;
   }
   if (auto* o = dynamic_cast<P::OpenDeclContext*>(ctx)) {
     auto d = std::make_unique<ast::Decl>(DK::Open, s);
-    d->name = qualName(o->qualName());
+    if (o->STRINGLIT())
+      importPath(*d, o->STRINGLIT());
+    else
+      d->name = qualName(o->qualName());
     return d;
   }
   if (auto* l = dynamic_cast<P::LocalDeclContext*>(ctx)) {
@@ -230,8 +236,12 @@ TypeExpPtr AstBuilder::typeApp(P::TypeAppContext* ctx) {
   if (auto* n = dynamic_cast<P::NamedTypeContext*>(ctx)) {
     auto t = makeType(TypeExp::Kind::Named, s);
     t->name = qualName(n->qualName());
-    for (P::TypeAtomContext* a : n->typeAtom())
-      t->args.push_back(typeAtom(a));
+    for (P::TypeArgContext* a : n->typeArg()) {
+      if (auto* size = dynamic_cast<P::SizeTypeArgContext*>(a))
+        t->args.push_back(arrayType(size->dim(), nullptr, span(a)));
+      else
+        t->args.push_back(typeAtom(dynamic_cast<P::TypeTypeArgContext*>(a)->typeAtom()));
+    }
     return t;
   }
   auto* p = dynamic_cast<P::ParenTypeContext*>(ctx);
@@ -275,7 +285,8 @@ TypeExpPtr AstBuilder::typeParens(P::TypeParensContext* ctx) {
   return t;
 }
 
-/// `[n]elem`, `[3]elem`, `[]elem`; the element goes in args[0].
+/// `[n]elem`, `[3]elem`, `[]elem`; the element goes in args[0]. Without an element: the
+/// size argument `[n]` of a type application (`vec [n]`).
 TypeExpPtr AstBuilder::arrayType(P::DimContext* dim, TypeExpPtr elem, SourceSpan s) {
   auto t = makeType(TypeExp::Kind::Array, std::move(s));
   if (P::OpExpContext* size = dim->opExp()) {
@@ -287,7 +298,8 @@ TypeExpPtr AstBuilder::arrayType(P::DimContext* dim, TypeExpPtr elem, SourceSpan
     else
       diags_.unsupported(e->span, "a size that is neither a name nor a constant");
   }
-  t->args.push_back(std::move(elem));
+  if (elem)
+    t->args.push_back(std::move(elem));
   return t;
 }
 

@@ -119,6 +119,13 @@ ExprPtr AstBuilder::combine(const InfixOp& op, ExprPtr lhs, ExprPtr rhs) {
     return e;
   }
   P::UpdateTargetContext* t = op.target;
+  if (P::LmadSliceContext* l = t->lmadSlice()) {
+    auto e = makeExpr(Kind::FlatUpdate, whole);
+    e->elems.push_back(std::move(lhs));
+    e->elems.push_back(std::move(rhs));
+    lmadSlice(l, *e);
+    return e;
+  }
   if (P::DimIndicesContext* idx = t->dimIndices()) {
     auto e = makeExpr(Kind::Update, whole);
     e->indices = dimIndices(idx);
@@ -209,6 +216,13 @@ ExprPtr AstBuilder::postfixExp(P::PostfixExpContext* ctx) {
   bool parenthesised = ctx->atom()->getStart()->getType() == P::LPAREN;
   for (P::PostfixContext* post : ctx->postfix()) {
     SourceSpan whole = SourceSpan::join(e->span, span(post));
+    if (auto* l = dynamic_cast<P::LmadIndexPostfixContext*>(post)) {
+      auto idx = makeExpr(Kind::FlatIndex, whole);
+      idx->elems.push_back(std::move(e));
+      lmadSlice(l->lmadSlice(), *idx);
+      e = std::move(idx);
+      continue;
+    }
     if (auto* ix = dynamic_cast<P::IndexPostfixContext*>(post)) {
       auto idx = makeExpr(Kind::Index, whole);
       idx->indices = dimIndices(ix->dimIndices());
@@ -435,6 +449,23 @@ ast::DimIndex AstBuilder::dimIndex(P::DimIndexContext* ctx) {
   return d;
 }
 
+void AstBuilder::lmadSlice(P::LmadSliceContext* ctx, ast::Expr& e) {
+  if (ctx->plus && ctx->plus->getText() != "+")
+    diags_.error(span(ctx->plus, ctx->plus),
+                 "expected `+` between the offset and the dimensions of an LMAD slice");
+  if (ctx->offset) {
+    e.elems.push_back(opExp(ctx->offset));
+  } else {
+    auto zero = makeExpr(Kind::IntLit, span(ctx->LBRACE()));
+    zero->text = "0";
+    e.elems.push_back(std::move(zero));
+  }
+  for (P::LmadDimContext* d : ctx->lmadDim()) {
+    e.elems.push_back(opExp(d->size));
+    e.elems.push_back(opExp(d->stride));
+  }
+}
+
 // ---------------------------------------------------------------------------------------
 // Forms that extend to the right
 
@@ -449,7 +480,22 @@ ExprPtr AstBuilder::letExp(P::LetExpContext* ctx) {
   SourceSpan s = span(ctx);
   P::LetBindingContext* b = ctx->letBinding();
   ExprPtr e;
-  if (auto* w = dynamic_cast<P::LetWithContext*>(b)) {
+  if (auto* w = dynamic_cast<P::LetWithLmadContext*>(b)) {
+    // `let a[L] = v in e` is `let a = a with [L] = v in e`.
+    ast::Name a = name(w->ID());
+    auto target = makeExpr(Kind::Var, a.span);
+    target->name = a;
+    auto update = makeExpr(Kind::FlatUpdate, s);
+    update->elems.push_back(std::move(target));
+    update->elems.push_back(exp(w->exp()));
+    lmadSlice(w->lmadSlice(), *update);
+    e = makeExpr(Kind::LetIn, s);
+    e->pattern = std::make_unique<ast::Pattern>();
+    e->pattern->kind = ast::Pattern::Kind::Id;
+    e->pattern->span = a.span;
+    e->pattern->name = a;
+    e->elems.push_back(std::move(update));
+  } else if (auto* w = dynamic_cast<P::LetWithContext*>(b)) {
     e = makeExpr(Kind::LetWith, s);
     e->name = name(w->ID());
     e->indices = dimIndices(w->dimIndices());

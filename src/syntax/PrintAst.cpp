@@ -23,6 +23,16 @@ std::string printIndices(const std::vector<DimIndex>& indices) {
   return s + "]";
 }
 
+/// `o + {(n1 : s1), ...}` of a FlatIndex / FlatUpdate.
+std::string printLmadSlice(const Expr& e) {
+  size_t k = flatLmadStart(e);
+  std::string s = orNull(e.elems[k]) + " + {";
+  for (size_t d = 0; d < flatLmadRank(e); ++d)
+    s += (d ? ", (" : "(") + orNull(e.elems[k + 1 + 2 * d]) + " : " +
+         orNull(e.elems[k + 2 + 2 * d]) + ")";
+  return s + "}";
+}
+
 /// " a b c" for the given expressions (null ones print as `_`).
 std::string printArgs(const std::vector<ExprPtr>& elems, size_t from = 0) {
   std::string s;
@@ -60,7 +70,8 @@ std::string printLoopForm(const LoopForm& f) {
 /// An argument of a type application or constructor: parenthesised unless atomic.
 std::string typeArg(const TypeExp& t) {
   bool atomic = (t.kind == TypeExp::Kind::Named && t.args.empty()) ||
-                t.kind == TypeExp::Kind::Tuple || t.kind == TypeExp::Kind::Record;
+                t.kind == TypeExp::Kind::Tuple || t.kind == TypeExp::Kind::Record ||
+                (t.kind == TypeExp::Kind::Array && t.args.empty());
   return atomic ? printTypeExp(t) : "(" + printTypeExp(t) + ")";
 }
 
@@ -142,6 +153,11 @@ std::string printExpr(const Expr& e) {
   case K::Update:
     return "(update " + orNull(e.elems[0]) + " " + printIndices(e.indices) + " " +
            orNull(e.elems[1]) + ")";
+  case K::FlatIndex:
+    return "(flat-index " + orNull(e.elems[0]) + " " + printLmadSlice(e) + ")";
+  case K::FlatUpdate:
+    return "(flat-update " + orNull(e.elems[0]) + " " + printLmadSlice(e) + " " +
+           orNull(e.elems[1]) + ")";
   case K::RecordUpdate:
     return "(update " + orNull(e.elems[0]) + " " + joinPath(e.fieldPath) + " " +
            orNull(e.elems[1]) + ")";
@@ -218,6 +234,8 @@ std::string printTypeExp(const TypeExp& t) {
   }
   case K::Array: {
     std::string dim = t.dimName ? *t.dimName : t.dimConst ? std::to_string(*t.dimConst) : "";
+    if (t.args.empty())
+      return "[" + dim + "]"; // a size argument
     const TypeExp& elem = *t.args[0];
     return "[" + dim + "]" + (elem.kind == K::Array ? printTypeExp(elem) : typeArg(elem));
   }
@@ -284,7 +302,7 @@ std::string printDecl(const Decl& d) {
   case Decl::Kind::Import:
     return attrs + "import \"" + d.path + "\"";
   case Decl::Kind::Open:
-    return attrs + "open " + d.name.str();
+    return attrs + "open " + (d.path.empty() ? d.name.str() : "import \"" + d.path + "\"");
   case Decl::Kind::Local:
     return attrs + "local " + (d.inner ? printDecl(*d.inner) : "?");
   case Decl::Kind::Module:

@@ -186,9 +186,16 @@ TEST_CASE("imp: names are sanitized, unique per scope and source-derived") {
   CHECK(s.fresh("int") == "int_");
   CHECK(s.fresh("x'") == "x_");
   CHECK(s.fresh("1st") == "v1st");
+  // C++ alternative operators, OpenCL and CUDA builtins are reserved too.
+  CHECK(s.fresh("not") == "not_");
+  CHECK(s.fresh("xor") == "xor_");
+  CHECK(s.fresh("popcount") == "popcount_");
+  CHECK(s.fresh("threadIdx") == "threadIdx_");
+  CHECK(s.fresh("float4") == "float4_");
   CHECK(imp::detail::kernelBaseName("scale", "map", "map") == "scale_map");
   CHECK(imp::detail::kernelBaseName("main", "rows", "map") == "main_rows_map");
   CHECK(imp::detail::kernelBaseName("sum", "", "reduce") == "sum_reduce");
+  CHECK(imp::detail::kernelBaseName("dot", "length", "map") == "dot_length_map");
 }
 
 TEST_CASE("imp: a SegMap becomes one guarded kernel and an entry function") {

@@ -2,6 +2,5 @@
 -- ==
 -- input { false } output { false false true }
 -- input { true } output { true true false }
--- tags { no_opencl no_cuda }
 
 entry main (b: bool) : (bool, bool, bool) = (b && true, b || false, !b)

@@ -2,6 +2,5 @@
 -- ==
 -- input { [1, 2] [1, 2, 3] } error: size mismatch
 -- input { [1, 2] [3, 4] } output { 11 }
--- tags { no_opencl no_cuda }
 
 entry main [n] (xs: [n]i32) (ys: [n]i32) : i32 = i32.sum (map2 (*) xs ys)

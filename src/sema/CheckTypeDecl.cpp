@@ -1,0 +1,194 @@
+// Type abbreviations: `type name params = t`, with type parameters `'a` (`'~a`, `'^a`), size
+// parameters `[n]`, and liftedness (`type~` may hide sizes, `type^` may contain functions).
+//
+// Note [Expanding abbreviations]
+// A use of an abbreviation (`vec [m]`, `pair i32`) is replaced in place by a copy of the
+// abbreviation's definition with the arguments put in for the parameters: `vec [m]` becomes
+// `[m]f32`. Later stages then see the sizes that the abbreviation declares exactly as if the
+// user had written them (binding `m` from an argument's shape, run-time size checks). The
+// definition's own type expression was expanded when it was checked, so the copy names only
+// primitive types, the parameters and structural types, and means the same in any scope.
+#include "sema/Checker.h"
+
+namespace fjord::sema {
+
+using ast::TypeExp;
+using ast::TypeParam;
+
+namespace {
+
+bool isSizeParam(const TypeParam& tp) { return tp.kind == TypeParam::Kind::Size; }
+
+/// `[n]` as an argument of a type application (an array type expression with no element).
+bool isSizeArg(const TypeExp& te) { return te.kind == TypeExp::Kind::Array && te.args.empty(); }
+
+bool containsFunction(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Function:
+    return true;
+  case Type::Kind::Array:
+    return containsFunction(*t.elem);
+  case Type::Kind::Tuple:
+    return std::any_of(t.elems.begin(), t.elems.end(),
+                       [](const TypeRef& e) { return containsFunction(*e); });
+  case Type::Kind::Record:
+    return std::any_of(t.fields.begin(), t.fields.end(),
+                       [](const auto& f) { return containsFunction(*f.second); });
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t.constructors)
+      for (const TypeRef& p : payload)
+        if (containsFunction(*p))
+          return true;
+    return false;
+  case Type::Kind::Prim:
+  case Type::Kind::Var:
+    return false;
+  }
+  return false;
+}
+
+/// A `[]` written in `te` (outside of a function type's parameter, where it is allowed).
+const TypeExp* anonymousSize(const TypeExp& te) {
+  if (te.kind == TypeExp::Kind::Array && !te.dimName && !te.dimConst)
+    return &te;
+  if (te.kind == TypeExp::Kind::Function)
+    return te.args.size() > 1 && te.args[1] ? anonymousSize(*te.args[1]) : nullptr;
+  for (const auto& a : te.args)
+    if (a)
+      if (const TypeExp* found = anonymousSize(*a))
+        return found;
+  for (const auto& [name, f] : te.fields)
+    if (f)
+      if (const TypeExp* found = anonymousSize(*f))
+        return found;
+  for (const auto& [name, payload] : te.constructors)
+    for (const auto& p : payload)
+      if (p)
+        if (const TypeExp* found = anonymousSize(*p))
+          return found;
+  return nullptr;
+}
+
+/// A deep copy of `te` in which the type parameters and size parameters named in `types`
+/// and `sizes` are replaced by the arguments (Note [Expanding abbreviations]). Nodes that come
+/// from the definition lose their resolution, so that they are resolved at the use.
+ast::TypeExpPtr instantiate(const TypeExp& te, const std::map<std::string, const TypeExp*>& types,
+                            const std::map<std::string, const TypeExp*>& sizes);
+
+ast::TypeExpPtr copy(const TypeExp& te) {
+  return instantiate(te, {}, {});
+}
+
+ast::TypeExpPtr instantiate(const TypeExp& te, const std::map<std::string, const TypeExp*>& types,
+                            const std::map<std::string, const TypeExp*>& sizes) {
+  bool substituting = !types.empty() || !sizes.empty();
+  if (te.kind == TypeExp::Kind::Named && te.name.qualifiers.empty() && te.args.empty())
+    if (auto it = types.find(te.name.base); it != types.end())
+      return copy(*it->second);
+  auto out = std::make_unique<TypeExp>();
+  out->kind = te.kind;
+  out->span = te.span;
+  out->name = te.name;
+  out->dimName = te.dimName;
+  out->dimConst = te.dimConst;
+  out->paramName = te.paramName;
+  out->existentials = te.existentials;
+  if (!substituting) { // a copy of an argument, already resolved at the use
+    out->resolved = te.resolved;
+    out->dimUid = te.dimUid;
+  }
+  if (te.kind == TypeExp::Kind::Array && te.dimName)
+    if (auto it = sizes.find(*te.dimName); it != sizes.end()) {
+      out->dimName = it->second->dimName;
+      out->dimConst = it->second->dimConst;
+      out->dimUid = it->second->dimUid;
+    }
+  for (const auto& a : te.args)
+    out->args.push_back(a ? instantiate(*a, types, sizes) : nullptr);
+  for (const auto& [name, f] : te.fields)
+    out->fields.emplace_back(name, f ? instantiate(*f, types, sizes) : nullptr);
+  for (const auto& [name, payload] : te.constructors) {
+    std::vector<ast::TypeExpPtr> ps;
+    for (const auto& p : payload)
+      ps.push_back(p ? instantiate(*p, types, sizes) : nullptr);
+    out->constructors.emplace_back(name, std::move(ps));
+  }
+  return out;
+}
+
+} // namespace
+
+void Checker::checkTypeDecl(ast::Decl& d) {
+  size_t tmark = typeMark(), smark = localSizes_.size();
+  std::vector<std::string> params;
+  const std::string& lifted = d.liftedness;
+  for (const TypeParam& tp : d.typeParams) {
+    params.push_back(tp.name);
+    if (isSizeParam(tp)) {
+      localSizes_.push_back(tp.name);
+      continue;
+    }
+    if (tp.kind == TypeParam::Kind::Lifted && lifted != "^")
+      diags_.error(tp.span, "the lifted type parameter `'^" + tp.name +
+                                "` needs a lifted type abbreviation (`type^`)");
+    else if (tp.kind == TypeParam::Kind::SizeLifted && lifted.empty())
+      diags_.error(tp.span, "the size-lifted type parameter `'~" + tp.name +
+                                "` needs a size-lifted type abbreviation (`type~`)");
+    types_.push_back(TypeEntry{tp.name, Type::typeVar(tp.name), {}, nullptr});
+  }
+  TypeRef t = d.retTypeExp ? resolveTypeExp(*d.retTypeExp) : fresh(d.span);
+  popTypes(tmark);
+  localSizes_.resize(smark);
+  t = tv_.zonk(t);
+  if (lifted != "^" && containsFunction(*t))
+    diags_.error(d.span, "type abbreviation `" + d.name.base + "` contains a function type `" +
+                             t->str() + "`; declare it lifted with `type^`");
+  else if (lifted.empty() && d.retTypeExp)
+    if (const TypeExp* anon = anonymousSize(*d.retTypeExp))
+      diags_.error(anon->span, "type abbreviation `" + d.name.base +
+                                   "` has an array of unknown size; give the size as a "
+                                   "parameter (`[n]`) or declare it with `type~`");
+  types_.push_back(TypeEntry{d.name.base, t, std::move(params), &d});
+}
+
+TypeRef Checker::expandAbbreviation(TypeExp& te, const TypeEntry& entry) {
+  const ast::Decl& d = *entry.decl;
+  std::map<std::string, const TypeExp*> types, sizes;
+  bool ok = true;
+  for (size_t i = 0; i < d.typeParams.size(); ++i) {
+    const TypeParam& tp = d.typeParams[i];
+    TypeExp& arg = *te.args[i];
+    if (isSizeParam(tp) != isSizeArg(arg)) {
+      diags_.error(arg.span, "type `" + te.name.str() + "` expects " +
+                                 (isSizeParam(tp) ? "a size `[" + tp.name + "]`"
+                                                  : "a type for `'" + tp.name + "`") +
+                                 " as argument " + std::to_string(i + 1));
+      ok = false;
+      continue;
+    }
+    if (isSizeParam(tp)) {
+      resolveTypeExpRec(arg); // resolves the size's name (dimUid)
+      sizes[tp.name] = &arg;
+      continue;
+    }
+    TypeRef argType = tv_.zonk(resolveTypeExp(arg));
+    if (tp.kind != TypeParam::Kind::Lifted && containsFunction(*argType)) {
+      diags_.error(arg.span, "the function type `" + argType->str() +
+                                 "` cannot be an argument for the parameter `'" + tp.name +
+                                 "` of `" + te.name.str() + "`; it would have to be `'^" +
+                                 tp.name + "`");
+      ok = false;
+      continue;
+    }
+    types[tp.name] = &arg;
+  }
+  if (!ok || !d.retTypeExp)
+    return fresh(te.span);
+  ast::TypeExpPtr expanded = instantiate(*d.retTypeExp, types, sizes);
+  SourceSpan span = te.span;
+  te = std::move(*expanded);
+  te.span = span;
+  return resolveTypeExpRec(te);
+}
+
+} // namespace fjord::sema
