@@ -259,7 +259,7 @@ bool HostLowerer::isBlockResult(size_t i) const {
 
 Function HostLowerer::lower() {
   Function f;
-  f.name = sanitizeIdent(fun.name);
+  f.name = identChars(fun.name); // always printed after a prefix (`entry_dot`)
   f.entry = true;
   f.entryParams = fun.entryParams;
   f.entryResults = fun.entryResults;

@@ -26,13 +26,16 @@ bool allFixed(const ir::Slice& slice) {
 }
 
 /// The view of `lmad` through `slice` (the LMAD of `arr[slice]`).
-symbolic::Lmad sliceLmad(const symbolic::Lmad& lmad, const ir::Slice& slice) {
+/// `a`'s layout sliced by `slice`; dimensions past the slice are kept whole.
+symbolic::Lmad sliceLmad(const ArrayVar& a, const ir::Slice& slice) {
   std::vector<symbolic::DimSlice> ds;
   for (const ir::DimIndex& d : slice)
     ds.push_back(d.fixed ? symbolic::DimSlice::fix(toSym(d.index))
                          : symbolic::DimSlice::range(toSym(d.start), toSym(d.count),
                                                      toSym(d.stride)));
-  return lmad.slice(ds);
+  for (size_t k = slice.size(); k < a.shape.size(); ++k)
+    ds.push_back(symbolic::DimSlice::all(toSym(a.shape[k])));
+  return a.lmad.slice(ds);
 }
 
 /// The view of `a`'s flat elements through a FlatIndex / FlatUpdate's LMAD (Note [Flat ops]):
@@ -54,11 +57,14 @@ ArrayVar flatView(const ArrayVar& a, const ir::BasicOp& op) {
   return ArrayVar{a.source, a.block, flat->sliceByLmad(view), a.elem, std::move(shape)};
 }
 
-ir::Shape sliceShape(const ir::Slice& slice) {
+/// The shape of `a` sliced by `slice` (dimensions past the slice kept whole).
+ir::Shape sliceShape(const ArrayVar& a, const ir::Slice& slice) {
   ir::Shape s;
   for (const ir::DimIndex& d : slice)
     if (!d.fixed)
       s.push_back(d.count);
+  for (size_t k = slice.size(); k < a.shape.size(); ++k)
+    s.push_back(a.shape[k]);
   return s;
 }
 
@@ -243,8 +249,8 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
     }
     if (pe.mem)
       return bindArray(pe);
-    return bindArray(pe.name, ArrayVar{pe.name.name, a.block, sliceLmad(a.lmad, op.slice),
-                                       a.elem, sliceShape(op.slice)});
+    return bindArray(pe.name, ArrayVar{pe.name.name, a.block, sliceLmad(a, op.slice), a.elem,
+                                       sliceShape(a, op.slice)});
   }
   case K::Update: {
     const ArrayVar target = array(op.arr);
@@ -262,7 +268,7 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
       writeElement(d, idx, subExp(v), out);
       return;
     }
-    ArrayVar view{d.source, d.block, sliceLmad(d.lmad, op.slice), d.elem, sliceShape(op.slice)};
+    ArrayVar view{d.source, d.block, sliceLmad(d, op.slice), d.elem, sliceShape(d, op.slice)};
     if (v.isVar() && hasArray(v.var()))
       return copyArray(stm, view, array(v.var()), out);
     ExpRef value = subExp(v);
@@ -352,8 +358,18 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
   }
   case K::ArrayLit: {
     const ArrayVar d = dest(stm.pat.at(0));
-    if (op.rowType.isArray())
-      unsupported(stm, "an array literal of arrays");
+    if (op.rowType.isArray()) {
+      // Each row is an array: copy it into row k of the destination.
+      for (size_t k = 0; k < op.args.size(); ++k) {
+        const ArrayVar row = array(op.args[k].var());
+        std::vector<symbolic::DimSlice> ds{symbolic::DimSlice::fix(static_cast<int64_t>(k))};
+        for (const ir::SubExp& n : row.shape)
+          ds.push_back(symbolic::DimSlice::all(toSym(n)));
+        copyArray(stm, ArrayVar{d.source, d.block, d.lmad.slice(ds), d.elem, row.shape}, row,
+                  out);
+      }
+      return;
+    }
     for (size_t k = 0; k < op.args.size(); ++k)
       writeElement(d, {i64(static_cast<int64_t>(k))}, subExp(op.args[k]), out);
     return;

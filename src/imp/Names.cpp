@@ -5,10 +5,6 @@
 
 namespace fjord::imp::detail {
 
-namespace {
-
-/// `text` with other characters as `_`, no leading underscores and a `v` before a leading
-/// digit; never empty. Keywords are left alone.
 std::string identChars(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -25,8 +21,6 @@ std::string identChars(std::string_view text) {
     out = "v" + out;
   return out;
 }
-
-} // namespace
 
 std::string sanitizeIdent(std::string_view text) {
   std::string out = identChars(text);

@@ -18,6 +18,11 @@ namespace fjord::imp::detail {
 /// gets a `v` prefix, keywords and reserved spellings get a `_` suffix; never empty.
 std::string sanitizeIdent(std::string_view text);
 
+/// `text` with other characters as `_`, no leading underscores and a `v` before a leading
+/// digit; never empty. Keywords are left alone: for names that always follow a prefix
+/// (`entry_<name>`, `<prefix>_entry_<name>`).
+std::string identChars(std::string_view text);
+
 /// Whether `word` is a keyword, alternative operator spelling (`not`, `and`), builtin type
 /// or function of C, C++, CUDA or OpenCL C, or a name the printers use (ReservedNames.cpp).
 bool isReservedName(std::string_view word);

@@ -39,19 +39,15 @@ bool isReservedName(std::string_view s) {
       "uint4", "uint8", "uint16", "long2", "long3", "long4", "long8", "long16", "ulong2",
       "ulong3", "ulong4", "ulong8", "ulong16", "float2", "float3", "float4", "float8",
       "float16", "double2", "double3", "double4", "double8", "double16", "half2", "half4",
-      // OpenCL C builtin functions the generated kernels call or a variable would hide.
+      // OpenCL C builtin functions that generated kernels call (a local variable of the
+      // same name would hide them; the others may be shadowed harmlessly).
       "get_global_id", "get_local_id", "get_group_id", "get_global_size", "get_local_size",
-      "get_num_groups", "get_work_dim", "barrier", "mem_fence", "read_mem_fence",
-      "write_mem_fence", "atomic_add", "atomic_sub", "atomic_xchg", "atomic_min",
-      "atomic_max", "atomic_and", "atomic_or", "atomic_xor", "atomic_cmpxchg", "atom_add",
-      "atom_cmpxchg", "atom_xchg", "atom_min", "atom_max", "as_int", "as_uint", "as_long",
-      "as_ulong", "as_float", "as_double", "popcount", "clz", "ctz", "mad", "mad24",
-      "mul24", "mul_hi", "mad_hi", "rotate", "clamp", "mix", "select", "sign", "step",
-      "smoothstep", "degrees", "radians", "dot", "cross", "length", "distance", "normalize",
-      "native_exp", "native_log", "native_sqrt", "native_sin", "native_cos", "rsqrt",
-      "printf", "vload", "vstore", "shuffle",
+      "get_num_groups", "barrier", "mem_fence", "atomic_add", "atomic_sub", "atomic_xchg",
+      "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor", "atomic_cmpxchg",
+      "atom_add", "atom_cmpxchg", "atom_xchg", "atom_min", "atom_max", "as_int", "as_uint",
+      "as_long", "as_ulong", "as_float", "as_double", "popcount", "clz",
       // CUDA builtin variables, types and functions.
-      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3", "popc", "brev",
+      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3",
       "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicCAS",
       "atomicAnd", "atomicOr", "atomicXor", "cudaError_t", "cudaStream_t",
       // C library and <cmath> names the printers emit or a declaration would shadow.

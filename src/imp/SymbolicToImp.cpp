@@ -69,8 +69,12 @@ ExpRef applyLmad(const symbolic::Lmad& lmad, const std::vector<ExpRef>& idx,
                   std::to_string(lmadRank(lmad)) + ": " + lmad.str());
   std::vector<symbolic::Expr> sym;
   sym.reserve(idx.size());
-  for (size_t i = 0; i < idx.size(); ++i)
-    sym.push_back(symbolic::Expr::var(placeholder(i)));
+  for (size_t i = 0; i < idx.size(); ++i) {
+    // A constant i64 index folds into the arithmetic (`t[0]` is `gtid`, not `0 * n + gtid`).
+    const Exp& e = *idx[i];
+    bool constant = e.kind == Exp::Kind::Const && e.type == PrimType::I64;
+    sym.push_back(constant ? symbolic::Expr(e.value.i) : symbolic::Expr::var(placeholder(i)));
+  }
   symbolic::Expr at = lmad.apply(sym);
   return fromSymbolic(at, [&](const std::string& name) -> ExpRef {
     if (!name.empty() && name[0] == '#')

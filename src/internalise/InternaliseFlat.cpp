@@ -82,6 +82,24 @@ void flatChecks(ir::Builder& b, const SubExp& offset, const std::vector<FlatDim>
 
 } // namespace
 
+SubExp Internaliser::withShape(const SubExp& arr, const ir::Shape& shape, const SourceSpan& span) {
+  ir::Type t = typeOf(arr);
+  if (t.shape == shape)
+    return arr;
+  for (size_t d = 0; d < shape.size() && d < t.shape.size(); ++d) {
+    if (t.shape[d] == shape[d])
+      continue;
+    SubExp same = b_->cmpOp(CmpOpKind::Eq, kI64, t.shape[d], shape[d], "same_size");
+    b_->assertion(same, "size mismatch: the value written has another shape at " + location(span),
+                  site(span));
+  }
+  ir::BasicOp op;
+  op.kind = ir::BasicOp::Kind::Reshape;
+  op.arr = arr.var();
+  op.shape = shape;
+  return b_->let1(arr.var().name, op);
+}
+
 Value Internaliser::flatSlice(const ast::Expr& e, Env& env) {
   bool isUpdate = e.kind == ast::Expr::Kind::FlatUpdate;
   Value arr = expr(*e.elems[0], env);
@@ -122,8 +140,13 @@ Value Internaliser::flatSlice(const ast::Expr& e, Env& env) {
     ir::BasicOp op;
     op.kind = isUpdate ? ir::BasicOp::Kind::FlatUpdate : ir::BasicOp::Kind::FlatIndex;
     op.arr = as[l].var();
-    if (isUpdate)
-      op.args.push_back(vs.at(l));
+    if (isUpdate) {
+      ir::Shape shape;
+      for (const FlatDim& d : dims)
+        shape.push_back(d.size);
+      shape.insert(shape.end(), rows.begin(), rows.end());
+      op.args.push_back(withShape(vs.at(l), shape, e.span));
+    }
     op.args.push_back(scaled(offset));
     for (const FlatDim& d : dims) {
       op.args.push_back(d.size);

@@ -4,6 +4,7 @@
 
 #include "ir/Traverse.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -57,6 +58,13 @@ ir::PrimValue extreme(ir::PrimType t, bool lowest) {
 }
 
 } // namespace
+
+bool Internaliser::isArraySize(const VName& v) const {
+  for (const auto& [name, t] : tenv_)
+    if (t.isArray() && std::find(t.shape.begin(), t.shape.end(), SubExp(v)) != t.shape.end())
+      return true;
+  return false;
+}
 
 SubExp Internaliser::outerSize(const Value& arr, const SourceSpan& span) const {
   std::vector<SubExp> ls = leaves(arr, span);
@@ -224,6 +232,11 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
   if (n == "__unzip")
     return args[0].value;
   if (n == "__iota") {
+    if (leaf(0).isVar() ? !isArraySize(leaf(0).var()) : leaf(0).constant().i < 0) {
+      SubExp ok = b_->cmpOp(CmpOpKind::Le, PrimType::I64, ir::PrimValue::int64(0), leaf(0),
+                            "nonnegative");
+      b_->assertion(ok, "iota of negative size at " + location(span), site(span));
+    }
     ir::BasicOp op = basic(ir::BasicOp::Kind::Iota);
     op.type = PrimType::I64;
     op.args = {leaf(0), ir::PrimValue::int64(0), ir::PrimValue::int64(1)};

@@ -73,6 +73,8 @@ private:
   Value update(const Value& arr, const ir::Slice& s, const Value& v, const SourceSpan& span);
   /// LMAD slices and their updates, with their run-time checks (InternaliseFlat.cpp).
   Value flatSlice(const ast::Expr& e, Env& env);
+  /// `arr` as an array of `shape` (same rank), after asserting that the sizes agree.
+  ir::SubExp withShape(const ir::SubExp& arr, const ir::Shape& shape, const SourceSpan& span);
   Value ifExp(const ast::Expr& e, Env& env);
   Value loop(const ast::Expr& e, Env& env);
   Value range(const ast::Expr& e, Env& env);
@@ -101,6 +103,8 @@ private:
   /// (InternaliseFilter.cpp, Note [Filter as scan and scatter]).
   Value soacFilter(const Arg& pred, const Arg& xs, bool partition, const SourceSpan& span);
   ir::SubExp outerSize(const Value& arr, const SourceSpan& span) const;
+  /// Whether `v` is a dimension of an array in scope (and so known to be non-negative).
+  bool isArraySize(const ir::VName& v) const;
   Value zip(const Value& a, const Value& b, const SourceSpan& span);
   Value coerceOuter(const Value& arr, const ir::SubExp& w);
   /// `v` with the sizes type expression `te` names (constants, or sizes bound in `env`),

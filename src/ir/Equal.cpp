@@ -215,6 +215,8 @@ private:
     case K::Index:
     case K::Update:
     case K::Copy:
+    case K::FlatIndex:
+    case K::FlatUpdate:
       same = a.arr == b.arr;
       break;
     case K::Rearrange:

@@ -133,18 +133,20 @@ Exp Parser::basicOpOrOperand() {
   }
   SubExp se = subExp();
   if (se.isVar() && lex.peek().is("[")) {
-    op.kind = K::Index;
     op.arr = se.var();
-    op.slice = slice();
+    op.kind = indexing(op) ? K::FlatIndex : K::Index;
     return op;
   }
   if (se.isVar() && lex.peek().is("with")) {
     lex.next();
-    op.kind = K::Update;
     op.arr = se.var();
-    op.slice = slice();
+    BasicOp where;
+    bool flat = indexing(where);
     expect("=");
+    op.kind = flat ? K::FlatUpdate : K::Update;
+    op.slice = std::move(where.slice);
     op.args = {subExp()};
+    op.args.insert(op.args.end(), where.args.begin(), where.args.end());
     return op;
   }
   op.kind = K::SubExp;
@@ -205,28 +207,46 @@ Exp Parser::scalarOp(const Token& opName) {
   return op;
 }
 
-/// `[d, ...]` with `d ::= i | start :+ count * stride`.
-Slice Parser::slice() {
-  Slice s;
+/// `[d, ...]` with `d ::= i | start :+ count * stride` into `op.slice`, or the flat view
+/// `[o + {(n : s), ...}]` (Note [Flat ops] in IR.h) into `op.args` = {o, n1, s1, ...};
+/// returns true for the flat view.
+bool Parser::indexing(BasicOp& op) {
   expect("[");
   if (accept("]"))
-    return s;
-  do {
+    return false;
+  SubExp first = subExp();
+  if (accept("+")) {
+    op.args = {first};
+    expect("{");
+    if (!accept("}")) {
+      do {
+        expect("(");
+        op.args.push_back(subExp());
+        expect(":");
+        op.args.push_back(subExp());
+        expect(")");
+      } while (accept(","));
+      expect("}");
+    }
+    expect("]");
+    return true;
+  }
+  for (bool more = true; more; more = accept(",")) {
     DimIndex d;
-    SubExp first = subExp();
+    SubExp start = op.slice.empty() ? first : subExp();
     if (accept(":+")) {
       d.fixed = false;
-      d.start = first;
+      d.start = start;
       d.count = subExp();
       expect("*");
       d.stride = subExp();
     } else {
-      d.index = first;
+      d.index = start;
     }
-    s.push_back(std::move(d));
-  } while (accept(","));
+    op.slice.push_back(std::move(d));
+  }
   expect("]");
-  return s;
+  return false;
 }
 
 // --- control flow and calls -------------------------------------------------------------

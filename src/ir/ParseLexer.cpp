@@ -131,7 +131,7 @@ Token Lexer::lex() {
       pos_ += 2;
       return finish(Token::Kind::Punct);
     }
-  if (std::string_view("{}()[],:;=<\\*@.-").find(c) != std::string_view::npos) {
+  if (std::string_view("{}()[],:;=<\\*@.-+").find(c) != std::string_view::npos) {
     ++pos_;
     return finish(Token::Kind::Punct);
   }

@@ -68,7 +68,7 @@ private:
   RedOp redOp();
   std::vector<RedOp> redOps();
   std::vector<HistOp> histOps();
-  Slice slice();
+  bool indexing(BasicOp& op);
 
   // --- attributes (Parse.cpp) ---
   Provenance provAttr();

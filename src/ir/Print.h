@@ -13,6 +13,7 @@
 //   exp     ::= OP "." TYPE subexp*                       -- add.f32 x_1 y_2, lt.i64 ...
 //             | "convert." TYPE "." TYPE subexp | "call." NAME "." TYPE "(" subexp,* ")"
 //             | VNAME "[" dimindex,* "]" | VNAME "with" "[" dimindex,* "]" "=" subexp
+//             | VNAME flatview | VNAME "with" flatview "=" subexp  -- FlatIndex, FlatUpdate
 //             | "iota." TYPE subexp "," subexp "," subexp | "replicate" shape subexp
 //             | "rearrange" "(" INT,* ")" VNAME | "reshape" shape VNAME | "copy" VNAME
 //             | "concat" subexp "(" VNAME,* ")" | "array" type "[" subexp,* "]"
@@ -33,6 +34,7 @@
 //             | "alloc" "(" subexp "," SPACE ")"
 //   histops  ::= "{" ( "(" subexp "," "{" VNAME,* "}" "," redop ")" ),* "}"
 //   dimindex ::= subexp | subexp ":+" subexp "*" subexp   -- start :+ count * stride
+//   flatview ::= "[" subexp "+" "{" ("(" subexp ":" subexp ")"),* "}" "]"
 //   space    ::= "(" VNAME ";" (VNAME "<" subexp),* ")"
 #pragma once
 #include "ir/IR.h"

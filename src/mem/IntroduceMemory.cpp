@@ -96,6 +96,10 @@ private:
     std::set<VName> bound;            ///< names bound inside the kernel
     /// Arrays built in place in a row of the SegOp's result.
     std::map<VName, MemInfoRef> placed;
+    /// Scalar operations of the kernel body, by result (to recompute sizes on the host).
+    std::map<VName, BasicOp> scalarDefs;
+    /// Kernel sizes recomputed on the host, and their host names.
+    std::map<VName, SubExp> hoisted;
   };
   std::optional<KernelScope> kernel_;
 
@@ -188,9 +192,13 @@ private:
     }
     if (k.seg->kind == SegOp::Kind::Hist)
       unsupported(where, "arrays created inside a histogram's kernel");
-    for (const SubExp& d : p.type.shape)
-      if (d.isVar() && k.bound.count(d.var()))
+    std::vector<SubExp> shape;
+    for (const SubExp& d : p.type.shape) {
+      std::optional<SubExp> h = hostSize(d);
+      if (!h)
         unsupported(where, "an array of thread-dependent size inside a kernel");
+      shape.push_back(*h);
+    }
     std::vector<Stm>& host = *k.host;
     std::string hint = p.name.name + "_bytes";
     symbolic::Expr points = 1;
@@ -203,7 +211,7 @@ private:
       k.points = count;
     }
     SubExp elems = *k.points;
-    for (const SubExp& d : p.type.shape)
+    for (const SubExp& d : shape)
       elems = mul(elems, d, hint, k.prov, host);
     SubExp bytes = mul(elems, PrimValue::int64(primBytes(p.type.elem)), hint, k.prov, host);
     Param block{names_.fresh(p.name.name + "_mem"), memType(), nullptr};
@@ -211,6 +219,61 @@ private:
     host.push_back(Stm{{block}, Exp{Op{Alloc{bytes, MemSpace::Device}}}, where});
     symbolic::Expr point = symbolic::Expr::var(k.seg->space.flat.str());
     p.mem = memInfo(block.name, expandedLmad(shapeExprs(p.type, defs_), point, points));
+  }
+
+  /// Kernel size `d` as a host operand: itself when bound outside the kernel; when the
+  /// kernel computes it from such values by arithmetic that cannot fail (`concat_len = m +
+  /// m`), the same arithmetic repeated on the host before the SegOp; otherwise nothing (the
+  /// size depends on the thread).
+  std::optional<SubExp> hostSize(const SubExp& d) {
+    KernelScope& k = *kernel_;
+    if (!d.isVar() || !k.bound.count(d.var()))
+      return d;
+    if (auto it = k.hoisted.find(d.var()); it != k.hoisted.end())
+      return it->second;
+    auto def = k.scalarDefs.find(d.var());
+    if (def == k.scalarDefs.end() || !cannotFail(def->second))
+      return std::nullopt;
+    BasicOp op = def->second;
+    for (SubExp& a : op.args) {
+      std::optional<SubExp> h = hostSize(a);
+      if (!h)
+        return std::nullopt;
+      a = *h;
+    }
+    Param res{names_.fresh(d.var().name), types_.at(d.var()), nullptr};
+    bind(res);
+    if (res.type == Type::prim(PrimType::I64))
+      defs_.record(res.name, op);
+    k.host->push_back(Stm{{res}, Exp{std::move(op)}, k.prov});
+    k.hoisted.emplace(d.var(), res.name);
+    return SubExp(res.name);
+  }
+
+  /// Whether a scalar operation is total (so that it may run on the host even where the
+  /// kernel would not run it): no division by a variable, no memory access.
+  static bool cannotFail(const BasicOp& op) {
+    switch (op.kind) {
+    case BasicOp::Kind::SubExp:
+    case BasicOp::Kind::UnOp:
+    case BasicOp::Kind::CmpOp:
+    case BasicOp::Kind::Convert:
+      return true;
+    case BasicOp::Kind::BinOp:
+      switch (op.binOp) {
+      case BinOpKind::Div:
+      case BinOpKind::Mod:
+      case BinOpKind::Quot:
+      case BinOpKind::Rem:
+        return !op.args.at(1).isVar() && op.args[1].constant().i != 0;
+      case BinOpKind::Pow:
+        return false;
+      default:
+        return true;
+      }
+    default:
+      return false;
+    }
   }
 
   /// `let <arr>_copy = copy arr` into fresh memory (row-major on the host, expanded in a
@@ -280,6 +343,8 @@ private:
       FJORD_CHECK(!p.type.isArray() || p.mem, "array left without memory: " + p.name.str());
       bind(p);
     }
+    if (kernel_ && n.pat.size() == 1 && std::holds_alternative<BasicOp>(n.exp))
+      kernel_->scalarDefs.emplace(n.pat[0].name, std::get<BasicOp>(n.exp));
     facts_.record(n, defs_);
     out.push_back(std::move(n));
   }

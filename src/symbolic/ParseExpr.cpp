@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <limits>
 
 namespace fjord::symbolic {
 namespace {
@@ -80,6 +81,7 @@ private:
       if (c != '*' && c != '/' && c != '%')
         return e;
       ++pos_;
+      peek();
       size_t at = pos_;
       Expr rhs = unary();
       if (c == '*') {
@@ -95,6 +97,10 @@ private:
     if (!divisor.isConst(&k) || k == 0) {
       pos_ = at;
       fail("the divisor must be a non-zero constant");
+    }
+    if (k == std::numeric_limits<int64_t>::min()) {
+      pos_ = at;
+      fail("the divisor is out of range");
     }
     return isDiv ? floorDiv(e, k) : mod(e, k);
   }
@@ -138,6 +144,7 @@ private:
     expect('(');
     Expr a = sum();
     expect(',');
+    peek();
     size_t divisorAt = pos_;
     Expr b = sum();
     expect(')');

@@ -169,6 +169,22 @@ TEST_CASE("internalise: indexing is bounds checked, except under #[unsafe]") {
   CHECK(ir::countConstructs(unsafeProg)["Assert"] == 0);
 }
 
+TEST_CASE("internalise: integer division is checked for zero, float division is not") {
+  auto divProg = optimised("entry f (a: i32) (b: i32) : (i32, i32) = (a / b, a % 2)");
+  CHECK(ir::countConstructs(divProg)["Assert"] == 1);
+  CHECK(ir::printProg(divProg).find("division by zero at test.fut:1:") != std::string::npos);
+  auto floatProg = optimised("entry f (a: f32) (b: f32) : f32 = a / b");
+  CHECK(ir::countConstructs(floatProg)["Assert"] == 0);
+}
+
+TEST_CASE("internalise: size coercions and slice updates assert their sizes") {
+  auto coerced = optimised("entry f (xs: []i32) : [3]i32 = xs :> [3]i32");
+  CHECK(ir::countConstructs(coerced)["Assert"] == 1);
+  CHECK(ir::printProg(coerced).find("size mismatch: expected size 3") != std::string::npos);
+  auto updated = optimised("entry f (xs: *[]i32) (ys: []i32) : []i32 = xs with [0:2] = ys");
+  CHECK(ir::printProg(updated).find("size mismatch") != std::string::npos);
+}
+
 TEST_CASE("internalise: let-bound names and loops keep source names") {
   ir::Prog p = optimised(
       "entry f (n: i64) : i64 = let acc = loop acc = 0 for i < n do acc + i in acc * 2");

@@ -81,7 +81,7 @@ TEST_CASE("ir: parse(print(p)) == p for the demo programs at every stage") {
 }
 
 TEST_CASE("ir: parse(print(p)) == p for the program tests at every stage") {
-  for (const char* group : {"first", "scan", "reduce", "hist", "scatter", "memory"}) {
+  for (const char* group : {"decls", "first", "hist", "kernels", "lang", "lmad", "memory", "reduce", "runner", "runtime", "scan", "scatter"}) {
     INFO("group " << std::string(group));
     std::vector<std::string> paths = programsIn(group);
     int ran = roundTripFiles(paths);

@@ -185,7 +185,7 @@ entry memory(n_1 : i64, m_2 : i64, xs_mem_3 : mem@host, xs_4 : *[n_1][m_2]f32 @x
   let {b_6 : mem@shared} = alloc(64i64, shared)
   let {d_7 : mem@device} = alloc(n_1, device)
   let {col_8 : [n_1]f32 @xs_mem_3 -> 2 * m_2 + fjord_floordiv(k_5, 2) - 1 + {(n_1 : -m_2)}} = xs_4[0i64 :+ n_1 * -1i64, 0i64]
-  let {v_9 : [fjord_min(n_1, 4)]f32 @xs_mem_3 -> fjord_floormod(k_5 + n_1, 3) + {(fjord_min(n_1, fjord_min(m_2, 4)) : fjord_max(m_2, 1)), (0 : 0)}} = xs_4[0i64]
+  let {v_9 : [4i64]f32 @xs_mem_3 -> fjord_floormod(k_5 + n_1, 3) + {(fjord_min(4, fjord_min(m_2, n_1)) : fjord_max(1, m_2)), (0 : 0)}} = xs_4[0i64]
   let {e_10 : [n_1]i8 @d_7 -> (-9223372036854775807 - 1) + {}} = replicate [n_1] 0i8
   in {1.0f32, d_7, e_10}
 }
@@ -262,5 +262,5 @@ TEST_CASE("ir: structural equality reports the first difference") {
   REQUIRE((c && d));
   CHECK_FALSE(ir::equalProgs(*c, *d, &why));
   CHECK(why.find("source spans differ") != std::string::npos);
-  CHECK(why.find("statement 17 `let {z_40 : i64} = if p_39`") != std::string::npos);
+  CHECK(why.find("statement 18 `let {z_40 : i64} = if p_39`") != std::string::npos);
 }

@@ -280,8 +280,8 @@ TEST_CASE("mem: an array loop parameter carries its block as a merge parameter")
   CHECK(mem::countAllocs(p) == 1); // the replicate; the update is in place
 }
 
-TEST_CASE("mem: arrays created inside kernels are reported as not supported yet") {
-  // map (\x -> replicate m x) xs
+TEST_CASE("mem: an array a kernel creates as its result is built in the result's row") {
+  // map (\x -> replicate m x) xs: no expansion, the replicate writes the thread's row.
   ProgBuilder pb;
   Param n = pb.param("n", ir::Type::prim(PrimType::I64));
   Param m = pb.param("m", ir::Type::prim(PrimType::I64));
@@ -298,9 +298,14 @@ TEST_CASE("mem: arrays created inside kernels are reported as not supported yet"
   VName out = b.let1("out", soacExp(Screma{n.name, {xs.name}, f, {}, {}}), prov("map"));
   pb.addFun("rows", {n, m, xs}, {ir::Type::array(PrimType::F32, {n.name, m.name})},
             b.finish({out}));
-  DiagnosticEngine diags;
-  Prog g = gpu::extractKernels(std::move(pb.prog), diags);
-  mem::introduceMemory(std::move(g), diags);
-  REQUIRE(diags.all().size() == 1);
-  CHECK(diags.all()[0].message == "arrays created inside kernels is not supported yet");
+  Prog p = toMem(std::move(pb.prog));
+  CHECK(mem::countAllocs(p) == 1); // the result only
+  const Stm& segStm = p.funs[0].body.stms.back();
+  const SegOp& seg = std::get<SegOp>(std::get<Op>(segStm.exp));
+  const Param* built = findPat(seg.body, row);
+  REQUIRE(built);
+  REQUIRE(built->mem);
+  CHECK(built->mem->block == segStm.pat.at(0).mem->block);
+  Expr i = var(seg.space.dims[0].first), mm = var(m.name);
+  CHECK(built->mem->lmad == Lmad{i * mm, {{mm, 1}}});
 }

@@ -88,6 +88,32 @@ TEST_CASE("syntax: imports, open, and module declarations") {
         "1:1: the module system (`module`) is not supported yet");
 }
 
+TEST_CASE("syntax: open import and size arguments of type abbreviations") {
+  DiagnosticEngine diags;
+  auto p = parseProgram(syntax_test::makeFile("open import \"lib/a\"\nlocal import \"b\""), diags);
+  REQUIRE(p);
+  REQUIRE(p->decls.size() == 2);
+  CHECK(p->decls[0]->kind == ast::Decl::Kind::Open);
+  CHECK(p->decls[0]->path == "lib/a");
+  REQUIRE(p->decls[1]->kind == ast::Decl::Kind::Local);
+  CHECK(p->decls[1]->inner->kind == ast::Decl::Kind::Import);
+  CHECK(prog("open import \"lib/a\"") == "open import \"lib/a\"\n");
+  // `[` after a type's name starts a size argument; an array argument needs parentheses.
+  CHECK(prog("def f (x: vec [n]) = x") == "def f (x : vec [n]) = x\n");
+  CHECK(prog("def f (x: arr [3] i32) = x") == "def f (x : arr [3] i32) = x\n");
+  CHECK(prog("def f (x: opt ([3]i32)) = x") == "def f (x : opt ([3]i32)) = x\n");
+  auto q = parseProgram(syntax_test::makeFile("def f (x: m [a] [] f32) = x"), diags);
+  REQUIRE(q);
+  const ast::TypeExp& app = *q->decls[0]->params[0]->typeExp;
+  REQUIRE(app.args.size() == 3);
+  CHECK(app.args[0]->kind == ast::TypeExp::Kind::Array);
+  CHECK(app.args[0]->args.empty());
+  CHECK(app.args[0]->dimName == "a");
+  CHECK(app.args[1]->args.empty());
+  CHECK_FALSE(app.args[1]->dimName.has_value());
+  CHECK(app.args[2]->kind == ast::TypeExp::Kind::Named);
+}
+
 TEST_CASE("syntax: spans of nodes") {
   DiagnosticEngine diags;
   auto p = parseProgram(syntax_test::makeFile("def f (x: i32) =\n  x + g (y*2)\n"), diags);

@@ -2,6 +2,6 @@
 -- ==
 -- input { 3 } output { 16 }
 
-def (|>.) (x: i32) (f: i32 -> i32) : i32 = f x
+def (|>>) (x: i32) (f: i32 -> i32) : i32 = f x
 
-entry main (x: i32) : i32 = x + 1 |>. (* 2) |>. (* 2)
+entry main (x: i32) : i32 = x + 1 |>> (* 2) |>> (* 2)

@@ -2,6 +2,7 @@
 -- (dest = [0, 100, 200, ...]); indices that are negative or not below the width are
 -- ignored. Atomic adds, one thread per input.
 -- ==
+-- structure gpu { SegHist 2 }
 -- input { 5i64 [0i64, 1i64, 4i64, 1i64, 0i64] [1, 2, 3, 4, 5] }
 -- output { [6, 106, 200, 300, 403] }
 -- input { 5i64 [-1i64, 5i64, 2i64, 100i64, -9223372036854775808i64] [7, 8, 9, 10, 11] }
@@ -13,7 +14,6 @@
 -- input { [3i64, -1i64, 3i64, 999i64, 1000i64, 0i64] }
 -- output { 1000i64 [1, 0, 0, 2] 1 }
 -- compiled random input { [1000000]i64 } auto output
--- structure gpu { SegHist 2 }
 
 entry main (k: i64) (is: []i64) (vs: []i32) : []i32 =
   let dest = map (\i -> i32.i64 i * 100) (iota k)

@@ -1,6 +1,7 @@
 -- Atomic (+) on f32 (atomicAdd on CUDA, a compare-and-swap helper on OpenCL 1.2) and on
 -- i64 with values beyond 32 bits.
 -- ==
+-- structure gpu { SegHist 3 }
 -- entry: sum_f32
 -- input { [0i64, 3i64, 3i64, 7i64, -2i64] [1.5f32, 2.25f32, 0.75f32, 100f32, 100f32] }
 -- output { [1.5f32, 0f32, 0f32, 3f32] }
@@ -10,7 +11,6 @@
 -- output { [8589934592i64, -1i64] }
 -- entry: sums_random
 -- compiled random input { [1000000]i64 [1000000]f32 } auto output
--- structure gpu { SegHist 3 }
 
 entry sum_f32 (is: []i64) (vs: []f32) : []f32 = reduce_by_index (replicate 4 0) (+) 0 is vs
 

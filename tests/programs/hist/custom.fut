@@ -1,6 +1,7 @@
 -- Operators without an atomic: a compare-and-swap loop for one 32/64-bit operand (product,
 -- a user-defined operator), one thread per bucket for tuples and small types.
 -- ==
+-- structure gpu { SegHist 6 }
 -- entry: product
 -- input { [0i64, 0i64, 2i64, 2i64, 2i64, -1i64, 3i64] [3, 4, 2, -5, 10, 7, 7] }
 -- output { [12, 1, -100] }
@@ -18,7 +19,6 @@
 -- input { [2i64, 2i64, 0i64, -3i64] [false, true, false, true] } output { [false, false, true] }
 -- entry: argmax_random
 -- compiled random input { [1000000]i32 } auto output
--- structure gpu { SegHist 6 }
 
 entry product (is: []i64) (vs: []i32) : []i32 = reduce_by_index (replicate 3 1) (*) 1 is vs
 

@@ -1,6 +1,7 @@
 -- min and max through the numeric modules: atomic min/max on integers, and
 -- compare-and-swap helpers for floats.
 -- ==
+-- structure gpu { SegHist 4 }
 -- entry: max_i64
 -- input { [0i64, 2i64, 0i64, 2i64, 5i64, -1i64, 1i64, 1i64]
 --         [5i64, -3i64, 9i64, -8i64, 100i64, 100i64, 4294967296i64, -4294967296i64] }
@@ -13,7 +14,6 @@
 -- compiled random input { [1000000]i64 [1000000]i32 } auto output
 -- entry: max_f32
 -- compiled random input { [1000000]i64 [1000000]f32 } auto output
--- structure gpu { SegHist 4 }
 
 entry max_i64 (is: []i64) (vs: []i64) : []i64 =
   reduce_by_index (replicate 3 i64.lowest) i64.max i64.lowest is vs

@@ -1,7 +1,6 @@
 -- `with` updates of an element, a slice and a row.
 -- ==
 -- input { [1, 2, 3, 4] } output { [1, 9, 3, 4] [7, 8, 3, 4] [[0, 0], [5, 6]] }
--- tags { no_opencl no_cuda }
 
 entry main (xs: *[]i32) : ([]i32, []i32, [][]i32) =
   let a = copy xs with [1] = 9

@@ -1,6 +1,7 @@
 -- Reductions through the numeric modules (product, minimum, maximum, sum) and
 -- `reduce_comm`, whose threads stride through the input (see Note [Two-stage reduction]).
 -- ==
+-- structure gpu { SegRed 4 }
 -- entry: product_i64
 -- input { [2i64, -3i64, 5i64, 7i64] } output { -210i64 }
 -- input { empty([0]i64) } output { 1i64 }
@@ -15,7 +16,6 @@
 -- input { [1i64, 2i64, 3i64, 4i64, 5i64] } output { 15i64 }
 -- input { empty([0]i64) } output { 0i64 }
 -- compiled random input { [1000000]i64 } auto output
--- structure gpu { SegRed 4 }
 
 entry product_i64 (xs: []i64) : i64 = i64.product xs
 

@@ -2,6 +2,5 @@
 -- ==
 -- input { [1, 2] } error: size mismatch: expected size 3
 -- input { [1, 2, 3] } output { 6 }
--- tags { no_opencl no_cuda }
 
 entry main (xs: []i32) : i32 = let ys = xs :> [3]i32 in ys[0] + ys[1] + ys[2]

@@ -2,6 +2,5 @@
 -- ==
 -- input { 7 0 } error: division by zero
 -- input { 7 2 } output { 3 }
--- tags { no_opencl no_cuda }
 
 entry main (a: i32) (b: i32) : i32 = a / b

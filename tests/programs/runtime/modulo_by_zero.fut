@@ -1,6 +1,5 @@
 -- Integer remainder by zero fails too.
 -- ==
 -- input { 7 0 } error: division by zero
--- tags { no_opencl no_cuda }
 
 entry main (a: i32) (b: i32) : i32 = a % b

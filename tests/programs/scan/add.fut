@@ -1,6 +1,7 @@
 -- Inclusive scans with (+) on i32, f32 and i64: three SegScans, each lowered to the
 -- three-stage scan. Random inputs are large and not multiples of the block size.
 -- ==
+-- structure gpu { SegScan 3 }
 -- entry: add_i32
 -- input { [1, 2, 3, 4, 5] } output { [1, 3, 6, 10, 15] }
 -- input { [-1, 5, -3] } output { [-1, 4, 1] }
@@ -16,7 +17,6 @@
 -- input { [10i64, 20i64, 30i64] } output { [10i64, 30i64, 60i64] }
 -- input { empty([0]i64) } output { empty([0]i64) }
 -- compiled random input { [2000001]i64 } auto output
--- structure gpu { SegScan 3 }
 
 entry add_i32 (xs: []i32) : []i32 = scan (+) 0 xs
 entry add_f32 (xs: []f32) : []f32 = scan (+) 0 xs

@@ -1,13 +1,13 @@
 -- filter as a scan of flags and a scatter (one SegScan and one scattering SegMap per
 -- entry), with a result size known only at run time.
 -- ==
+-- structure gpu { SegScan 2 SegMap 2 }
 -- entry: main
 -- input { [5, 1, 8, 2, 9, 3] } output { [5, 8, 9] }
 -- input { [1, 2, 3] } output { empty([0]i32) }
 -- input { [4, 7, 10] } output { [4, 7, 10] }
 -- input { empty([0]i32) } output { empty([0]i32) }
 -- compiled random input { [1000000]i32 } auto output
--- structure gpu { SegScan 2 SegMap 2 }
 -- entry: evens
 -- input { [1i64, 2i64, 3i64, 4i64] [1.5f32, 2.5f32, 3.5f32, 4.5f32] }
 -- output { [2i64, 4i64] [2.5f32, 4.5f32] }

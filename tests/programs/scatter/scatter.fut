@@ -3,6 +3,7 @@
 -- dest [10, 20, 30, 40, 50], writes 1 <- 7, -1 <- 8 (skipped), 4 <- 9, 5 <- 6 (skipped):
 -- [10, 7, 30, 40, 9].
 -- ==
+-- structure gpu { SegMap 4 }
 -- entry: main
 -- input { [10, 20, 30, 40, 50] [1i64, -1i64, 4i64, 5i64] [7, 8, 9, 6] }
 -- output { [10, 7, 30, 40, 9] }
@@ -14,7 +15,6 @@
 -- output { [20, 2, 10] [1.5f32, 2f32, 0.5f32] }
 -- entry: reverse
 -- compiled random input { [1000000]i32 } auto output
--- structure gpu { SegMap 4 }
 
 entry main (dest: *[]i32) (is: []i64) (vs: []i32) : []i32 = scatter dest is vs
 

@@ -1,0 +1,53 @@
+// Unit tests of the test-block parser (driver/TestSpec.h): several blocks per file and
+// structure checks that count only the entry points their block names.
+#include "driver/TestSpec.h"
+
+#include <doctest/doctest.h>
+
+using namespace fjord::driver;
+
+TEST_CASE("driver: every test block of a file is read") {
+  std::string error;
+  auto spec = parseTestSpec("-- first\n-- ==\n-- entry: inc\n-- input { 1 } output { 2 }\n"
+                            "entry inc (x: i32) = x + 1\n\n"
+                            "-- ==\n-- input { 3 } output { 6 }\n"
+                            "entry main (x: i32) = x * 2\n",
+                            error);
+  REQUIRE(spec);
+  CHECK(error.empty());
+  CHECK(spec->description == "first");
+  REQUIRE(spec->cases.size() == 2);
+  CHECK(spec->cases[0].entries == std::vector<std::string>{"inc"});
+  CHECK(spec->cases[0].line == 4);
+  // The second block starts again at `main`.
+  CHECK(spec->cases[1].entries == std::vector<std::string>{"main"});
+  CHECK(spec->cases[1].line == 8);
+}
+
+TEST_CASE("driver: structure checks after `entry:` name their entry points") {
+  std::string error;
+  auto spec = parseTestSpec("-- ==\n-- structure gpu { SegMap 2 }\n-- entry: a b\n"
+                            "-- input { 1 } output { 1 }\n-- structure gpu { SegRed 1 }\n"
+                            "def x = 1\n",
+                            error);
+  REQUIRE(spec);
+  REQUIRE(spec->structures.size() == 2);
+  CHECK(spec->structures[0].entries.empty()); // before any `entry:`: the whole program
+  CHECK(spec->structures[0].counts == std::vector<std::pair<std::string, int>>{{"SegMap", 2}});
+  CHECK(spec->structures[1].entries == std::vector<std::string>{"a", "b"});
+  CHECK(spec->structures[1].stage == "gpu");
+}
+
+TEST_CASE("driver: a malformed second block is an error") {
+  std::string error;
+  auto spec = parseTestSpec("-- ==\n-- input { 1 } output { 1 }\ndef x = 1\n-- ==\n-- frobnicate\n",
+                            error);
+  CHECK_FALSE(spec);
+  CHECK(error == "line 5: unknown test directive `frobnicate`");
+}
+
+TEST_CASE("driver: a file without a test block has no spec") {
+  std::string error;
+  CHECK_FALSE(parseTestSpec("-- just a comment\ndef x = 1\n", error));
+  CHECK(error.empty());
+}
