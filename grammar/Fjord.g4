@@ -103,8 +103,7 @@ infixOp : binop | WITH updateTarget EQ ;
 
 /// `a with [i, j:k] = v` or `r with x.y = v`.
 updateTarget
-  : (LBRACKET | INDEX_LBRACKET) lmadSlice RBRACKET
-  | (LBRACKET | INDEX_LBRACKET) dimIndices RBRACKET
+  : (LBRACKET | INDEX_LBRACKET) dimIndices RBRACKET
   | ID (DOT ID | DOT_NUM)*
   ;
 
@@ -126,8 +125,7 @@ ifExp : IF exp THEN exp ELSE exp ;
 letExp : LET letBinding (IN exp | letExp) ;
 
 letBinding
-  : ID INDEX_LBRACKET lmadSlice RBRACKET EQ exp        # letWithLmad
-  | ID INDEX_LBRACKET dimIndices RBRACKET EQ exp       # letWith
+  : ID INDEX_LBRACKET dimIndices RBRACKET EQ exp       # letWith
   | ID atomPattern+ (COLON typeExp)? EQ exp             # letFun
   | pattern EQ exp                                      # letPattern
   ;
@@ -156,8 +154,7 @@ applyExp : ASSERT postfixExp postfixExp | postfixExp+ ;
 postfixExp : atom postfix* ;
 
 postfix
-  : INDEX_LBRACKET lmadSlice RBRACKET  # lmadIndexPostfix
-  | INDEX_LBRACKET dimIndices RBRACKET # indexPostfix
+  : INDEX_LBRACKET dimIndices RBRACKET # indexPostfix
   | DOT ID                             # fieldPostfix
   | DOT_NUM                            # projPostfix
   ;
@@ -185,16 +182,19 @@ sectionOp : OP | STAR | LT | PIPE | HAT | BACKTICK qualName BACKTICK ;
 
 recordField : ID (EQ exp)? ;
 
-dimIndices : dimIndex (COMMA dimIndex)* ;
+/// Indices and slices, or Fjord's LMAD slice `o + {(n1 : s1), ..., (nk : sk)}` (thesis §3.3)
+/// over an array's flat elements, where `o +` may be left out. The offset is parsed as the
+/// one index before the operator, which must be `+` (both checked when building the AST).
+dimIndices
+  : lmadDims
+  | dimIndex (COMMA dimIndex)* (plus=OP lmadDims)?
+  ;
+lmadDims : LBRACE lmadDim (COMMA lmadDim)* RBRACE ;
+lmadDim : LPAREN size=opExp COLON stride=opExp RPAREN ;
 
 /// `i`, or a slice `i:j:s` where every part may be left out.
 dimIndex : idx=opExp sliceTail? | sliceTail ;
 sliceTail : COLON sliceEnd=opExp? (COLON sliceStride=opExp?)? ;
-
-/// Fjord's LMAD slice `o + {(n1 : s1), ..., (nk : sk)}` (thesis §3.3) over an array's flat
-/// elements; `o +` may be left out. The operator must be `+` (checked when building the AST).
-lmadSlice : (offset=opExp plus=OP)? LBRACE lmadDim (COMMA lmadDim)* RBRACE ;
-lmadDim : LPAREN size=opExp COLON stride=opExp RPAREN ;
 
 // ---------------------------------------------------------------------------------------
 // Types

@@ -398,20 +398,49 @@ Value Internaliser::loop(const ast::Expr& e, Env& env) {
 }
 
 Value Internaliser::range(const ast::Expr& e, Env& env) {
-  if (e.rangeHasStep || e.rangeKind == ast::Expr::RangeKind::DownToExclusive)
-    unsupported(e.span, "this form of range");
+  // In i64: start s, end stop, step d (the second element minus s, else 1 or -1); the
+  // count is ceil((stop' - s) / d) clamped at 0, where stop' is one past an inclusive end.
+  using RK = ast::Expr::RangeKind;
+  const ir::PrimType i64 = PrimType::I64;
   ir::PrimType t = primOf(e.type, env, e.span);
-  SubExp a = leaves(expr(*e.elems[0], env), e.span).at(0);
-  SubExp b = leaves(expr(*e.elems.back(), env), e.span).at(0);
-  SubExp n = b_->binOp(BinOpKind::Sub, t, b, a, "n");
-  if (e.rangeKind == ast::Expr::RangeKind::UpToInclusive)
-    n = b_->binOp(BinOpKind::Add, t, n, ir::PrimValue::integer(t, 1), "n");
-  n = b_->binOp(BinOpKind::Max, t, n, ir::PrimValue::integer(t, 0), "n");
-  if (t != PrimType::I64)
-    n = b_->convert(t, PrimType::I64, n, "n");
+  auto wide = [&](SubExp v) { return t == i64 ? v : b_->convert(t, i64, v, "bound"); };
+  auto get = [&](const ast::Expr& x) { return wide(leaves(expr(x, env), e.span).at(0)); };
+  auto one = [](int64_t v) { return SubExp(ir::PrimValue::int64(v)); };
+  SubExp start = leaves(expr(*e.elems[0], env), e.span).at(0);
+  SubExp s = wide(start);
+  SubExp stop = get(*e.elems.back());
+  SubExp d = e.rangeHasStep ? b_->binOp(BinOpKind::Sub, i64, get(*e.elems[1]), s, "step")
+                            : one(e.rangeKind == RK::DownToExclusive ? -1 : 1);
+  // Validity, as the interpreter defines it.
+  auto cmp = [&](CmpOpKind k, SubExp x, SubExp y) { return b_->cmpOp(k, i64, x, y, "c"); };
+  auto both = [&](SubExp x, SubExp y) { return b_->binOp(BinOpKind::LogAnd, PrimType::Bool, x, y, "c"); };
+  SubExp up = cmp(CmpOpKind::Gt, d, one(0)), down = cmp(CmpOpKind::Lt, d, one(0));
+  SubExp valid;
+  switch (e.rangeKind) {
+  case RK::UpToExclusive: valid = both(up, cmp(CmpOpKind::Le, s, stop)); break;
+  case RK::DownToExclusive: valid = both(down, cmp(CmpOpKind::Ge, s, stop)); break;
+  case RK::UpToInclusive:
+    valid = b_->binOp(
+        BinOpKind::LogOr, PrimType::Bool,
+        both(up, cmp(CmpOpKind::Le, s, b_->binOp(BinOpKind::Add, i64, stop, one(1), "t"))),
+        both(down, cmp(CmpOpKind::Ge, s, b_->binOp(BinOpKind::Sub, i64, stop, one(1), "t"))),
+        "valid");
+    break;
+  }
+  b_->assertion(valid, "range is invalid at " + location(e.span), site(e.span));
+  SubExp sgn = b_->unOp(ir::UnOpKind::Signum, i64, d, "sgn");
+  SubExp end = e.rangeKind == RK::UpToInclusive ? b_->binOp(BinOpKind::Add, i64, stop, sgn, "end")
+                                                : stop;
+  SubExp dist = b_->binOp(BinOpKind::Mul, i64, b_->binOp(BinOpKind::Sub, i64, end, s, "dist"),
+                          sgn, "dist");
+  SubExp absStep = b_->binOp(BinOpKind::Mul, i64, d, sgn, "abs_step");
+  SubExp num = b_->binOp(BinOpKind::Sub, i64,
+                         b_->binOp(BinOpKind::Add, i64, dist, absStep, "t"), one(1), "t");
+  SubExp n = b_->binOp(BinOpKind::Max, i64, b_->binOp(BinOpKind::Quot, i64, num, absStep, "n"),
+                       one(0), "n");
   ir::BasicOp op = basic(ir::BasicOp::Kind::Iota);
   op.type = t;
-  op.args = {n, a, ir::PrimValue::integer(t, 1)};
+  op.args = {n, start, t == i64 ? d : b_->convert(i64, t, d, "step")};
   return Value::of(b_->let1("range", op));
 }
 

@@ -23,10 +23,13 @@ public:
     if (a.name != b.name || a.entry != b.entry)
       return differ("names or entry flags differ");
     return list(a.params, b.params, "parameters", [&](auto& x, auto& y) { return param(x, y); }) &&
-           list(a.retTypes, b.retTypes, "return types", [&](auto& x, auto& y) { return type(x, y); }) &&
+           list(a.retTypes, b.retTypes, "return types",
+                [&](auto& x, auto& y) { return type(x, y); }) &&
            span(a.span, b.span) &&
-           list(a.entryParams, b.entryParams, "entry parameters", [&](auto& x, auto& y) { return entryValue(x, y); }) &&
-           list(a.entryResults, b.entryResults, "entry results", [&](auto& x, auto& y) { return entryValue(x, y); }) &&
+           list(a.entryParams, b.entryParams, "entry parameters",
+                [&](auto& x, auto& y) { return entryValue(x, y); }) &&
+           list(a.entryResults, b.entryResults, "entry results",
+                [&](auto& x, auto& y) { return entryValue(x, y); }) &&
            body(a.body, b.body);
   }
 
@@ -44,8 +47,10 @@ public:
 
   bool lambda(const Lambda& a, const Lambda& b) {
     Scope s(*this, "lambda");
-    return list(a.params, b.params, "lambda parameters", [&](auto& x, auto& y) { return param(x, y); }) &&
-           list(a.retTypes, b.retTypes, "lambda return types", [&](auto& x, auto& y) { return type(x, y); }) &&
+    return list(a.params, b.params, "lambda parameters",
+                [&](auto& x, auto& y) { return param(x, y); }) &&
+           list(a.retTypes, b.retTypes, "lambda return types",
+                [&](auto& x, auto& y) { return type(x, y); }) &&
            body(a.body, b.body);
   }
 
@@ -97,8 +102,8 @@ private:
   template <typename T, typename F>
   bool list(const std::vector<T>& a, const std::vector<T>& b, const char* what, F&& same) {
     if (a.size() != b.size())
-      return differ(std::string(what) + ": lengths differ (" + std::to_string(a.size()) +
-                    " vs " + std::to_string(b.size()) + ")");
+      return differ(std::string(what) + ": lengths differ (" + std::to_string(a.size()) + " vs " +
+                    std::to_string(b.size()) + ")");
     for (size_t i = 0; i < a.size(); ++i)
       if (!same(a[i], b[i]))
         return false;
@@ -154,8 +159,8 @@ private:
       return true;
     }
     if (!(a.mem->block == b.mem->block) || a.mem->lmad != b.mem->lmad)
-      return differ("memory annotations of " + a.name.str() + " differ: " + printParam(a) +
-                    " vs " + printParam(b));
+      return differ("memory annotations of " + a.name.str() + " differ: " + printParam(a) + " vs " +
+                    printParam(b));
     return true;
   }
 
@@ -256,7 +261,9 @@ private:
                       : vname(a.whileCond, b.whileCond);
     return header &&
            list(a.merge, b.merge, "loop parameters",
-                [&](auto& x, auto& y) { return param(x.first, y.first) && subExp(x.second, y.second); }) &&
+                [&](auto& x, auto& y) {
+                  return param(x.first, y.first) && subExp(x.second, y.second);
+                }) &&
            body(a.body, b.body);
   }
 
@@ -333,8 +340,7 @@ private:
   std::vector<std::string> path_;
 };
 
-template <typename F>
-bool compare(std::string* why, F&& f) {
+template <typename F> bool compare(std::string* why, F&& f) {
   Comparer c;
   bool same = f(c);
   if (why)

@@ -35,14 +35,14 @@ bool popNumber(std::string_view& text, char sep, int& out) {
 } // namespace
 
 Parser::Parser(const std::string& text, DiagnosticEngine& diags, const std::string& path)
-    : lex(text), diags_(diags),
-      irFile_(std::make_shared<SourceFile>(SourceFile{path, text})) {}
+    : lex(text), diags_(diags), irFile_(std::make_shared<SourceFile>(SourceFile{path, text})) {}
 
 // --- errors and tokens ------------------------------------------------------------------
 
 void Parser::fail(const Token& tok, const std::string& message) {
   auto [line, col] = lex.lineCol(tok.offset);
-  SourceSpan span{irFile_, line, col, line, col + static_cast<int>(std::max<size_t>(1, tok.length))};
+  SourceSpan span{irFile_, line, col, line,
+                  col + static_cast<int>(std::max<size_t>(1, tok.length))};
   diags_.error(span, message);
   throw Abort{};
 }
@@ -215,10 +215,10 @@ SourceSpan Parser::spanText(const Token& at) {
   bool ok = popNumber(head, ':', endCol) && popNumber(head, '-', endLine) &&
             popNumber(head, ':', col) && popNumber(head, ':', lineNo) && !head.empty();
   if (!ok) {
-    Token where{Token::Kind::Bad, "",
-                static_cast<size_t>(rest.data() - lex.text().data()) + skip, text.size()};
-    fail(where, "expected a source span `path:line:col-line:col`, found `" + std::string(text) +
-                    "`");
+    Token where{Token::Kind::Bad, "", static_cast<size_t>(rest.data() - lex.text().data()) + skip,
+                text.size()};
+    fail(where,
+         "expected a source span `path:line:col-line:col`, found `" + std::string(text) + "`");
   }
   std::string path(head);
   SourceFileRef& file = sourceFiles_[path];
@@ -393,11 +393,10 @@ SubExp Parser::subExp() {
     if (split == std::string::npos)
       fail(num, "a constant needs a type suffix, as in `" + num.text + "i64`");
     auto t = primFromName(num.text.substr(split));
-    auto v = t ? literal(std::string_view(num.text).substr(0, split), *t, negative)
-               : std::nullopt;
+    auto v = t ? literal(std::string_view(num.text).substr(0, split), *t, negative) : std::nullopt;
     if (!v)
-      fail(negative ? minus : num, "invalid constant `" + std::string(negative ? "-" : "") +
-                                       num.text + "`");
+      fail(negative ? minus : num,
+           "invalid constant `" + std::string(negative ? "-" : "") + num.text + "`");
     return *v;
   }
   if (tok.kind == Token::Kind::Name) {

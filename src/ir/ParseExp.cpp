@@ -62,8 +62,8 @@ Exp Parser::basicOpOrOperand() {
   const Token& t = lex.peek();
   if (t.kind == Token::Kind::Name) {
     Token kw = t;
-    if (unOpByName(kw.text) || binOpByName(kw.text) || cmpOpByName(kw.text) ||
-        kw.is("convert") || kw.is("call") || kw.is("iota")) {
+    if (unOpByName(kw.text) || binOpByName(kw.text) || cmpOpByName(kw.text) || kw.is("convert") ||
+        kw.is("call") || kw.is("iota")) {
       lex.next();
       return scalarOp(kw);
     }

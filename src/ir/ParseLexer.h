@@ -16,9 +16,9 @@ namespace fjord::ir::parse {
 struct Token {
   enum class Kind { Name, Number, String, Punct, End, Bad };
   Kind kind = Kind::End;
-  std::string text;   ///< as written; String: the unescaped contents
-  size_t offset = 0;  ///< of the first character
-  size_t length = 0;  ///< in the input
+  std::string text;  ///< as written; String: the unescaped contents
+  size_t offset = 0; ///< of the first character
+  size_t length = 0; ///< in the input
   bool is(std::string_view punctOrName) const {
     return (kind == Kind::Punct || kind == Kind::Name) && text == punctOrName;
   }

@@ -54,6 +54,7 @@ public:
   Token name(const std::string& what);
 
   Lexer lex;
+  int maxTag = 0; ///< the largest variable tag read so far
 
 private:
   // --- expressions (ParseExp.cpp) ---
@@ -79,8 +80,6 @@ private:
   DiagnosticEngine& diags_;
   SourceFileRef irFile_;
   std::map<std::string, SourceFileRef> sourceFiles_; ///< placeholders, by path
-public:
-  int maxTag = 0;
 };
 
 } // namespace fjord::ir::parse

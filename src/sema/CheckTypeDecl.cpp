@@ -69,22 +69,20 @@ const TypeExp* anonymousSize(const TypeExp& te) {
   return nullptr;
 }
 
-/// A deep copy of `te` in which the type parameters and size parameters named in `types`
-/// and `sizes` are replaced by the arguments (Note [Expanding abbreviations]). Nodes that come
-/// from the definition lose their resolution, so that they are resolved at the use.
-ast::TypeExpPtr instantiate(const TypeExp& te, const std::map<std::string, const TypeExp*>& types,
-                            const std::map<std::string, const TypeExp*>& sizes);
+/// What replaces an abbreviation's parameters in a copy of its definition.
+struct Substitution {
+  std::map<std::string, const TypeExp*> types; ///< `'a` -> the type argument
+  std::map<std::string, const TypeExp*> sizes; ///< `[n]` -> the size argument
+};
 
-ast::TypeExpPtr copy(const TypeExp& te) {
-  return instantiate(te, {}, {});
-}
-
-ast::TypeExpPtr instantiate(const TypeExp& te, const std::map<std::string, const TypeExp*>& types,
-                            const std::map<std::string, const TypeExp*>& sizes) {
-  bool substituting = !types.empty() || !sizes.empty();
-  if (te.kind == TypeExp::Kind::Named && te.name.qualifiers.empty() && te.args.empty())
-    if (auto it = types.find(te.name.base); it != types.end())
-      return copy(*it->second);
+/// A deep copy of `te`. Without `sub`, a plain copy that keeps its resolution (of an
+/// argument, resolved at the use). With `sub`, a copy of a definition: the parameters are
+/// replaced by (plain copies of) the arguments, and the definition's own nodes lose their
+/// resolution, to be resolved at the use (Note [Expanding abbreviations]).
+ast::TypeExpPtr instantiate(const TypeExp& te, const Substitution* sub) {
+  if (sub && te.kind == TypeExp::Kind::Named && te.name.qualifiers.empty() && te.args.empty())
+    if (auto it = sub->types.find(te.name.base); it != sub->types.end())
+      return instantiate(*it->second, nullptr);
   auto out = std::make_unique<TypeExp>();
   out->kind = te.kind;
   out->span = te.span;
@@ -93,24 +91,24 @@ ast::TypeExpPtr instantiate(const TypeExp& te, const std::map<std::string, const
   out->dimConst = te.dimConst;
   out->paramName = te.paramName;
   out->existentials = te.existentials;
-  if (!substituting) { // a copy of an argument, already resolved at the use
+  if (!sub) {
     out->resolved = te.resolved;
     out->dimUid = te.dimUid;
   }
-  if (te.kind == TypeExp::Kind::Array && te.dimName)
-    if (auto it = sizes.find(*te.dimName); it != sizes.end()) {
+  if (sub && te.kind == TypeExp::Kind::Array && te.dimName)
+    if (auto it = sub->sizes.find(*te.dimName); it != sub->sizes.end()) {
       out->dimName = it->second->dimName;
       out->dimConst = it->second->dimConst;
       out->dimUid = it->second->dimUid;
     }
   for (const auto& a : te.args)
-    out->args.push_back(a ? instantiate(*a, types, sizes) : nullptr);
+    out->args.push_back(a ? instantiate(*a, sub) : nullptr);
   for (const auto& [name, f] : te.fields)
-    out->fields.emplace_back(name, f ? instantiate(*f, types, sizes) : nullptr);
+    out->fields.emplace_back(name, f ? instantiate(*f, sub) : nullptr);
   for (const auto& [name, payload] : te.constructors) {
     std::vector<ast::TypeExpPtr> ps;
     for (const auto& p : payload)
-      ps.push_back(p ? instantiate(*p, types, sizes) : nullptr);
+      ps.push_back(p ? instantiate(*p, sub) : nullptr);
     out->constructors.emplace_back(name, std::move(ps));
   }
   return out;
@@ -153,7 +151,7 @@ void Checker::checkTypeDecl(ast::Decl& d) {
 
 TypeRef Checker::expandAbbreviation(TypeExp& te, const TypeEntry& entry) {
   const ast::Decl& d = *entry.decl;
-  std::map<std::string, const TypeExp*> types, sizes;
+  Substitution sub;
   bool ok = true;
   for (size_t i = 0; i < d.typeParams.size(); ++i) {
     const TypeParam& tp = d.typeParams[i];
@@ -168,7 +166,7 @@ TypeRef Checker::expandAbbreviation(TypeExp& te, const TypeEntry& entry) {
     }
     if (isSizeParam(tp)) {
       resolveTypeExpRec(arg); // resolves the size's name (dimUid)
-      sizes[tp.name] = &arg;
+      sub.sizes[tp.name] = &arg;
       continue;
     }
     TypeRef argType = tv_.zonk(resolveTypeExp(arg));
@@ -180,11 +178,11 @@ TypeRef Checker::expandAbbreviation(TypeExp& te, const TypeEntry& entry) {
       ok = false;
       continue;
     }
-    types[tp.name] = &arg;
+    sub.types[tp.name] = &arg;
   }
   if (!ok || !d.retTypeExp)
     return fresh(te.span);
-  ast::TypeExpPtr expanded = instantiate(*d.retTypeExp, types, sizes);
+  ast::TypeExpPtr expanded = instantiate(*d.retTypeExp, &sub);
   SourceSpan span = te.span;
   te = std::move(*expanded);
   te.span = span;

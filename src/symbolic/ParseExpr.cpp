@@ -189,8 +189,7 @@ private:
       return;
     char found = peek();
     fail("expected `" + std::string(1, c) + "`, found " +
-         (found == '\0' ? std::string("the end of the text")
-                        : "`" + std::string(1, found) + "`"));
+         (found == '\0' ? std::string("the end of the text") : "`" + std::string(1, found) + "`"));
   }
 
   std::string_view text_;

@@ -62,8 +62,9 @@ private:
   ast::ExprPtr matchExp(P::MatchExpContext* ctx);
   ast::ExprPtr lambdaExp(P::LambdaExpContext* ctx);
   ast::DimIndex dimIndex(P::DimIndexContext* ctx);
-  /// Appends an LMAD slice's offset (0 when left out), sizes and strides to `e.elems`.
-  void lmadSlice(P::LmadSliceContext* ctx, ast::Expr& e);
+  /// Appends the offset (0 when left out), sizes and strides of an LMAD slice (indices
+  /// with `lmadDims`) to `e.elems`.
+  void lmadSlice(P::DimIndicesContext* ctx, ast::Expr& e);
   ast::ExprPtr optionalOpExp(P::OpExpContext* ctx);
 
   // Types and patterns (BuildDecl.cpp)

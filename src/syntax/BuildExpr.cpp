@@ -119,14 +119,15 @@ ExprPtr AstBuilder::combine(const InfixOp& op, ExprPtr lhs, ExprPtr rhs) {
     return e;
   }
   P::UpdateTargetContext* t = op.target;
-  if (P::LmadSliceContext* l = t->lmadSlice()) {
+  P::DimIndicesContext* idx = t->dimIndices();
+  if (idx && idx->lmadDims()) {
     auto e = makeExpr(Kind::FlatUpdate, whole);
     e->elems.push_back(std::move(lhs));
     e->elems.push_back(std::move(rhs));
-    lmadSlice(l, *e);
+    lmadSlice(idx, *e);
     return e;
   }
-  if (P::DimIndicesContext* idx = t->dimIndices()) {
+  if (idx) {
     auto e = makeExpr(Kind::Update, whole);
     e->indices = dimIndices(idx);
     e->elems.push_back(std::move(lhs));
@@ -216,14 +217,15 @@ ExprPtr AstBuilder::postfixExp(P::PostfixExpContext* ctx) {
   bool parenthesised = ctx->atom()->getStart()->getType() == P::LPAREN;
   for (P::PostfixContext* post : ctx->postfix()) {
     SourceSpan whole = SourceSpan::join(e->span, span(post));
-    if (auto* l = dynamic_cast<P::LmadIndexPostfixContext*>(post)) {
+    auto* ix = dynamic_cast<P::IndexPostfixContext*>(post);
+    if (ix && ix->dimIndices()->lmadDims()) {
       auto idx = makeExpr(Kind::FlatIndex, whole);
       idx->elems.push_back(std::move(e));
-      lmadSlice(l->lmadSlice(), *idx);
+      lmadSlice(ix->dimIndices(), *idx);
       e = std::move(idx);
       continue;
     }
-    if (auto* ix = dynamic_cast<P::IndexPostfixContext*>(post)) {
+    if (ix) {
       auto idx = makeExpr(Kind::Index, whole);
       idx->indices = dimIndices(ix->dimIndices());
       idx->elems.push_back(std::move(e));
@@ -375,6 +377,8 @@ ExprPtr AstBuilder::atom(P::AtomContext* ctx) {
   }
   if (auto* c = dynamic_cast<P::IndexSectionContext*>(ctx)) {
     auto e = makeExpr(Kind::IndexSection, s);
+    if (c->dimIndices()->lmadDims())
+      diags_.unsupported(s, "an LMAD slice in an index section");
     e->indices = dimIndices(c->dimIndices());
     return e;
   }
@@ -449,18 +453,23 @@ ast::DimIndex AstBuilder::dimIndex(P::DimIndexContext* ctx) {
   return d;
 }
 
-void AstBuilder::lmadSlice(P::LmadSliceContext* ctx, ast::Expr& e) {
+void AstBuilder::lmadSlice(P::DimIndicesContext* ctx, ast::Expr& e) {
+  std::vector<P::DimIndexContext*> offset = ctx->dimIndex();
+  P::LmadDimsContext* dims = ctx->lmadDims();
   if (ctx->plus && ctx->plus->getText() != "+")
     diags_.error(span(ctx->plus, ctx->plus),
                  "expected `+` between the offset and the dimensions of an LMAD slice");
-  if (ctx->offset) {
-    e.elems.push_back(opExp(ctx->offset));
+  if (offset.size() > 1 || (offset.size() == 1 && offset[0]->sliceTail()))
+    diags_.error(span(offset[0]->getStart(), ctx->plus),
+                 "an LMAD slice takes one offset before `+`, not indices or slices");
+  if (offset.size() == 1 && offset[0]->idx) {
+    e.elems.push_back(opExp(offset[0]->idx));
   } else {
-    auto zero = makeExpr(Kind::IntLit, span(ctx->LBRACE()));
+    auto zero = makeExpr(Kind::IntLit, span(dims->LBRACE()));
     zero->text = "0";
     e.elems.push_back(std::move(zero));
   }
-  for (P::LmadDimContext* d : ctx->lmadDim()) {
+  for (P::LmadDimContext* d : dims->lmadDim()) {
     e.elems.push_back(opExp(d->size));
     e.elems.push_back(opExp(d->stride));
   }
@@ -480,15 +489,16 @@ ExprPtr AstBuilder::letExp(P::LetExpContext* ctx) {
   SourceSpan s = span(ctx);
   P::LetBindingContext* b = ctx->letBinding();
   ExprPtr e;
-  if (auto* w = dynamic_cast<P::LetWithLmadContext*>(b)) {
+  auto* with = dynamic_cast<P::LetWithContext*>(b);
+  if (with && with->dimIndices()->lmadDims()) {
     // `let a[L] = v in e` is `let a = a with [L] = v in e`.
-    ast::Name a = name(w->ID());
+    ast::Name a = name(with->ID());
     auto target = makeExpr(Kind::Var, a.span);
     target->name = a;
     auto update = makeExpr(Kind::FlatUpdate, s);
     update->elems.push_back(std::move(target));
-    update->elems.push_back(exp(w->exp()));
-    lmadSlice(w->lmadSlice(), *update);
+    update->elems.push_back(exp(with->exp()));
+    lmadSlice(with->dimIndices(), *update);
     e = makeExpr(Kind::LetIn, s);
     e->pattern = std::make_unique<ast::Pattern>();
     e->pattern->kind = ast::Pattern::Kind::Id;

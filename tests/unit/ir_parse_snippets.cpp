@@ -191,6 +191,14 @@ entry memory(n_1 : i64, m_2 : i64, xs_mem_3 : mem@host, xs_4 : *[n_1][m_2]f32 @x
 }
 )";
 
+const char* kFlat = R"(fun flat(xs_1 : [10i64]i32, ys_2 : *[10i64]i32, v_3 : [2i64][2i64]i32) : {[2i64][2i64]i32, [10i64]i32} = {
+  let {b_4 : [2i64][2i64]i32} = xs_1[5i64 + {(2i64 : 4i64), (2i64 : 1i64)}]
+  let {u_5 : [10i64]i32} = ys_2 with [0i64 + {(2i64 : 5i64), (2i64 : 1i64)}] = v_3
+  let {e_6 : [10i64]i32} = ys_2 with [] = u_5
+  in {b_4, u_5}
+}
+)";
+
 } // namespace
 
 TEST_CASE("ir: scalar operations and constants read back") { roundTrip(kScalars); }
@@ -209,6 +217,21 @@ TEST_CASE("ir: array operations, loops, apply, if and asserts read back") {
   CHECK(assertOp.message == "a \"quoted\" \\ message\nwith a newline");
   // The name source continues after the largest tag in the text.
   CHECK(p.names.peek() == 42);
+}
+
+TEST_CASE("ir: flat LMAD views (FlatIndex, FlatUpdate) read back") {
+  ir::Prog p = roundTrip(kFlat);
+  const auto& view = std::get<ir::BasicOp>(p.funs.at(0).body.stms.at(0).exp);
+  CHECK(view.kind == ir::BasicOp::Kind::FlatIndex);
+  CHECK(ir::flatRank(view) == 2);
+  const auto& update = std::get<ir::BasicOp>(p.funs.at(0).body.stms.at(1).exp);
+  CHECK(update.kind == ir::BasicOp::Kind::FlatUpdate);
+  REQUIRE(update.args.size() == 6);
+  CHECK(update.args[0].str() == "v_3"); // the value first, then the LMAD
+  CHECK(update.args[3].str() == "5i64");
+  const auto& whole = std::get<ir::BasicOp>(p.funs.at(0).body.stms.at(2).exp);
+  CHECK(whole.kind == ir::BasicOp::Kind::Update);
+  CHECK(whole.slice.empty());
 }
 
 TEST_CASE("ir: streams, scatter, hist and screma read back") { roundTrip(kSoacs); }
