@@ -271,9 +271,9 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
     ArrayVar view{d.source, d.block, sliceLmad(d, op.slice), d.elem, sliceShape(d, op.slice)};
     if (v.isVar() && hasArray(v.var()))
       return copyArray(stm, view, array(v.var()), out);
-    ExpRef value = subExp(v);
     return fillArray(stm, view, "replicate", "slice update of " + op.arr.name,
-                     [value](Lowerer&, const std::vector<ExpRef>&, Block&) { return value; }, out);
+                     [v](Lowerer& L, const std::vector<ExpRef>&, Block&) { return L.subExp(v); },
+                     out);
   }
   case K::FlatIndex: {
     const ir::PatElem& pe = stm.pat.at(0);
@@ -315,10 +315,13 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
     return copyArray(stm, dest(stm.pat.at(0)), src, out);
   }
   case K::Iota: {
-    ExpRef start = subExp(op.args.at(1)), step = subExp(op.args.at(2));
+    // Start and step are read through the generator's Lowerer, so that a kernel captures
+    // them as parameters.
+    ir::SubExp startSe = op.args.at(1), stepSe = op.args.at(2);
     PrimType t = op.type;
     return fillArray(stm, dest(stm.pat.at(0)), "iota", "iota",
-                     [start, step, t](Lowerer&, const std::vector<ExpRef>& idx, Block&) {
+                     [startSe, stepSe, t](Lowerer& L, const std::vector<ExpRef>& idx, Block&) {
+                       ExpRef start = L.subExp(startSe), step = L.subExp(stepSe);
                        if (t == PrimType::I64) // folds the usual start 0 and step 1
                          return add(start, mul(idx[0], step));
                        ExpRef i = convert(idx[0], t);
@@ -338,9 +341,9 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
                        },
                        out);
     }
-    ExpRef value = subExp(v);
     return fillArray(stm, dest(stm.pat.at(0)), "replicate", "replicate",
-                     [value](Lowerer&, const std::vector<ExpRef>&, Block&) { return value; }, out);
+                     [v](Lowerer& L, const std::vector<ExpRef>&, Block&) { return L.subExp(v); },
+                     out);
   }
   case K::Concat: {
     const ArrayVar d = dest(stm.pat.at(0));
