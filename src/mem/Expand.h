@@ -7,7 +7,9 @@
 // the result of a sequential map or scan, ...) whose per-thread shape depends only on values
 // bound outside the kernel gets one block for the whole kernel, allocated on the host right
 // before the SegOp, of `points * per-thread elements` elements, where `points` is the number
-// of points of the SegOp's space. The point with flat index `p` owns the elements
+// of points of the SegOp's space. The point with flat index `p` (the SegSpace's flat index;
+// in one dimension the same value as the space's index, which names it then) owns the
+// elements
 //
 //     p + points * (row-major index of (i1, ..., iq) in the per-thread shape)
 //
@@ -16,6 +18,9 @@
 // dimension of the block: when consecutive threads touch the same element of their arrays
 // they touch consecutive addresses, so the accesses coalesce (IFL'22 §5's GPU variant; the
 // CPU variant `p * elems + row-major` would give each thread a contiguous chunk instead).
+// A size the kernel computes from outside values by arithmetic that cannot fail (`concat`'s
+// `m + m`) is computed again on the host for the allocation; any other size bound in the
+// kernel depends on the thread and is reported as not supported yet.
 //
 // The slices of two points never overlap, and a point's arrays are touched only by the
 // thread running it: imp/ binds the SegSpace's flat index to the point being run, and no two

@@ -217,7 +217,11 @@ private:
     Param block{names_.fresh(p.name.name + "_mem"), memType(), nullptr};
     bind(block);
     host.push_back(Stm{{block}, Exp{Op{Alloc{bytes, MemSpace::Device}}}, where});
-    symbolic::Expr point = symbolic::Expr::var(k.seg->space.flat.str());
+    // The flat point index; in one dimension that is the index itself, which reads better
+    // in the generated code's comments.
+    const SegSpace& space = k.seg->space;
+    symbolic::Expr point = symbolic::Expr::var(
+        space.dims.size() == 1 ? space.dims[0].first.str() : space.flat.str());
     p.mem = memInfo(block.name, expandedLmad(shapeExprs(p.type, defs_), point, points));
   }
 

@@ -109,7 +109,8 @@ TEST_CASE("mem: a kernel temporary gets one expanded allocation hoisted before t
   const Param* block = findPat(f.body, t->mem->block);
   REQUIRE(block);
   Expr n = var(f.params[0].name);
-  CHECK(t->mem->lmad == Lmad{var(seg.space.flat), {{4, n}}});
+  // One dimension: the point is the space's index, innermost with stride 1.
+  CHECK(t->mem->lmad == Lmad{var(seg.space.dims.at(0).first), {{4, n}}});
   for (const Stm& s : seg.body.stms) {
     const Op* op = std::get_if<Op>(&s.exp);
     CHECK_FALSE((op && std::holds_alternative<Alloc>(*op)));
