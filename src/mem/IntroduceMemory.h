@@ -34,8 +34,14 @@
 //    `mem@device` merge parameter precedes it. (Existential offsets and strides are a later
 //    issue: Note [Existential memory] in IntroduceMemory.cpp.)
 //  - Kernel bodies (SegOp bodies, their operators, and functions called from kernels)
-//    allocate nothing: arrays there are views of host-allocated arrays. Arrays created
-//    inside kernels need memory expansion (IFL'22 §5) and are reported as not supported yet.
+//    allocate nothing: every block is allocated on the host. An array created in a SegOp
+//    body (or a SOAC nested there) is built in its row of the SegOp's result when it is
+//    (through in-place updates) the point's result; otherwise it lives in an expanded block
+//    allocated right before the SegOp, with the point index innermost and stride 1
+//    (IFL'22 §5; Note [Memory expansion] in Expand.h). Arrays of thread-dependent size,
+//    arrays created in SegOp operators, in functions called from kernels or in a SegHist
+//    body, and arrays created in a kernel that an `if`, loop or call returns, are reported
+//    as not supported yet.
 #pragma once
 #include "ir/IR.h"
 
