@@ -11,18 +11,29 @@ sanitize=${2:-}
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
+manifest=${MANIFEST:-$bundle/manifest.txt}
+
+# Build every program first, in parallel (one nvcc per core).
+build_one() {
+  local exe=$1 dir stem
+  dir=$(dirname "$bundle/$exe"); stem=$(basename "$exe")
+  if [ "$bundle/$exe" -nt "$dir/$stem.cu" ]; then echo "$exe ok"; return; fi
+  if "$nvcc" -std=c++17 -O2 -arch=sm_90 -Werror all-warnings "$dir/$stem.cu" "$dir/${stem}_main.cpp" \
+       -o "$bundle/$exe" > "$dir/build.log" 2>&1; then
+    echo "$exe ok"
+  else
+    echo "$exe failed"
+  fi
+}
+export -f build_one; export bundle nvcc
 declare -A built
+while read -r exe status; do built[$exe]=$status; done < <(
+  cut -d' ' -f1 "$manifest" | sort -u | xargs -P "$(nproc)" -I{} bash -c 'build_one {}')
+
 while read -r exe entry base source; do
-  dir=$(dirname "$bundle/$exe")
-  stem=$(basename "$exe")
-  if [ -z "${built[$exe]:-}" ]; then
-    if "$nvcc" -std=c++17 -O2 -arch=sm_90 -Werror all-warnings "$dir/$stem.cu" "$dir/${stem}_main.cpp" \
-         -o "$bundle/$exe" > "$dir/build.log" 2>&1; then
-      built[$exe]=ok
-    else
-      built[$exe]=failed
-      echo "FAIL build $source"; cat "$dir/build.log"
-    fi
+  if [ "${built[$exe]}" = failed ]; then
+    echo "FAIL build $source"; head -20 "$(dirname "$bundle/$exe")/build.log"
+    built[$exe]=reported
   fi
   if [ "${built[$exe]}" != ok ]; then fail=$((fail + 1)); continue; fi
   runner=()
@@ -38,6 +49,6 @@ while read -r exe entry base source; do
   else
     echo "FAIL $source ($entry): $diff"; fail=$((fail + 1))
   fi
-done < "${MANIFEST:-$bundle/manifest.txt}"
+done < "$manifest"
 echo "gpu-check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
