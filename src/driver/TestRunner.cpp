@@ -132,7 +132,7 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
     return Compiled{exe};
   std::string cmd;
   if (backend == BackendKind::OpenCL) {
-    cmd = "g++ -std=c++17 -O1 -Wall -Wextra -Werror " + shellQuote((dir / (stem + "_host.cpp")).string()) + " " +
+    cmd = "g++ -std=c++17 -O0 -Wall -Wextra -Werror " + shellQuote((dir / (stem + "_host.cpp")).string()) + " " +
           shellQuote((dir / (stem + "_main.cpp")).string()) +
           " -o " + shellQuote(exe.string()) + " -lOpenCL";
   } else {
