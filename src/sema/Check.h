@@ -1,5 +1,5 @@
 // The type checker: name resolution, Hindley-Milner inference with let-polymorphism,
-// overloaded numeric literals and operators, records and tuples, a first form of size types.
+// overloaded numeric literals and operators, records and tuples, size types.
 //
 // Input: the parsed prelude files, then the user's imported files in dependency order, then
 // the user's file (last).
@@ -34,10 +34,14 @@
 // Prelude files are checked in the order given (the driver passes them sorted by name), so a
 // prelude file may use only intrinsics and earlier files. Inside the prelude a type parameter
 // satisfies the numeric constraints of literals and operators (src/prelude/numeric.fut).
-// Sizes: unification ignores sizes; sizes appear in types where declared (`[n]f64`) or
-// known (array literals). Calls of functions with size parameters and ascriptions are
-// checked for sizes that are known to differ (CheckSizes.cpp); the interpreter checks
-// declared sizes and `:>` coercions at run time.
+// Sizes (Note [Size variables] in UnifySizes.cpp): unification unifies sizes. A size is a
+// constant, a rigid name (a size parameter, an `i64` variable, or an existential `ext'N`
+// that a call, an `if`, a `match` or a loop introduced), a flexible variable bound when a
+// function's size parameters are instantiated at a use, or unknown (`[]`, which unifies
+// with any size). Call results have the sizes the arguments give them (CheckSizes.cpp).
+// Two different known sizes are a "size mismatch" naming both and where they come from;
+// `e : t` is checked statically, `e :> t` at run time (as are declared sizes). After
+// checking, unbound flexible sizes are unknown; existential names stay in the types.
 // Sum types: a constructor `#c x` has a type variable constrained to have `#c`; it becomes
 // the sum of the constructors it meets (Unify.h). Entry points cannot take or return sums.
 // After type checking, the user's files are checked for uniqueness and aliasing

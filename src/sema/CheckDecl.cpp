@@ -295,7 +295,7 @@ public:
 
   void decl(Decl& d) {
     if (d.type)
-      d.type = tv_.zonk(d.type);
+      d.type = tv_.forgetFlexibleSizes(d.type);
     for (auto& p : d.params)
       pattern(*p);
     if (d.retTypeExp)
@@ -308,7 +308,7 @@ public:
 
   void expr(Expr& e) {
     if (e.type)
-      e.type = tv_.zonk(e.type);
+      e.type = tv_.forgetFlexibleSizes(e.type);
     for (auto& sub : e.elems)
       if (sub)
         expr(*sub);
@@ -341,7 +341,7 @@ public:
 
   void pattern(Pattern& p) {
     if (p.type)
-      p.type = tv_.zonk(p.type);
+      p.type = tv_.forgetFlexibleSizes(p.type);
     for (auto& sub : p.elems)
       if (sub)
         pattern(*sub);
@@ -356,7 +356,7 @@ public:
 
   void typeExp(TypeExp& te) {
     if (te.resolved)
-      te.resolved = tv_.zonk(te.resolved);
+      te.resolved = tv_.forgetFlexibleSizes(te.resolved);
     for (auto& sub : te.args)
       if (sub)
         typeExp(*sub);
@@ -424,6 +424,9 @@ std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
   }
   for (ast::Program& prog : files)
     checker.finalise(prog);
+  for (ast::Program& prog : files)
+    if (!local.hasErrors() && !isPreludeFile(prog.file))
+      checkExhaustive(prog, local);
   for (ast::Program& prog : files)
     if (!local.hasErrors() && !isPreludeFile(prog.file))
       checkUniqueness(out, prog, local);

@@ -14,9 +14,8 @@ bool isDigits(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-/// Replaces size variables by unknown sizes: a definition's size parameters mean nothing at
-/// its use sites (sizes are checked at calls by CheckSizes.cpp, not tracked through them).
-/// Drops uniqueness too: it matters to the uniqueness pass, which reads the declarations.
+/// Replaces size variables by unknown sizes (uses of local functions, whose sizes are not
+/// tracked through calls). Drops uniqueness too: it matters to the uniqueness pass, which reads the declarations.
 TypeRef stripSizeVars(const TypeRef& t) {
   switch (t->kind) {
   case Type::Kind::Prim:
@@ -171,11 +170,21 @@ TypeRef Checker::checkExpr(Expr& e) {
     return checkLambda(e);
   case Expr::Kind::OpSection: {
     TypeRef ft;
-    if (const ValueEntry* v = lookupValue(e.name.base)) {
+    const ValueEntry* v = e.name.qualifiers.empty() ? lookupValue(e.name.base) : nullptr;
+    if (v) {
       e.name.uid = v->uid;
       ft = tv_.instantiate(v->scheme, e.span);
     } else {
       ft = builtinOpType(e, e.name.base);
+    }
+    if (!e.name.qualifiers.empty()) { // `(i32.+)`: the operator at the namespace's type
+      auto ns = primFromName(e.name.qualifiers[0]);
+      if (!ns || !(isInteger(*ns) || isFloat(*ns))) {
+        diags_.error(e.span, "unknown name `" + e.name.str() + "`");
+        return fresh(e.span);
+      }
+      if (ft->kind == Type::Kind::Function)
+        unify(Type::primitive(*ns), ft->param, e.span);
     }
     if (e.elems.size() > 0 && e.elems[0]) // `(x +)`
       ft = applyTo(ft, *e.elems[0], e.span);
@@ -243,10 +252,15 @@ TypeRef Checker::checkExpr(Expr& e) {
     unify(Type::primitive(PrimType::Bool), check(*e.elems[0]), e.elems[0]->span);
     TypeRef t = check(*e.elems[1]);
     TypeRef f = check(*e.elems[2]);
-    if (!unify(t, f, e.elems[2]->span) && tv_.lastError())
+    // Branches of different sizes give the `if` an existential size.
+    bool wasLax = tv_.laxSizes;
+    tv_.laxSizes = true;
+    bool ok = unify(t, f, e.elems[2]->span);
+    tv_.laxSizes = wasLax;
+    if (!ok && tv_.lastError())
       tv_.lastError()->note(e.elems[1]->span, "the `then` branch has type `" +
                                                   tv_.zonk(t)->str() + "`");
-    return t;
+    return ok ? tv_.joinSizes(t, f, SizeOrigin{"the size of this `if`, whose branches differ in size", e.span}) : t;
   }
   case Expr::Kind::Match:
     return checkMatch(e);
@@ -256,8 +270,13 @@ TypeRef Checker::checkExpr(Expr& e) {
   case Expr::Kind::Coerce: {
     TypeRef t = check(*e.elems[0]);
     TypeRef annotated = resolveTypeExp(*e.typeExp);
-    if (unify(annotated, t, e.elems[0]->span) && e.kind == Expr::Kind::Ascribe)
-      checkAscribedSizes(annotated, *e.elems[0]);
+    // `e : t` is checked here; `e :> t` at run time.
+    bool wasLax = tv_.laxSizes;
+    tv_.laxSizes = e.kind == Expr::Kind::Coerce;
+    tv_.sizeContext = SizeContext{"", "", true};
+    unify(annotated, t, e.elems[0]->span);
+    tv_.sizeContext = {};
+    tv_.laxSizes = wasLax;
     return annotated;
   }
   case Expr::Kind::Assert:
@@ -289,8 +308,10 @@ TypeRef Checker::checkVar(Expr& e) {
   if (v && !hidden) {
     e.name.uid = v->uid;
     TypeRef t = tv_.instantiate(v->scheme, e.span);
-    Binding::Kind k = out_.bindings[v->uid].kind;
-    return k == Binding::Kind::TopLevel || k == Binding::Kind::LocalFunction ? stripSizeVars(t) : t;
+    const Binding& b = out_.bindings[v->uid];
+    if (b.kind == Binding::Kind::TopLevel && b.decl)
+      return instantiateSizes(t, *b.decl, e.span);
+    return b.kind == Binding::Kind::LocalFunction ? stripSizeVars(t) : t;
   }
   if (inPrelude_ && isInternalName(n))
     if (auto it = intrinsicType(n)) {
@@ -363,30 +384,35 @@ TypeRef Checker::checkBinOp(Expr& e) {
   TypeRef ft;
   if (const ValueEntry* v = lookupValue(op)) { // user-defined operator or `f` in backticks
     e.name.uid = v->uid;
-    ft = stripSizeVars(tv_.instantiate(v->scheme, e.span));
+    ft = tv_.instantiate(v->scheme, e.span);
+    const Binding& b = out_.bindings[v->uid];
+    ft = b.kind == Binding::Kind::TopLevel && b.decl ? instantiateSizes(ft, *b.decl, e.span)
+                                                     : stripSizeVars(ft);
   } else {
     ft = builtinOpType(e, op);
   }
-  TypeRef partial = applyTo(ft, *e.elems[0], e.span);
-  TypeRef result = applyTo(partial, *e.elems[1], e.span);
-  // `xs |> f a` calls `f` with `a` and `xs`.
-  const Expr& fn = *e.elems[1];
-  if (op == "|>" && e.name.uid < 0 && fn.kind == Expr::Kind::Apply) {
-    std::vector<const Expr*> args;
-    for (size_t i = 1; i < fn.elems.size(); ++i)
-      args.push_back(fn.elems[i].get());
-    args.push_back(e.elems[0].get());
-    checkCallSizes(*fn.elems[0], args);
+  SizeContext left, right;
+  if (e.name.uid >= 0) {
+    left = SizeContext{op, argumentName(*e.elems[0], 0)};
+    right = SizeContext{op, argumentName(*e.elems[1], 1)};
   }
-  return result;
+  // `xs |> f a` calls `f` with `a` and `xs`: sizes are described as that call's.
+  const Expr& fn = *e.elems[1];
+  if (op == "|>" && e.name.uid < 0 && fn.kind == Expr::Kind::Apply)
+    right = callContext(*fn.elems[0], *e.elems[0], fn.elems.size() - 1);
+  TypeRef partial = applyTo(ft, *e.elems[0], e.span, left);
+  return applyTo(partial, *e.elems[1], e.span, right);
 }
 
-TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan) {
+TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan,
+                         const SizeContext& ctx) {
   TypeRef argType = check(arg);
   TypeRef h = tv_.head(fn);
   if (h->kind == Type::Kind::Function) {
+    tv_.sizeContext = ctx;
     unify(h->param, argType, arg.span);
-    return h->result;
+    tv_.sizeContext = {};
+    return h->paramName.empty() ? h->result : substituteNamedSize(h->result, h->paramName, arg);
   }
   if (TypeVars::isFlexible(*h)) {
     TypeRef r = fresh(callSpan);
@@ -400,12 +426,8 @@ TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan) {
 
 TypeRef Checker::checkApply(Expr& e) {
   TypeRef t = check(*e.elems[0]);
-  std::vector<const Expr*> args;
-  for (size_t i = 1; i < e.elems.size(); ++i) {
-    t = applyTo(t, *e.elems[i], e.span);
-    args.push_back(e.elems[i].get());
-  }
-  checkCallSizes(*e.elems[0], args);
+  for (size_t i = 1; i < e.elems.size(); ++i)
+    t = applyTo(t, *e.elems[i], e.span, callContext(*e.elems[0], *e.elems[i], i - 1));
   return t;
 }
 
@@ -526,10 +548,18 @@ TypeRef Checker::checkMatch(Expr& e) {
     bindPattern(*c.pattern, scrutinee);
     TypeRef body = check(*c.body);
     popValues(mark);
-    if (!result)
+    if (!result) {
       result = body;
-    else
-      unify(result, body, c.body->span);
+      continue;
+    }
+    // Cases of different sizes give the `match` an existential size.
+    bool wasLax = tv_.laxSizes;
+    tv_.laxSizes = true;
+    bool ok = unify(result, body, c.body->span);
+    tv_.laxSizes = wasLax;
+    if (ok)
+      result = tv_.joinSizes(result, body,
+                             SizeOrigin{"the size of this `match`, whose cases differ in size", e.span});
   }
   return result ? result : fresh(e.span);
 }
@@ -602,9 +632,16 @@ TypeRef Checker::checkLoop(Expr& e) {
     break;
   }
   TypeRef body = check(*e.elems[1]);
-  unify(paramType, body, e.elems[1]->span);
+  // A size of a loop parameter that the body changes is generalised: the loop's result
+  // has an existential size there (the body sees the initial size).
+  bool wasLax = tv_.laxSizes;
+  tv_.laxSizes = true;
+  bool ok = unify(paramType, body, e.elems[1]->span);
+  tv_.laxSizes = wasLax;
   popValues(mark);
-  return paramType;
+  return ok ? tv_.joinSizes(paramType, body,
+                            SizeOrigin{"the size of a loop parameter that changes in this loop", e.span})
+            : paramType;
 }
 
 } // namespace fjord::sema

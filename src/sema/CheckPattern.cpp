@@ -149,6 +149,7 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
         te.dimUid = v->uid;
         unify(Type::primitive(PrimType::I64), v->scheme.type, te.span);
         dim = Size::var(*te.dimName);
+        noteSizeName(*te.dimName, v->uid);
       } else if (std::find(localSizes_.begin(), localSizes_.end(), *te.dimName) !=
                  localSizes_.end()) {
         dim = Size::var(*te.dimName);
@@ -207,7 +208,14 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     localSizes_.insert(localSizes_.end(), te.existentials.begin(), te.existentials.end());
     TypeRef inner = resolveArg(0);
     localSizes_.resize(mark);
-    return inner;
+    // Each existential size is some size, the same at each of its uses: a flexible size.
+    std::map<std::string, Size> sizes;
+    for (const std::string& n : te.existentials)
+      sizes.emplace(n, tv_.freshSize(n));
+    return mapSizes(inner, [&](const Size& s) {
+      auto it = s.kind == Size::Kind::Var ? sizes.find(s.name) : sizes.end();
+      return it == sizes.end() ? s : it->second;
+    });
   }
   }
   return fresh(te.span);

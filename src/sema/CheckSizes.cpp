@@ -1,16 +1,16 @@
-// Size types at call sites and ascriptions.
+// Size types at uses of functions (Note [Size variables] in UnifySizes.cpp).
 //
-// Unification ignores sizes (Check.h); this file adds the checks that need them. At a call
-// `f a1 a2 ...` of a top-level function with size parameters (`def f [n] (xs: [n]t) ...`),
-// each argument whose type has a known size (a constant from an array literal, or a size
-// variable of the caller such as its own `[m]`) binds the callee's size parameter in that
-// position; two arguments that bind the same parameter to different sizes, or a constant
-// parameter size (`[3]t`) that differs from the argument's, are a "size mismatch". The
-// ascription `e : [3]t` of a value of known, different size is one too; the coercion
-// `e :> [3]t` is instead checked at run time.
+// A use of a top-level function instantiates its size parameters with flexible size
+// variables, so that the arguments of a call bind them and the result has the arguments'
+// sizes (`f xs` of `def f [n] (xs: [n]i32) : [n]i32` has the size of `xs`). A size named by
+// a parameter (`def iota (n: i64) : [n]i64`) becomes the size the argument expresses: a
+// constant, or the name of an `i64` variable; any other expression, and any size of the
+// result that the caller cannot express (`[]t` or an existential `?[k].[k]t` in the result
+// type, as of `filter`), becomes a fresh existential size of that call, which differs from
+// every other size.
 #include "sema/Checker.h"
 
-#include <map>
+#include <set>
 
 namespace fjord::sema {
 
@@ -18,110 +18,134 @@ using ast::Expr;
 
 namespace {
 
-/// Where a size parameter got its size in one call.
-struct SizeOrigin {
-  Size size;
-  const Expr* arg;
-  size_t argIndex;
-};
-
 std::string ordinal(size_t i) {
   static const char* names[] = {"first", "second", "third", "fourth", "fifth", "sixth"};
   return i < 6 ? names[i] : std::to_string(i + 1) + "th";
 }
 
-std::string argName(const Expr& arg, size_t i) {
-  std::string s = "the " + ordinal(i) + " argument";
-  if (arg.kind == Expr::Kind::Var)
-    s += ", `" + arg.name.str() + "`";
-  return s;
+/// `t` without uniqueness: it matters to the uniqueness pass, which reads the declarations,
+/// not to the types of uses.
+TypeRef withoutUniqueness(const TypeRef& t) {
+  switch (t->kind) {
+  case Type::Kind::Array:
+    return Type::array(withoutUniqueness(t->elem), t->shape);
+  case Type::Kind::Tuple: {
+    std::vector<TypeRef> elems;
+    for (const TypeRef& e : t->elems)
+      elems.push_back(withoutUniqueness(e));
+    return Type::tuple(std::move(elems));
+  }
+  case Type::Kind::Record: {
+    auto fields = t->fields;
+    for (auto& f : fields)
+      f.second = withoutUniqueness(f.second);
+    return Type::record(std::move(fields));
+  }
+  case Type::Kind::Function:
+    return Type::function(withoutUniqueness(t->param), withoutUniqueness(t->result),
+                          t->paramName);
+  default:
+    return t;
+  }
 }
 
-bool isKnown(const Size& s) { return s.kind != Size::Kind::Unknown; }
-
-/// Calls `f(paramDim, argDim)` for the matching dimensions of a parameter type and an
-/// argument type (arrays, and the components of tuples and records).
-template <typename F>
-void zipDims(const TypeRef& param, const TypeRef& arg, F f) {
-  if (!param || !arg)
-    return;
-  if (param->kind == Type::Kind::Array && arg->kind == Type::Kind::Array) {
-    size_t n = std::min(param->shape.size(), arg->shape.size());
-    for (size_t i = 0; i < n; ++i)
-      f(param->shape[i], arg->shape[i]);
-    if (param->shape.size() == arg->shape.size())
-      zipDims(param->elem, arg->elem, f);
-    return;
-  }
-  if (param->kind != arg->kind)
-    return;
-  if (param->kind == Type::Kind::Tuple && param->elems.size() == arg->elems.size())
-    for (size_t i = 0; i < param->elems.size(); ++i)
-      zipDims(param->elems[i], arg->elems[i], f);
-  if (param->kind == Type::Kind::Record && param->fields.size() == arg->fields.size())
-    for (size_t i = 0; i < param->fields.size(); ++i)
-      zipDims(param->fields[i].second, arg->fields[i].second, f);
+bool mentionsSize(const TypeRef& t, const std::string& name) {
+  bool found = false;
+  mapSizes(t, [&](const Size& s) {
+    found = found || (s.kind == Size::Kind::Var && s.name == name);
+    return s;
+  });
+  return found;
 }
 
 } // namespace
 
-void Checker::checkCallSizes(const Expr& callee, const std::vector<const Expr*>& args) {
-  if (callee.kind != Expr::Kind::Var || callee.name.uid < 0 || !callee.name.qualifiers.empty())
-    return;
-  const Binding& b = out_.bindings[callee.name.uid];
-  if (b.kind != Binding::Kind::TopLevel || !b.decl || !b.type)
-    return;
-  std::vector<std::string> sizeParams;
-  for (const ast::TypeParam& tp : b.decl->typeParams)
-    if (tp.kind == ast::TypeParam::Kind::Size)
-      sizeParams.push_back(tp.name);
-  auto isSizeParam = [&](const std::string& n) {
-    return std::find(sizeParams.begin(), sizeParams.end(), n) != sizeParams.end();
-  };
-
-  std::map<std::string, SizeOrigin> bound;
-  TypeRef fn = b.type;
-  for (size_t i = 0; i < args.size() && fn->kind == Type::Kind::Function; ++i, fn = fn->result) {
-    const Expr& arg = *args[i];
-    bool reported = false;
-    zipDims(fn->param, tv_.zonk(arg.type), [&](const Size& want, const Size& got) {
-      if (reported || !isKnown(got))
-        return;
-      if (want.kind == Size::Kind::Const && got != want) {
-        diags_.error(arg.span, "size mismatch: " + argName(arg, i) + " of `" +
-                                   callee.name.str() + "` has size `" + got.str() +
-                                   "` but the parameter's type requires `" + want.str() + "`");
-        reported = true;
-        return;
-      }
-      if (want.kind != Size::Kind::Var || !isSizeParam(want.name))
-        return;
-      auto [it, added] = bound.try_emplace(want.name, SizeOrigin{got, &arg, i});
-      if (added || it->second.size == got)
-        return;
-      const SizeOrigin& first = it->second;
-      diags_
-          .error(arg.span, "size mismatch in call of `" + callee.name.str() + "`: size `" +
-                               want.name + "` is `" + first.size.str() + "` (from " +
-                               argName(*first.arg, first.argIndex) + ") but `" + got.str() +
-                               "` here (from " + argName(arg, i) + ")")
-          .note(first.arg->span, "`" + want.name + "` = `" + first.size.str() +
-                                     "` comes from this argument");
-      reported = true;
-    });
-  }
+std::string Checker::argumentName(const Expr& arg, size_t i) {
+  std::string s = "the " + ordinal(i) + " argument";
+  if (arg.kind == Expr::Kind::Var && arg.name.qualifiers.empty())
+    s += ", `" + arg.name.str() + "`";
+  return s;
 }
 
-void Checker::checkAscribedSizes(const TypeRef& annotated, const Expr& e) {
-  bool reported = false;
-  zipDims(annotated, tv_.zonk(e.type), [&](const Size& want, const Size& got) {
-    if (reported || !isKnown(want) || !isKnown(got) || want == got)
-      return;
-    diags_.error(e.span, "size mismatch: this value has size `" + got.str() +
-                             "` but the ascribed type requires `" + want.str() +
-                             "`; use `:>` to check the size at run time");
-    reported = true;
+void Checker::noteSizeName(const std::string& name, int uid) {
+  if (uid < 0 || uid >= static_cast<int>(out_.bindings.size()))
+    return;
+  const Binding& b = out_.bindings[uid];
+  std::string what = "the variable bound here";
+  if (b.kind == Binding::Kind::SizeParam && b.decl)
+    what = "a size parameter of `" + b.decl->name.base + "`";
+  else if (b.kind == Binding::Kind::LoopIterator)
+    what = "the loop iterator bound here";
+  tv_.noteRigidSize(name, SizeOrigin{what, b.span});
+}
+
+TypeRef Checker::instantiateSizes(const TypeRef& t, const ast::Decl& d, const SourceSpan& use) {
+  std::set<std::string> sizeParams, named;
+  for (const ast::TypeParam& tp : d.typeParams)
+    if (tp.kind == ast::TypeParam::Kind::Size)
+      sizeParams.insert(tp.name);
+  std::map<std::string, Size> flexible, existential;
+  auto mapName = [&](const Size& s, bool inResult) -> Size {
+    if (s.kind == Size::Kind::Var && (sizeParams.count(s.name) || s.name[0] == '?')) {
+      auto [it, added] = flexible.try_emplace(s.name, Size::unknown());
+      if (added)
+        it->second = tv_.freshSize(s.name[0] == '?' ? "" : s.name);
+      return it->second;
+    }
+    if (s.kind == Size::Kind::Var && named.count(s.name))
+      return s; // substituted by applyTo
+    if (s.kind == Size::Kind::Const || !inResult)
+      return s.kind == Size::Kind::Const ? s : Size::unknown();
+    SizeOrigin origin{"the size of the result of `" + d.name.base + "` here", use};
+    if (s.kind == Size::Kind::Unknown)
+      return tv_.freshExistential(origin);
+    // One existential per name: `?[k].([k]t, [k]t)` has two arrays of the same size.
+    auto [it, added] = existential.try_emplace(s.name, Size::unknown());
+    if (added)
+      it->second = tv_.freshExistential(origin);
+    return it->second;
+  };
+  std::function<TypeRef(const TypeRef&)> walk = [&](const TypeRef& f) -> TypeRef {
+    if (f->kind != Type::Kind::Function)
+      return mapSizes(f, [&](const Size& s) { return mapName(s, true); });
+    TypeRef param = mapSizes(f->param, [&](const Size& s) { return mapName(s, false); });
+    // A parameter's name matters only where later sizes mention it.
+    std::string name =
+        !f->paramName.empty() && mentionsSize(f->result, f->paramName) ? f->paramName : "";
+    if (!name.empty())
+      named.insert(name);
+    return Type::function(param, walk(f->result), name);
+  };
+  return walk(withoutUniqueness(t));
+}
+
+Size Checker::argumentSize(const Expr& arg) {
+  if (arg.kind == Expr::Kind::IntLit)
+    return Size::constant(static_cast<int64_t>(arg.intValue));
+  if (arg.kind == Expr::Kind::Var && arg.name.qualifiers.empty() && arg.name.uid >= 0 &&
+      arg.type && tv_.head(arg.type)->kind == Type::Kind::Prim) {
+    noteSizeName(arg.name.base, arg.name.uid);
+    return Size::var(arg.name.base);
+  }
+  return tv_.freshExistential(SizeOrigin{"the size given by this argument", arg.span});
+}
+
+TypeRef Checker::substituteNamedSize(const TypeRef& result, const std::string& paramName,
+                                     const Expr& arg) {
+  std::optional<Size> size;
+  return mapSizes(result, [&](const Size& s) {
+    if (s.kind != Size::Kind::Var || s.name != paramName)
+      return s;
+    if (!size)
+      size = argumentSize(arg);
+    return *size;
   });
+}
+
+SizeContext Checker::callContext(const Expr& callee, const Expr& arg, size_t i) const {
+  if (callee.kind != Expr::Kind::Var)
+    return {};
+  return SizeContext{callee.name.str(), argumentName(arg, i)};
 }
 
 } // namespace fjord::sema

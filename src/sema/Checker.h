@@ -1,7 +1,7 @@
 // The checker's state, shared by the files that implement it (private to sema/):
 // CheckDecl.cpp (declarations, entry points, the final pass), CheckExpr.cpp (expressions),
 // CheckPattern.cpp (patterns and type expressions), CheckFiles.cpp (imports and exports),
-// CheckTypeDecl.cpp (type abbreviations).
+// CheckTypeDecl.cpp (type abbreviations), CheckSizes.cpp (sizes at uses of functions).
 #pragma once
 #include "sema/Check.h"
 #include "sema/Unify.h"
@@ -83,12 +83,24 @@ private:
   TypeRef checkBinOp(ast::Expr& e);
   TypeRef builtinOpType(ast::Expr& e, const std::string& op);
   TypeRef checkApply(ast::Expr& e);
-  /// Size types (CheckSizes.cpp): the sizes that the arguments of a call give the callee's
-  /// size parameters must agree; reports "size mismatch" naming both sizes and their origins.
-  void checkCallSizes(const ast::Expr& callee, const std::vector<const ast::Expr*>& args);
-  /// `e : t` where `e`'s size is known and differs from `t`'s.
-  void checkAscribedSizes(const TypeRef& annotated, const ast::Expr& e);
-  TypeRef applyTo(TypeRef fn, ast::Expr& arg, const SourceSpan& callSpan);
+  /// Size types (CheckSizes.cpp, Note [Size variables] in UnifySizes.cpp).
+  /// The type of a use of the top-level function `d`: its size parameters become fresh
+  /// flexible sizes, sizes of its result that a caller cannot express fresh existentials.
+  TypeRef instantiateSizes(const TypeRef& t, const ast::Decl& d, const SourceSpan& use);
+  /// The size an argument gives a named parameter `(n: i64)` used in sizes.
+  Size argumentSize(const ast::Expr& arg);
+  /// `result` with the size named `paramName` replaced by the size `arg` expresses.
+  TypeRef substituteNamedSize(const TypeRef& result, const std::string& paramName,
+                              const ast::Expr& arg);
+  /// Records where the size name `name` (bound by `uid`) comes from, for mismatch notes.
+  void noteSizeName(const std::string& name, int uid);
+  /// "the second argument, `ys`"
+  static std::string argumentName(const ast::Expr& arg, size_t i);
+  /// `ctx` describes size mismatches between the parameter and the argument.
+  TypeRef applyTo(TypeRef fn, ast::Expr& arg, const SourceSpan& callSpan,
+                  const SizeContext& ctx = {});
+  /// The size context for the `i`th argument `arg` of a call of `callee`.
+  SizeContext callContext(const ast::Expr& callee, const ast::Expr& arg, size_t i) const;
   TypeRef checkLambda(ast::Expr& e);
   TypeRef checkLetFun(ast::Expr& e);
   TypeRef checkIndex(ast::Expr& e);
@@ -134,5 +146,9 @@ private:
   bool inLocal_ = false;    ///< inside `local`: nothing is exported
   std::optional<std::pair<size_t, size_t>> preludeMarks_; ///< scope sizes after the prelude
 };
+
+/// Reports each `match` of `prog` that leaves values unmatched (an error naming one) and each
+/// case that no value reaches (a warning). Runs on the final types (CheckExhaustive.cpp).
+void checkExhaustive(const ast::Program& prog, DiagnosticEngine& diags);
 
 } // namespace fjord::sema

@@ -79,8 +79,12 @@ TypeRef TypeVars::zonk(const TypeRef& t0) const {
   case Type::Kind::Prim:
   case Type::Kind::Var:
     return t;
-  case Type::Kind::Array:
-    return Type::array(zonk(t->elem), t->shape, t->unique);
+  case Type::Kind::Array: {
+    std::vector<Size> shape;
+    for (const Size& s : t->shape)
+      shape.push_back(headSize(s));
+    return Type::array(zonk(t->elem), std::move(shape), t->unique);
+  }
   case Type::Kind::Tuple: {
     std::vector<TypeRef> elems;
     for (const TypeRef& e : t->elems)
@@ -312,6 +316,9 @@ bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& 
   // Arrays of different rank: `[]a` against `[][]i32` binds `a` to `[]i32`.
   if (a->kind == Type::Kind::Array && b->kind == Type::Kind::Array) {
     size_t ra = a->shape.size(), rb = b->shape.size();
+    for (size_t i = 0; i < std::min(ra, rb); ++i)
+      if (!unifySize(a->shape[i], b->shape[i]))
+        return false;
     if (ra == rb)
       return unifyRec(a->elem, b->elem, span, reported);
     if (ra < rb)
@@ -368,9 +375,13 @@ bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& 
 bool TypeVars::unify(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span) {
   bool reported = false;
   lastError_ = nullptr;
+  sizeConflict_.reset();
+  unifySpan_ = span;
   if (unifyRec(expected, actual, span, reported))
     return true;
-  if (!reported)
+  if (!reported && sizeConflict_)
+    reportSizeMismatch(expected, actual, span);
+  else if (!reported)
     lastError_ = &diags_.error(span, "cannot unify `" + zonk(expected)->str() + "` with `" +
                                          zonk(actual)->str() + "`");
   return false;

@@ -10,6 +10,7 @@
 #include "syntax/Type.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,6 +36,21 @@ struct Constraint {
   /// of exactly these constructors
   std::map<std::string, std::vector<TypeRef>> constructors;
   bool empty() const { return prims == 0 && fields.empty() && constructors.empty(); }
+};
+
+/// Where a rigid size name (size parameter, existential size) was introduced, for the notes
+/// of a "size mismatch".
+struct SizeOrigin {
+  std::string what; ///< "the size parameter of `f`", "the size of the result of `filter`"
+  SourceSpan span;
+};
+
+/// What the sizes being unified stand for, for the text of a "size mismatch" (Note [Size
+/// variables] in UnifySizes.cpp). Empty `callee` and `ascription` false: a plain unification.
+struct SizeContext {
+  std::string callee;   ///< at the argument of a call of this function
+  std::string argument; ///< "the second argument, `ys`"
+  bool ascription = false; ///< `e : t`
 };
 
 /// A type scheme: `forall quantified. type`.
@@ -78,6 +94,26 @@ public:
 
   static bool isFlexible(const Type& t) { return t.kind == Type::Kind::Var && t.name[0] == '?'; }
 
+  // --- sizes (UnifySizes.cpp, Note [Size variables])
+  /// A fresh flexible size variable standing for the size parameter `display` of a callee.
+  Size freshSize(const std::string& display);
+  /// A fresh rigid size name (an existential size) introduced by `origin`.
+  Size freshExistential(SizeOrigin origin);
+  /// Records where the rigid size `name` comes from (a later binding of the name replaces it).
+  void noteRigidSize(const std::string& name, SizeOrigin origin) { sizeOrigins_[name] = std::move(origin); }
+  /// Follows the bindings of flexible size variables.
+  Size headSize(const Size& s) const;
+  static bool isFlexibleSize(const Size& s) { return s.kind == Size::Kind::Var && s.name[0] == '?'; }
+  /// `t` with every size that differs between `a` and `b` (same structure, zonked) replaced
+  /// by a fresh existential size from `origin`; an unknown size on either side stays unknown.
+  TypeRef joinSizes(const TypeRef& a, const TypeRef& b, const SizeOrigin& origin);
+  /// Replaces unbound flexible sizes by unknown sizes (at generalisation and at the end).
+  TypeRef forgetFlexibleSizes(const TypeRef& t) const;
+  /// How size mismatches found by the next unifications are described.
+  SizeContext sizeContext;
+  /// While set, different sizes unify (the branches of `if`, loop results, `:>`).
+  bool laxSizes = false;
+
 private:
   struct VarInfo {
     TypeRef binding;
@@ -92,6 +128,8 @@ private:
   void adjustLevels(const TypeRef& t, int level);
   bool satisfies(const TypeRef& t, const Constraint& c, const SourceSpan& span, bool& reported);
   void collectFree(const TypeRef& t, std::vector<std::string>& out) const;
+  bool unifySize(const Size& a, const Size& b);
+  void reportSizeMismatch(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span);
   bool satisfiesConstructors(const TypeRef& t, const Constraint& c, const SourceSpan& span,
                              bool& reported);
 
@@ -99,7 +137,22 @@ private:
   std::vector<VarInfo> vars_;
   int level_ = 0;
   Diagnostic* lastError_ = nullptr;
+  struct SizeVarInfo {
+    std::optional<Size> binding;
+    std::string display;   ///< the callee's name for it (`n`)
+    std::string boundFrom; ///< the argument that bound it (its SizeContext::argument)
+    SourceSpan boundAt;
+  };
+  std::vector<SizeVarInfo> sizeVars_;
+  std::map<std::string, SizeOrigin> sizeOrigins_;
+  int existentials_ = 0;
+  /// The two sizes of the last failed size unification (heads not taken).
+  std::optional<std::pair<Size, Size>> sizeConflict_;
+  SourceSpan unifySpan_; ///< the span of the unification in progress
 };
+
+/// `t` with every array size replaced by `f(size)` (function parameter names kept).
+TypeRef mapSizes(const TypeRef& t, const std::function<Size(const Size&)>& f);
 
 /// Replaces type variables by name (for instantiation and type abbreviations).
 TypeRef substitute(const TypeRef& t, const std::map<std::string, TypeRef>& s);

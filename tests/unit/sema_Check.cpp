@@ -104,7 +104,7 @@ TEST_CASE("sema: inference with let-polymorphism and literal defaulting") {
   CHECK(declType("def k (x: u8) = x + 1", "k") == "(x: u8) -> u8");
   CHECK(declType("def pair = let f x = (x, x) in (f 1i8, f true)", "pair") ==
         "((i8, i8), (bool, bool))");
-  CHECK(declType("def g xs = map (\\x -> x.1) xs\ndef h = g [(1, 2.0f32)]", "h") == "[]f32");
+  CHECK(declType("def g xs = map (\\x -> x.1) xs\ndef h = g [(1, 2.0f32)]", "h") == "[1]f32");
   CHECK(declType("def s (xs: []f32) = reduce (+) 0 xs", "s") == "(xs: []f32) -> f32");
   CHECK(declType("def r [n] (a: [n]f64) : [n]f64 = a", "r") == "(a: [n]f64) -> [n]f64");
   CHECK(declType("def t = {y = 1u16, x = true}", "t") == "{x: bool, y: u16}");

@@ -1,0 +1,202 @@
+// Sizes in unification.
+//
+// Note [Size variables]
+// A size in an inferred type is one of
+//  - a constant (`[3]`, from array literals and declared types),
+//  - a rigid name: a size parameter or `i64` variable in scope (`[n]`), or an existential
+//    size `ext'N` that a call, an `if` or a loop introduced for a size it cannot express
+//    (the result of `filter`); its origin is recorded for the notes of a mismatch,
+//  - a flexible variable `?N`, created when a function's type is instantiated at a use
+//    (one per size parameter of the callee); unification binds it, and the call's result
+//    has the sizes the arguments gave it,
+//  - unknown (`[]`: intrinsics, slices, ranges): it unifies with any size and learns nothing.
+// Two different constants or rigid names do not unify: a "size mismatch", reported with
+// both sizes and where each came from. `laxSizes` turns that off where Futhark makes a size
+// existential instead (the branches of `if`, loop results) or checks it at run time (`:>`).
+#include "sema/Unify.h"
+
+namespace fjord::sema {
+
+namespace {
+
+size_t sizeIndex(const Size& s) { return std::stoul(s.name.substr(1)); }
+
+} // namespace
+
+TypeRef mapSizes(const TypeRef& t, const std::function<Size(const Size&)>& f) {
+  switch (t->kind) {
+  case Type::Kind::Prim:
+  case Type::Kind::Var:
+    return t;
+  case Type::Kind::Array: {
+    std::vector<Size> shape;
+    for (const Size& s : t->shape)
+      shape.push_back(f(s));
+    return Type::array(mapSizes(t->elem, f), std::move(shape), t->unique);
+  }
+  case Type::Kind::Tuple: {
+    std::vector<TypeRef> elems;
+    for (const TypeRef& e : t->elems)
+      elems.push_back(mapSizes(e, f));
+    auto r = std::make_shared<Type>(*Type::tuple(std::move(elems)));
+    r->unique = t->unique;
+    return r;
+  }
+  case Type::Kind::Record: {
+    auto fields = t->fields;
+    for (auto& fd : fields)
+      fd.second = mapSizes(fd.second, f);
+    return Type::record(std::move(fields));
+  }
+  case Type::Kind::Sum: {
+    auto r = std::make_shared<Type>(*t);
+    for (auto& [name, payload] : r->constructors)
+      for (TypeRef& p : payload)
+        p = mapSizes(p, f);
+    return r;
+  }
+  case Type::Kind::Function:
+    return Type::function(mapSizes(t->param, f), mapSizes(t->result, f), t->paramName);
+  }
+  return t;
+}
+
+Size TypeVars::freshSize(const std::string& display) {
+  sizeVars_.push_back(SizeVarInfo{std::nullopt, display, {}, {}});
+  return Size::var("?" + std::to_string(sizeVars_.size() - 1));
+}
+
+Size TypeVars::freshExistential(SizeOrigin origin) {
+  std::string name = "ext'" + std::to_string(++existentials_);
+  sizeOrigins_[name] = std::move(origin);
+  return Size::var(name);
+}
+
+Size TypeVars::headSize(const Size& s0) const {
+  Size s = s0;
+  while (isFlexibleSize(s) && sizeVars_[sizeIndex(s)].binding)
+    s = *sizeVars_[sizeIndex(s)].binding;
+  return s;
+}
+
+bool TypeVars::unifySize(const Size& a0, const Size& b0) {
+  Size a = headSize(a0), b = headSize(b0);
+  if (a.kind == Size::Kind::Unknown || b.kind == Size::Kind::Unknown || a == b)
+    return true;
+  auto bind = [&](const Size& var, const Size& to) {
+    SizeVarInfo& vi = sizeVars_[sizeIndex(var)];
+    vi.binding = to;
+    vi.boundFrom = sizeContext.argument;
+    vi.boundAt = unifySpan_;
+    return true;
+  };
+  if (laxSizes) // a guess would leak: joinSizes decides what the result's size is
+    return true;
+  if (isFlexibleSize(a))
+    return bind(a, b);
+  if (isFlexibleSize(b))
+    return bind(b, a);
+  if (!sizeConflict_)
+    sizeConflict_ = {a0, b0};
+  return false;
+}
+
+void TypeVars::reportSizeMismatch(const TypeRef& expected, const TypeRef& actual,
+                                  const SourceSpan& span) {
+  const auto& [e0, a0] = *sizeConflict_;
+  Size e = headSize(e0), a = headSize(a0);
+  // The side that is a callee's size parameter bound by an earlier argument, if any.
+  const SizeVarInfo* bound = nullptr;
+  Size other;
+  for (const auto& [var, rest] : {std::pair{e0, a}, std::pair{a0, e}})
+    if (!bound && isFlexibleSize(var) && sizeVars_[sizeIndex(var)].binding &&
+        !sizeVars_[sizeIndex(var)].boundFrom.empty()) {
+      bound = &sizeVars_[sizeIndex(var)];
+      other = rest;
+    }
+  const SizeContext& c = sizeContext;
+  Diagnostic* d;
+  if (!c.callee.empty() && bound) {
+    std::string value = headSize(*bound->binding).str();
+    d = &diags_.error(span, "size mismatch in call of `" + c.callee + "`: size `" +
+                                bound->display + "` is `" + value + "` (from " +
+                                bound->boundFrom + ") but `" + other.str() + "` here (from " +
+                                c.argument + ")");
+    d->note(bound->boundAt, "`" + bound->display + "` = `" + value + "` comes from this argument");
+  } else if (!c.callee.empty()) {
+    d = &diags_.error(span, "size mismatch: " + c.argument + " of `" + c.callee +
+                                "` has size `" + a.str() + "` but the parameter's type requires `" +
+                                e.str() + "`");
+  } else if (c.ascription) {
+    d = &diags_.error(span, "size mismatch: this value has size `" + a.str() +
+                                "` but the ascribed type requires `" + e.str() +
+                                "`; use `:>` to check the size at run time");
+  } else {
+    d = &diags_.error(span, "size mismatch: size `" + e.str() + "` differs from size `" +
+                                a.str() + "` (cannot unify `" + zonk(expected)->str() +
+                                "` with `" + zonk(actual)->str() + "`)");
+  }
+  for (const Size& s : {e, a}) {
+    auto it = s.kind == Size::Kind::Var ? sizeOrigins_.find(s.name) : sizeOrigins_.end();
+    if (it != sizeOrigins_.end() && it->second.span.known())
+      d->note(it->second.span, "`" + s.name + "` is " + it->second.what);
+  }
+  lastError_ = d;
+}
+
+TypeRef TypeVars::joinSizes(const TypeRef& a0, const TypeRef& b0, const SizeOrigin& origin) {
+  std::map<std::pair<std::string, std::string>, Size> made; // one name per pair of sizes
+  std::function<TypeRef(const TypeRef&, const TypeRef&)> join = [&](const TypeRef& a,
+                                                                    const TypeRef& b) -> TypeRef {
+    if (a->kind != b->kind)
+      return a;
+    switch (a->kind) {
+    case Type::Kind::Array: {
+      if (a->shape.size() != b->shape.size())
+        return a;
+      std::vector<Size> shape;
+      for (size_t i = 0; i < a->shape.size(); ++i) {
+        Size x = headSize(a->shape[i]), y = headSize(b->shape[i]);
+        if (x.kind == Size::Kind::Unknown || y.kind == Size::Kind::Unknown)
+          shape.push_back(Size::unknown());
+        else if (x == y)
+          shape.push_back(x);
+        else {
+          auto [it, added] = made.try_emplace({x.str(), y.str()}, Size::unknown());
+          if (added)
+            it->second = freshExistential(origin);
+          shape.push_back(it->second);
+        }
+      }
+      return Type::array(join(a->elem, b->elem), std::move(shape), a->unique);
+    }
+    case Type::Kind::Tuple: {
+      if (a->elems.size() != b->elems.size())
+        return a;
+      std::vector<TypeRef> elems;
+      for (size_t i = 0; i < a->elems.size(); ++i)
+        elems.push_back(join(a->elems[i], b->elems[i]));
+      auto r = std::make_shared<Type>(*Type::tuple(std::move(elems)));
+      r->unique = a->unique;
+      return r;
+    }
+    case Type::Kind::Record: {
+      if (a->fields.size() != b->fields.size())
+        return a;
+      auto fields = a->fields;
+      for (size_t i = 0; i < fields.size(); ++i)
+        fields[i].second = join(a->fields[i].second, b->fields[i].second);
+      return Type::record(std::move(fields));
+    }
+    default:
+      return a;
+    }
+  };
+  return join(zonk(a0), zonk(b0));
+}
+
+TypeRef TypeVars::forgetFlexibleSizes(const TypeRef& t) const {
+  return mapSizes(zonk(t), [](const Size& s) { return isFlexibleSize(s) ? Size::unknown() : s; });
+}
+
+} // namespace fjord::sema
