@@ -11,7 +11,9 @@
 #include "ir/Count.h"
 #include "ir/Print.h"
 #include "ir/Verify.h"
+#include "mem/Coalesce.h"
 #include "mem/IntroduceMemory.h"
+#include "mem/MergeBlocks.h"
 #include "opt/Passes.h"
 #include "prelude/Prelude.h"
 #include "sema/Check.h"
@@ -79,6 +81,12 @@ std::optional<ir::Prog> runToStage(const CheckedProgram& prog, const std::string
   p = mem::introduceMemory(std::move(p), diags);
   if (diags.hasErrors())
     return std::nullopt;
+  ir::verify(p, ir::Stage::Mem);
+  // Rows walked sequentially by each thread are read from a transposed copy (coalescing).
+  p = mem::coalesceAccesses(std::move(p));
+  ir::verify(p, ir::Stage::Mem);
+  // Allocations whose lifetimes do not overlap share a block (thesis ch. 5).
+  p = mem::mergeBlocks(std::move(p));
   ir::verify(p, ir::Stage::Mem);
   return p;
 }

@@ -2,7 +2,10 @@
 // variable of an `if`'s or loop's array result, declared before the construct and filled by
 // each branch or iteration -- by taking over a block that branch or iteration allocated
 // (MoveMem), otherwise by allocating and copying. Kernel code allocates nothing, so there
-// these are reported as not supported yet.
+// these are reported as not supported yet. Existential offsets and strides (Note
+// [Existential LMADs] in mem/Existential.cpp) are plain i64 variables here; mem/ only lets
+// them describe a non-row-major layout when the block stays the same (nothing to fill), so
+// a take-over keeps the layout and a copy is row-major at offset 0 like its components.
 #include "imp/Lowering.h"
 
 #include "imp/SymbolicToImp.h"

@@ -1,6 +1,7 @@
 // Host code of one entry point (see Lowering.h and the calling convention in LowerToImp.h):
 // parameters and out-parameters, Alloc/Free of device memory, element reads and writes
-// from the host, device copies (CopyMem when both sides are dense, else a copy kernel),
+// from the host, device copies (CopyMem when both sides are dense, a tiled transpose kernel
+// when the two innermost dimensions swap order, else a copy kernel),
 // assertions as Error, SegOps as kernels plus launches.
 #include "imp/Lowering.h"
 
@@ -157,6 +158,9 @@ void HostLowerer::copyArray(const ir::Stm& stm, const ArrayVar& dest, const Arra
     out.push_back(std::move(s));
     return;
   }
+  // Swapping the two innermost dimensions: a tiled kernel coalesces both sides.
+  if (lowerTransposeCopy(*this, stm, dest, src, out))
+    return;
   Lowerer::copyArray(stm, dest, src, out);
 }
 

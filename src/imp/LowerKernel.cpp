@@ -197,105 +197,11 @@ void KernelLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {
   const ir::Soac& soac = std::get<ir::Soac>(op);
   if (const auto* s = std::get_if<ir::Screma>(&soac))
     return lowerScrema(stm, *s, out);
-  if (std::holds_alternative<ir::Hist>(soac))
-    unsupported(stm, "a histogram inside a kernel");
-  if (std::holds_alternative<ir::Scatter>(soac))
-    unsupported(stm, "scatter inside a kernel");
+  if (const auto* h = std::get_if<ir::Hist>(&soac))
+    return lowerNestedHist(stm, *h, out);
+  if (const auto* sc = std::get_if<ir::Scatter>(&soac))
+    return lowerNestedScatter(stm, *sc, out);
   unsupported(stm, "a stream SOAC inside a kernel");
-}
-
-// A Screma inside a kernel runs sequentially in the thread:
-//   acc = neutral; for (i < w) { params = inputs[i]; body; scans/reds fold; maps store }
-void KernelLowerer::lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out) {
-  size_t nScan = 0, nRed = 0;
-  for (const ir::RedOp& op : s.scans)
-    nScan += op.neutral.size();
-  for (const ir::RedOp& op : s.reds)
-    nRed += op.neutral.size();
-  FJORD_CHECK(stm.pat.size() >= nScan + nRed, "screma pattern too short");
-  for (size_t j = 0; j < nScan + nRed; ++j)
-    if (!stm.pat[j].type.isArray() && j < nScan)
-      internalError("imp/LowerKernel", "scan result is not an array");
-  for (size_t j = nScan; j < nScan + nRed; ++j)
-    if (stm.pat[j].type.isArray())
-      unsupported(stm, "a reduction with array operands inside a kernel");
-
-  // Accumulators, named after the results they become.
-  std::vector<std::string> accs;
-  std::vector<PrimType> accTypes;
-  auto addAccs = [&](const std::vector<ir::RedOp>& ops, size_t first) {
-    size_t j = first;
-    for (const ir::RedOp& op : ops)
-      for (const ir::SubExp& ne : op.neutral) {
-        const ir::PatElem& pe = stm.pat[j++];
-        PrimType t = pe.type.elem;
-        std::string c = names.fresh(pe.type.isArray() ? pe.name.name + "_acc" : pe.name.name);
-        out.push_back(declare(c, t, subExp(ne)));
-        accs.push_back(c);
-        accTypes.push_back(t);
-      }
-  };
-  addAccs(s.scans, 0);
-  addAccs(s.reds, nScan);
-  for (size_t j = 0; j < stm.pat.size(); ++j)
-    if (stm.pat[j].type.isArray())
-      bindArray(stm.pat[j]);
-
-  std::string i = names.fresh("i");
-  ExpRef iv = var(i, PrimType::I64);
-  symbolic::Expr isym = symIndex(i);
-  Block body;
-  FJORD_CHECK(s.map.params.size() == s.inputs.size(), "screma lambda arity");
-  for (size_t k = 0; k < s.inputs.size(); ++k) {
-    const ir::Param& p = s.map.params[k];
-    const ArrayVar a = array(s.inputs[k]);
-    if (p.type.isArray())
-      bindArray(p.name, ArrayVar{p.name.name, a.block, a.lmad.fix(isym), a.elem, p.type.shape});
-    else
-      bindScalar(p.name, readElement(a, {iv}, p.name.name, body)->name, p.type.elem);
-  }
-  lowerStms(s.map.body.stms, body);
-  const auto& res = s.map.body.result;
-
-  auto fold = [&](const std::vector<ir::RedOp>& ops, size_t accFirst, size_t resFirst,
-                  bool storeScan) {
-    size_t a = accFirst, r = resFirst;
-    for (const ir::RedOp& op : ops) {
-      size_t n = op.neutral.size();
-      std::vector<ExpRef> args;
-      for (size_t q = 0; q < n; ++q)
-        args.push_back(var(accs[a + q], accTypes[a + q]));
-      for (size_t q = 0; q < n; ++q)
-        args.push_back(subExp(res.at(r + q)));
-      std::vector<ExpRef> next = applyLambda(op.op, args, body);
-      for (size_t q = 0; q < n; ++q) {
-        body.push_back(assign(accs[a + q], next.at(q)));
-        if (storeScan)
-          writeElement(array(stm.pat[a + q].name), {iv}, var(accs[a + q], accTypes[a + q]),
-                       body);
-      }
-      a += n;
-      r += n;
-    }
-  };
-  fold(s.scans, 0, 0, /*storeScan=*/true);
-  fold(s.reds, nScan, nScan, /*storeScan=*/false);
-  for (size_t j = nScan + nRed; j < stm.pat.size(); ++j) {
-    const ArrayVar d = array(stm.pat[j].name);
-    const ir::SubExp& r = res.at(j);
-    if (r.isVar() && hasArray(r.var())) {
-      const ArrayVar src = array(r.var());
-      ArrayVar row{d.source, d.block, d.lmad.fix(isym), d.elem,
-                   ir::Shape(d.shape.begin() + 1, d.shape.end())};
-      if (!(row.block == src.block && row.lmad == src.lmad))
-        copyArray(stm, row, src, body);
-      continue;
-    }
-    writeElement(d, {iv}, subExp(r), body);
-  }
-  out.push_back(forLoop(i, subExp(s.width), std::move(body)));
-  for (size_t j = nScan; j < nScan + nRed; ++j)
-    bindScalar(stm.pat[j].name, accs[j], accTypes[j]);
 }
 
 std::vector<std::string> KernelLowerer::doc() const {

@@ -384,11 +384,28 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
 
 bool Lowerer::moveArrayResult(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
                               Block& out) {
-  if (dest.block == src.block && dest.lmad == src.lmad)
+  // Same block: equal layouts, or (Note [Existential LMADs] in mem/Existential.cpp) dest's
+  // LMAD names existential offset/strides that the branch or iteration sets to src's.
+  if (dest.block == src.block)
     return true;
   copyArray(stm, dest, src, out);
   return true;
 }
+
+namespace {
+
+/// Whether array `at(i)` has an existential block: mem/ puts the block right before it, or
+/// before the existential offset and strides that its LMAD names (Note [Existential LMADs]
+/// in mem/Existential.cpp).
+bool existentialBlock(size_t i, const std::function<const ir::Param&(size_t)>& at) {
+  std::set<std::string> vars = at(i).mem->lmad.freeVars();
+  while (i > 0 && at(i - 1).type == ir::Type::prim(PrimType::I64) &&
+         vars.count(at(i - 1).name.str()))
+    --i;
+  return i > 0 && at(i - 1).type.kind == ir::Type::Kind::Mem;
+}
+
+} // namespace
 
 void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
   ExpRef cond = subExp(e.cond);
@@ -422,7 +439,7 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
         continue;
       }
       const ArrayVar& res = array(body.result.at(i).var());
-      if (i > 0 && stm.pat[i - 1].type.kind == ir::Type::Kind::Mem)
+      if (existentialBlock(i, [&](size_t k) -> const ir::Param& { return stm.pat[k]; }))
         fillExistential(stm, array(pe.name), res, soleUser(body.result, i), b);
       else
         moveArrayResult(stm, array(pe.name), res, b);
@@ -442,6 +459,7 @@ void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
   // Merge parameters become variables declared before the loop and reassigned at the end
   // of each iteration; array merge parameters must live in memory bound before the loop.
   std::vector<std::string> cnames(e.merge.size());
+  auto mergeParam = [&](size_t k) -> const ir::Param& { return e.merge[k].first; };
   for (size_t i = 0; i < e.merge.size(); ++i) {
     const auto& [p, init] = e.merge[i];
     if (p.type.kind == ir::Type::Kind::Mem) {
@@ -451,7 +469,7 @@ void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
     if (p.type.isArray()) {
       bindArray(p);
       mem(p.mem->block, p.type.elem, /*write=*/true);
-      if (i > 0 && e.merge[i - 1].first.type.kind == ir::Type::Kind::Mem)
+      if (existentialBlock(i, mergeParam))
         fillExistential(stm, array(p.name), array(init.var()), /*mayTake=*/false, out);
       else
         moveArrayResult(stm, array(p.name), array(init.var()), out);
@@ -494,7 +512,7 @@ void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
     }
     if (p.type.isArray()) {
       const ArrayVar& res = array(r.var());
-      if (i > 0 && e.merge[i - 1].first.type.kind == ir::Type::Kind::Mem)
+      if (existentialBlock(i, mergeParam))
         fillExistential(stm, array(p.name), res, soleUser(e.body.result, i), body);
       else
         moveArrayResult(stm, array(p.name), res, body);

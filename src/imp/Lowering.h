@@ -284,6 +284,18 @@ protected:
 
 private:
   void lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out);
+  // Further SOACs nested in a kernel body (LowerNestedSoac.cpp).
+  void lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out);
+  void lowerNestedScatter(const ir::Stm& stm, const ir::Scatter& s, Block& out);
+  /// Binds the parameters of `lam`, applied to element `iv` of `inputs` (scalars read,
+  /// rows as views), and the lambda's element index variable (ir/ElementIndex.h).
+  void bindElementParams(const ir::Lambda& lam, const std::vector<ir::VName>& inputs,
+                         const std::string& iv, Block& out);
+  /// Folds the results `res[first...]` into the accumulators of `op` (arrays: in place in
+  /// the pattern elements `accPat`, scalars: the C variables `accs`).
+  void foldArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t accFirst,
+                   const std::vector<std::string>& accs, const std::vector<ir::SubExp>& res,
+                   size_t resFirst, Block& out);
 
   const ir::Stm& stm_;
   std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name
@@ -343,6 +355,15 @@ void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Blo
 void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegHist(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+
+/// Whether copying `src` to `dest` (same shape) swaps the memory order of the two innermost
+/// dimensions: one side row-major, the other row-major once those two are swapped
+/// (LowerTranspose.cpp).
+bool isTransposingCopy(const ArrayVar& dest, const ArrayVar& src);
+/// Lowers such a copy to a tiled transpose kernel (Note [Tiled transpose]) and its launch;
+/// returns false, emitting nothing, when the copy is not a transposition.
+bool lowerTransposeCopy(HostLowerer& host, const ir::Stm& stm, const ArrayVar& dest,
+                        const ArrayVar& src, Block& out);
 
 /// Binds flat index `flat` unflattened over `dims` (row-major, outermost first) to fresh
 /// i64 variables named `names`; returns them. `dims[0]` is never read (may be null).

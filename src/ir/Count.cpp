@@ -1,6 +1,8 @@
 // Counting IR constructs (see Count.h).
 #include "ir/Count.h"
 
+#include "ir/MemInfo.h"
+
 #include <algorithm>
 
 namespace fjord::ir {
@@ -59,8 +61,44 @@ public:
       stm(s, path);
   }
 
+  /// Records the layouts of a function's array parameters (for TransposeCopy).
+  void params(const std::vector<Param>& ps) {
+    for (const Param& p : ps)
+      if (p.mem)
+        layouts_[p.name] = p.mem->lmad;
+  }
+
 private:
+  /// 0: row-major; 1: row-major once the two innermost dimensions swap; -1: neither.
+  static int innerOrder(const symbolic::Lmad& l) {
+    if (l.rank() < 2)
+      return -1;
+    if (l.isRowMajor())
+      return 0;
+    return l.swapDims(l.rank() - 2, l.rank() - 1).isRowMajor() ? 1 : -1;
+  }
+
+  /// "TransposeCopy": a Copy (after mem/) between layouts whose two innermost dimensions
+  /// are in opposite memory order, which imp/ lowers to a tiled transpose kernel.
+  void countTransposeCopy(const Stm& s) {
+    const auto* b = std::get_if<BasicOp>(&s.exp);
+    if (!b || b->kind != BasicOp::Kind::Copy || s.pat.size() != 1 || !s.pat[0].mem)
+      return;
+    auto src = layouts_.find(b->arr);
+    if (src == layouts_.end())
+      return;
+    int d = innerOrder(s.pat[0].mem->lmad), o = innerOrder(src->second);
+    if (d >= 0 && o >= 0 && d != o)
+      ++counts["TransposeCopy"];
+  }
+
+  std::map<VName, symbolic::Lmad> layouts_;
+
   void stm(const Stm& s, const std::string& path) {
+    countTransposeCopy(s);
+    for (const PatElem& pe : s.pat)
+      if (pe.mem)
+        layouts_[pe.name] = pe.mem->lmad;
     std::string name = constructName(s.exp);
     ++counts[name];
     if (!path.empty())
@@ -159,8 +197,10 @@ std::string constructName(const Exp& e) {
 
 std::map<std::string, int> countConstructs(const Prog& prog) {
   Counter c;
-  for (const FunDef& f : prog.funs)
+  for (const FunDef& f : prog.funs) {
+    c.params(f.params);
     c.body(f.body, "");
+  }
   return c.counts;
 }
 
@@ -168,8 +208,10 @@ std::map<std::string, int> countConstructsIn(const Prog& prog,
                                              const std::vector<std::string>& entries) {
   Counter c;
   for (const FunDef& f : prog.funs)
-    if (f.entry && std::find(entries.begin(), entries.end(), f.name) != entries.end())
+    if (f.entry && std::find(entries.begin(), entries.end(), f.name) != entries.end()) {
+      c.params(f.params);
       c.body(f.body, "");
+    }
   return c.counts;
 }
 

@@ -17,7 +17,8 @@ std::string constructName(const Exp& exp);
 
 /// Occurrences of each construct, at any depth. Constructs nested in a Screma, Hist,
 /// Scatter, Stream, SegOp, Loop or If are also counted under their path, e.g.
-/// "Screma/Screma" for a reduction inside a map, or "SegMap/Loop".
+/// "Screma/Screma" for a reduction inside a map, or "SegMap/Loop". After mem/, also
+/// "TransposeCopy": copies that swap the memory order of the two innermost dimensions.
 std::map<std::string, int> countConstructs(const Prog& prog);
 
 /// The same, counting only the entry-point functions named in `entries` (for `structure`

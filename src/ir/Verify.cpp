@@ -1,6 +1,7 @@
 // The IR verifier (see Verify.h for the invariants it checks).
 #include "ir/Verify.h"
 
+#include "ir/ElementIndex.h"
 #include "ir/MemInfo.h"
 #include "ir/Print.h"
 #include "ir/TypeOf.h"
@@ -106,6 +107,17 @@ private:
       fail(v.str() + " is bound twice");
     env[v] = t;
   }
+  /// The variables of an LMAD (sizes, existential offsets and strides) are i64 values in
+  /// scope: an `if`'s or loop's existential components are bound before its array.
+  void lmadVars(const Param& p, const TypeEnv& env) {
+    for (const std::string& v : p.mem->lmad.freeVars()) {
+      auto it = std::find_if(env.begin(), env.end(), [&](const auto& e) { return e.first.str() == v; });
+      if (it == env.end())
+        fail("the LMAD of " + p.name.str() + " uses " + v + ", which is not in scope");
+      if (!(it->second == kI64))
+        fail("the LMAD of " + p.name.str() + " uses " + v + ", which is not an i64");
+    }
+  }
   void bind(const Param& p, TypeEnv& env, bool requireMem) {
     checkType(p.type, env);
     if (p.mem) {
@@ -114,6 +126,7 @@ private:
       use(p.mem->block, env);
       if (env.at(p.mem->block).kind != Type::Kind::Mem)
         fail(p.name.str() + " is annotated with " + p.mem->block.str() + ", which is not memory");
+      lmadVars(p, env);
     } else if (requireMem && p.type.isArray()) {
       fail("array " + p.name.str() + " has no memory annotation");
     }
@@ -151,6 +164,9 @@ private:
     for (const Param& p : l.params)
       actual.push_back(p.type);
     expectTypes(actual, params, what + " parameters");
+    // Views of array parameters may use the lambda's element index (ir/ElementIndex.h).
+    if (stage_ == Stage::Mem && !l.params.empty())
+      env[elementIndexName(l)] = kI64;
     for (const Param& p : l.params)
       bind(p, env, /*requireMem=*/false);
     for (const Type& t : l.retTypes)

@@ -12,4 +12,8 @@ symbolic::Lmad expandedLmad(const std::vector<symbolic::Expr>& shape,
   return out;
 }
 
+symbolic::Lmad rowAt(const symbolic::Lmad& lmad, const symbolic::Expr& i) {
+  return lmad.fix(i);
+}
+
 } // namespace fjord::mem

@@ -30,6 +30,22 @@
 //
 // An array that is (through in-place updates) a SegMap's, SegRed's or SegScan's per-point
 // result needs no expansion: it is built directly in the result's row for the point.
+//
+// Note [Nested SOAC memory]
+// A SOAC inside a kernel body (issue #4: no flattening yet) becomes a sequential loop in the
+// thread (imp/LowerKernel). Its memory:
+//  * a lambda parameter that is a row of an array input is a view of that row: the input's
+//    LMAD with its outer dimension fixed at the loop's index, written as the lambda's
+//    element index variable `%iter.x_7` (ir/ElementIndex.h; the verifier has it in scope
+//    in the lambda, and imp/ binds it to the loop's variable);
+//  * a reduction over arrays accumulates in its result (expanded, or its row of the SegOp's
+//    result): the operator's first parameters are views of that accumulator, the others the
+//    map's per-element result (with the operator's element index in place of the map's:
+//    both are the same iteration); imp/ copies the operator's result back unless it
+//    already lives in the accumulator;
+//  * a histogram or scatter updates its (consumed) destinations in place, so its results
+//    are its destinations' memory;
+//  * every other array result is expanded as above.
 #pragma once
 #include "symbolic/Lmad.h"
 
@@ -42,5 +58,9 @@ namespace fjord::mem {
 ///   expandedLmad({m, 4}, p, P) == p + {(m : 4*P), (4 : P)}
 symbolic::Lmad expandedLmad(const std::vector<symbolic::Expr>& shape,
                             const symbolic::Expr& point, const symbolic::Expr& points);
+
+/// The view of row `i` of an array laid out by `lmad` (Note [Nested SOAC memory]).
+///   rowAt(o + {(n : s), (m : t)}, i) == o + i*s + {(m : t)}
+symbolic::Lmad rowAt(const symbolic::Lmad& lmad, const symbolic::Expr& i);
 
 } // namespace fjord::mem

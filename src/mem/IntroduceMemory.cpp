@@ -14,15 +14,21 @@
 // body whose array has another layout copies it into a fresh row-major block (the blog,
 // paper 001: "whenever the index functions differ structurally, we insert a copy"). So the
 // LMAD of such a result is always known statically from its shape; only its block varies.
+// Except: branches viewing one block in different layouts, and loops re-viewing their merge
+// parameter, get existential offsets and strides instead of a copy (Note [Existential
+// LMADs] in Existential.cpp).
 #include "mem/IntroduceMemory.h"
 
 #include "gpu/DeviceFunctions.h"
+#include "ir/ElementIndex.h"
 #include "ir/MemInfo.h"
+#include "mem/Existential.h"
 #include "mem/Expand.h"
 #include "mem/Layout.h"
 #include "mem/SizeFacts.h"
 #include "support/Diagnostics.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -314,11 +320,80 @@ private:
 
   /// An array that lives row-major in a block that travels with it: the pattern element
   /// gets a fresh block name, inserted into `pat` before it.
-  void existential(PatElem p, std::vector<PatElem>& pat) {
+  /// With `comps` > 0, the offset and the first `comps - 1` strides are existential too:
+  /// i64 pattern elements between the block and the array (Note [Existential LMADs]).
+  void existential(PatElem p, std::vector<PatElem>& pat, size_t comps = 0) {
     PatElem block{names_.fresh(p.name.name + "_mem"), memType(), nullptr};
-    p.mem = memInfo(block.name, rowMajor(p.type, defs_));
+    Lmad lmad = rowMajor(p.type, defs_);
     pat.push_back(block);
+    for (size_t c = 0; c < comps; ++c) {
+      PatElem comp{names_.fresh(p.name.name + "_" + componentHint(c)),
+                   Type::prim(PrimType::I64), nullptr};
+      lmad = withComponent(std::move(lmad), c, symbolic::Expr::var(comp.name.str()));
+      pat.push_back(comp);
+    }
+    p.mem = memInfo(block.name, std::move(lmad));
     pat.push_back(std::move(p));
+  }
+
+  /// The name bound so far whose VName::str() is `key` (a variable of a symbolic Expr).
+  VName byKey(const std::string& key) const {
+    for (const auto& [v, t] : types_)
+      if (v.str() == key)
+        return v;
+    internalError("mem/IntroduceMemory", "LMAD variable not in scope: " + key);
+  }
+
+  /// Component `c` of `lmad` (Existential.h) as an i64 operand computed by statements
+  /// appended to `out`.
+  SubExp component(const Lmad& lmad, size_t c, const std::string& base, const Provenance& prov,
+                   std::vector<Stm>& out) {
+    size_t first = out.size();
+    SubExp v = emitExpr(lmadComponent(lmad, c), [&](const std::string& k) { return byKey(k); },
+                        names_, base + "_" + componentHint(c), prov, out);
+    for (size_t i = first; i < out.size(); ++i)
+      bind(out[i].pat[0]);
+    return v;
+  }
+
+  /// An `if` array result whose branches `res` both live in one block (bound outside):
+  /// the components their LMADs provably agree on stay static, the others become i64
+  /// results before the array (Note [Existential LMADs]).
+  void existentialLayout(const PatElem& p, const Type& type, std::array<Body*, 2> bodies,
+                         std::array<SubExp, 2> res, std::array<std::vector<SubExp>*, 2> results,
+                         std::vector<PatElem>& pat, std::vector<Type>& types,
+                         const Provenance& prov) {
+    std::set<std::string> local; // names the branches bind: not visible after the `if`
+    for (Body* b : bodies)
+      for (const Stm& st : b->stms)
+        for (const PatElem& pe : st.pat)
+          local.insert(pe.name.str());
+    auto visible = [&](const symbolic::Expr& x) {
+      for (const std::string& v : x.freeVars())
+        if (local.count(v))
+          return false;
+      return true;
+    };
+    std::vector<VName> vars(type.rank() + 1);
+    auto var = [&](size_t c) {
+      vars[c] = names_.fresh(p.name.name + "_" + componentHint(c));
+      return symbolic::Expr::var(vars[c].str());
+    };
+    symbolic::Prover prover(facts_.facts());
+    MemInfoRef mems[2] = {memOf(res[0].var()), memOf(res[1].var())};
+    GeneralLmad g = generaliseLmads({mems[0]->lmad, mems[1]->lmad}, shapeExprs(p.type, defs_),
+                                    prover, visible, var);
+    for (size_t c : g.existential) {
+      pat.push_back(PatElem{vars[c], Type::prim(PrimType::I64), nullptr});
+      types.push_back(Type::prim(PrimType::I64));
+      for (size_t b = 0; b < 2; ++b)
+        results[b]->push_back(component(mems[b]->lmad, c, p.name.name, prov, bodies[b]->stms));
+    }
+    pat.push_back(p);
+    pat.back().mem = memInfo(mems[0]->block, g.lmad);
+    types.push_back(type);
+    for (size_t b = 0; b < 2; ++b)
+      results[b]->push_back(res[b]);
   }
 
   // ---- bodies and statements ----------------------------------------------------------
@@ -476,6 +551,12 @@ private:
         elseRes.push_back(f);
         continue;
       }
+      if (tm->block == fm->block) {
+        // One block, different layouts: existential offset/strides, no copy.
+        existentialLayout(s.pat[k], e.types[k], {&thenBody, &elseBody}, {t, f}, {&thenRes, &elseRes},
+                          pat, types, s.prov);
+        continue;
+      }
       existential(s.pat[k], pat);
       bool aliases = false;
       for (auto [b, res, r] : {std::tuple{&thenBody, &thenRes, t}, {&elseBody, &elseRes, f}}) {
@@ -502,7 +583,9 @@ private:
     FJORD_CHECK(s.pat.size() == e.merge.size(), "loop pattern does not match its merge");
     std::vector<std::pair<Param, SubExp>> merge;
     std::vector<bool> aliases;
-    for (auto [p, init] : e.merge) {
+    std::vector<size_t> layoutComponents; // per array merge parameter; 0: row-major
+    for (size_t j = 0; j < e.merge.size(); ++j) {
+      auto [p, init] = e.merge[j];
       if (!p.type.isArray()) {
         bind(p);
         merge.emplace_back(p, init);
@@ -516,8 +599,20 @@ private:
       if (aliases.back())
         mayAliasParam_.insert(block.name);
       bind(block);
-      bind(p);
       merge.emplace_back(block, initBlock);
+      // A re-viewed merge parameter carries its offset and strides (Note [Existential LMADs]).
+      size_t comps = reviewsMergeParam(e.body, j, p.name) ? p.type.rank() + 1 : 0;
+      layoutComponents.push_back(comps);
+      Lmad lmad = p.mem->lmad;
+      for (size_t c = 0; c < comps; ++c) {
+        Param comp{names_.fresh(p.name.name + "_" + componentHint(c)), Type::prim(PrimType::I64),
+                   nullptr};
+        bind(comp);
+        lmad = withComponent(std::move(lmad), c, symbolic::Expr::var(comp.name.str()));
+        merge.emplace_back(comp, component(memOf(arr)->lmad, c, p.name.name, s.prov, out));
+      }
+      p.mem = memInfo(block.name, std::move(lmad));
+      bind(p);
       merge.emplace_back(p, arr);
     }
     if (e.kind == Loop::Kind::For)
@@ -532,12 +627,23 @@ private:
         pat.push_back(s.pat[k]);
         continue;
       }
-      VName arr = rowMajorArray(b.result[k].var(), level, s.prov, b.stms);
+      size_t comps = layoutComponents[arrays];
+      VName blockParam; // the merge parameter's block
+      for (const auto& [mp, mi] : merge)
+        if (mp.name == e.merge[k].first.name)
+          blockParam = mp.mem->block;
+      const VName& r = b.result[k].var();
+      // The merge parameter's own block (a view of it) keeps its layout in the components.
+      VName arr = comps > 0 && memOf(r)->block == blockParam
+                      ? r
+                      : rowMajorArray(r, level, s.prov, b.stms);
       result.push_back(memOf(arr)->block);
+      for (size_t c = 0; c < comps; ++c)
+        result.push_back(component(memOf(arr)->lmad, c, r.name, s.prov, b.stms));
       result.push_back(arr);
-      existential(s.pat[k], pat);
-      if (aliases[arrays++] || mayAliasParam(result[result.size() - 2].var()))
-        mayAliasParam_.insert(pat[pat.size() - 2].name);
+      existential(s.pat[k], pat, comps);
+      if (aliases[arrays++] || mayAliasParam(result[result.size() - 2 - comps].var()))
+        mayAliasParam_.insert(pat[pat.size() - 2 - comps].name);
     }
     b.result = std::move(result);
     e.merge = std::move(merge);
@@ -638,6 +744,12 @@ private:
       placed.emplace(r.var(), memInfo(s.pat[k].mem->block, std::move(row)));
     }
     for (auto it = seg.body.stms.rbegin(); it != seg.body.stms.rend(); ++it) {
+      // A nested histogram or scatter updates its destinations in place, so they too can
+      // be built in the result's row.
+      std::vector<VName> dests = nestedDests(it->exp);
+      for (size_t k = 0; k < dests.size() && k < it->pat.size(); ++k)
+        if (auto row = placed.find(it->pat[k].name); row != placed.end())
+          placed.emplace(dests[k], row->second);
       const auto* op = std::get_if<BasicOp>(&it->exp);
       if (!op || it->pat.size() != 1 || !placed.count(it->pat[0].name))
         continue;
@@ -650,41 +762,126 @@ private:
     return placed;
   }
 
-  /// Operators and lambdas of kernel code: scalar parameters only, for now.
-  Lambda lambda(Lambda l, const Provenance& prov) {
-    for (const Param& p : l.params) {
-      if (p.type.isArray())
-        unsupported(prov, "array parameters of operators inside kernels");
+  /// The destinations a nested histogram or scatter updates in place (none for others).
+  static std::vector<VName> nestedDests(const Exp& e) {
+    const auto* o = std::get_if<Op>(&e);
+    const auto* soac = o ? std::get_if<Soac>(o) : nullptr;
+    if (!soac)
+      return {};
+    if (const auto* sc = std::get_if<Scatter>(soac))
+      return sc->dests;
+    std::vector<VName> dests;
+    if (const auto* h = std::get_if<Hist>(soac))
+      for (const HistOp& op : h->ops)
+        dests.insert(dests.end(), op.dests.begin(), op.dests.end());
+    return dests;
+  }
+
+  /// Operators and lambdas of kernel code. An array parameter takes the memory the caller
+  /// gives it in `paramMem` (null for scalars): a view, never a copy.
+  Lambda lambda(Lambda l, const Provenance& prov, const std::vector<MemInfoRef>& paramMem = {}) {
+    for (size_t k = 0; k < l.params.size(); ++k) {
+      Param& p = l.params[k];
+      if (p.type.isArray()) {
+        if (k >= paramMem.size() || !paramMem[k])
+          unsupported(prov, "array parameters of operators inside kernels");
+        p.mem = paramMem[k];
+      }
       bind(p);
     }
     l.body = body(l.body, Level::Kernel);
     return l;
   }
 
-  /// A SOAC inside a kernel body runs sequentially in the thread; its array results get
-  /// expanded memory (or their row of the SegOp's result).
+  /// Memory of the parameters of `lam` applied to the elements of `inputs` by a sequential
+  /// loop in the thread (Note [Nested SOAC memory] in Expand.h): the row of each array
+  /// input at the loop's index, as a view.
+  std::vector<MemInfoRef> elementViews(const Lambda& lam, const std::vector<VName>& inputs) {
+    std::vector<MemInfoRef> views;
+    for (const VName& in : inputs) {
+      MemInfoRef m = memOf(in);
+      views.push_back(types_.at(in).rank() > 1
+                          ? memInfo(m->block, rowAt(m->lmad, symbolic::Expr::var(
+                                                                 elementIndexVar(lam))))
+                          : nullptr);
+    }
+    return views;
+  }
+
+  /// A SOAC inside a kernel body runs sequentially in the thread (Note [Nested SOAC memory]
+  /// in Expand.h): the lambdas see rows of their array inputs as views, a reduction's
+  /// accumulator is its (expanded) result, and a histogram or scatter works in place in
+  /// its destinations.
   void nestedSoac(Stm& s, Soac& soac, Level level) {
     FJORD_CHECK(level == Level::Kernel, "SOAC at host level: run gpu::extractKernels first");
+    bool inPlace = false;
     std::visit(Overloaded{
-                   [&](Screma& e) {
-                     e.map = lambda(e.map, s.prov);
-                     for (RedOp& r : e.scans)
-                       r.op = lambda(r.op, s.prov);
-                     for (RedOp& r : e.reds)
-                       r.op = lambda(r.op, s.prov);
-                   },
+                   [&](Screma& e) { nestedScrema(s, e); },
                    [&](Hist& e) {
-                     e.bucketFn = lambda(e.bucketFn, s.prov);
+                     e.bucketFn = lambda(e.bucketFn, s.prov, elementViews(e.bucketFn, e.inputs));
                      for (HistOp& h : e.ops)
                        h.op.op = lambda(h.op.op, s.prov);
+                     inPlace = true;
+                     placeInDests(s, nestedDests(s.exp));
                    },
-                   [&](Scatter& e) { e.fn = lambda(e.fn, s.prov); },
-                   [&](Stream& e) { e.fn = lambda(e.fn, s.prov); },
+                   [&](Scatter& e) {
+                     e.fn = lambda(e.fn, s.prov, elementViews(e.fn, e.inputs));
+                     inPlace = true;
+                     placeInDests(s, nestedDests(s.exp));
+                   },
+                   [&](Stream&) { unsupported(s.prov, "a stream SOAC inside a kernel"); },
                },
                soac);
+    if (inPlace)
+      return;
     for (PatElem& p : s.pat)
-      if (p.type.isArray())
+      if (p.type.isArray() && !p.mem)
         expand(p, s.prov);
+  }
+
+  void nestedScrema(Stm& s, Screma& e) {
+    e.map = lambda(e.map, s.prov, elementViews(e.map, e.inputs));
+    for (RedOp& r : e.scans) {
+      for (const Param& p : r.op.params)
+        if (p.type.isArray())
+          unsupported(s.prov, "a scan with array operands inside a kernel");
+      r.op = lambda(r.op, s.prov);
+    }
+    // A reduction over arrays folds into its result's memory; the operator's parameters
+    // are that accumulator and the map's result for the element.
+    size_t j = 0;
+    for (const RedOp& r : e.scans)
+      j += r.neutral.size();
+    for (RedOp& r : e.reds) {
+      std::vector<MemInfoRef> accs, elems;
+      for (size_t q = 0; q < r.neutral.size(); ++q, ++j) {
+        PatElem& p = s.pat.at(j);
+        if (!p.type.isArray()) {
+          accs.push_back(nullptr);
+          elems.push_back(nullptr);
+          continue;
+        }
+        expand(p, s.prov);
+        accs.push_back(p.mem);
+        // The operator folds in the element of the same iteration: a view of a row of an
+        // input uses the operator's element index in place of the map's.
+        MemInfoRef x = memOf(e.map.body.result.at(j).var());
+        std::map<std::string, symbolic::Expr> sameIndex{
+            {elementIndexVar(e.map), symbolic::Expr::var(elementIndexVar(r.op))}};
+        elems.push_back(e.map.params.empty()
+                            ? x
+                            : memInfo(x->block, x->lmad.substitute(sameIndex)));
+      }
+      accs.insert(accs.end(), elems.begin(), elems.end());
+      r.op = lambda(r.op, s.prov, accs);
+    }
+  }
+
+  /// The pattern of a histogram or scatter: its destinations, updated in place.
+  void placeInDests(Stm& s, const std::vector<VName>& dests) {
+    FJORD_CHECK(s.pat.size() == dests.size(), "pattern does not match the destinations");
+    for (size_t k = 0; k < dests.size(); ++k)
+      s.pat[k].mem = memOf(dests[k]);
   }
 
   // ---- function results ---------------------------------------------------------------

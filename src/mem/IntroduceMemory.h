@@ -27,12 +27,17 @@
 //    keeps the updated array's block. When no single LMAD describes the source's elements
 //    in row-major order (a transposed view), the source is first copied row-major.
 //  - `if` with array results: if both branches return the same outer block with equal
-//    LMADs, the pattern uses it. Otherwise the result's block is existential: the `if`
-//    returns a `mem@device` value before the array (in `types`, the pattern, and both
+//    LMADs, the pattern uses it. If they return the same outer block with different LMADs,
+//    the pattern keeps the block and each offset or stride the prover cannot show equal
+//    becomes an i64 result of the `if` right before the array, named by its LMAD (Note
+//    [Existential LMADs] in Existential.cpp); no copy. Otherwise the result's block is
+//    existential: the `if` returns a `mem@device` value before the array (in `types`, the pattern, and both
 //    branch results), and each branch makes its array row-major at offset 0 (copying when
 //    it is not) and returns its block. Loops do this for every array merge parameter: a
-//    `mem@device` merge parameter precedes it. (Existential offsets and strides are a later
-//    issue: Note [Existential memory] in IntroduceMemory.cpp.)
+//    `mem@device` merge parameter precedes it; when the body returns a view of the
+//    parameter (reviewsMergeParam), its offset and strides are i64 merge parameters
+//    between the block and the array, and the view stays in the block (no copy).
+//    Function results stay row-major at offset 0 (Note [Existential memory]).
 //  - Kernel bodies (SegOp bodies, their operators, and functions called from kernels)
 //    allocate nothing: every block is allocated on the host. An array created in a SegOp
 //    body (or a SOAC nested there) is built in its row of the SegOp's result when it is

@@ -91,7 +91,7 @@ TEST_CASE("ir: parse(print(p)) == p for the program tests at every stage") {
 }
 
 TEST_CASE("ir: parse(print(p)) == p for programs with LMAD slices and kernel arrays") {
-  for (const char* group : {"lmad", "kernels"}) {
+  for (const char* group : {"lmad", "kernels", "existential"}) {
     INFO("group " << std::string(group));
     std::vector<std::string> paths = programsIn(group);
     int ran = roundTripFiles(paths);

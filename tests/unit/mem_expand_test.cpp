@@ -74,6 +74,14 @@ TEST_CASE("mem: the expanded LMAD puts the thread index innermost with stride 1"
   CHECK(mem::expandedLmad({}, p, points) == Lmad{p, {}});
 }
 
+TEST_CASE("mem: a nested lambda's row parameter is a view of its input's row") {
+  // Row `i` of `transpose b` for b: [m][p] row-major is column i of b: offset i, stride p.
+  Expr i = Expr::var("%iter.col_7"), m = Expr::var("m"), p = Expr::var("p");
+  Lmad bT = Lmad::rowMajor(0, {m, p}).permute({1, 0});
+  CHECK(mem::rowAt(bT, i) == Lmad{i, {{m, p}}});
+  CHECK(mem::rowAt(Lmad::rowMajor(0, {m, p}), i) == Lmad{i * p, {{p, 1}}});
+}
+
 TEST_CASE("mem: expanded slices of different threads are disjoint and fill the block") {
   // 5 threads, 3x2 elements each: the union is exactly 0 .. 29, each address once.
   std::vector<int64_t> all;

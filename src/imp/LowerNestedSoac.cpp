@@ -1,0 +1,244 @@
+// SOACs nested in a kernel body (issue #4: no flattening yet) run sequentially in the
+// thread, one loop over the SOAC's width; see Note [Nested SOAC memory] in mem/Expand.h for
+// where their arrays live:
+//   screma   acc = neutral; for (i < w) { params = inputs[i]; body; fold; store map results }
+//   hist     for (i < w) { (bucket, value) = f(inputs[i]); dest[bucket] op= value if in range }
+//   scatter  for (i < w) { (index, value) = f(inputs[i]); dest[index] = value if in range }
+#include "imp/Lowering.h"
+
+#include "imp/SymbolicToImp.h"
+#include "ir/ElementIndex.h"
+
+namespace fjord::imp::detail {
+
+void KernelLowerer::bindElementParams(const ir::Lambda& lam, const std::vector<ir::VName>& inputs,
+                                      const std::string& iv, Block& out) {
+  FJORD_CHECK(lam.params.size() == inputs.size(), "SOAC lambda arity");
+  if (lam.params.empty())
+    return;
+  // mem/ wrote the views of array parameters with this index (ir/ElementIndex.h).
+  scalars_[ir::elementIndexVar(lam)] = ScalarVar{iv, PrimType::I64};
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const ir::Param& p = lam.params[k];
+    if (p.type.isArray()) {
+      bindArray(p);
+      continue;
+    }
+    const ArrayVar a = array(inputs[k]);
+    bindScalar(p.name, readElement(a, {var(iv, PrimType::I64)}, p.name.name, out)->name,
+               p.type.elem);
+  }
+}
+
+void KernelLowerer::foldArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t accFirst,
+                                const std::vector<std::string>& accs,
+                                const std::vector<ir::SubExp>& res, size_t resFirst, Block& out) {
+  size_t n = op.neutral.size();
+  FJORD_CHECK(op.op.params.size() == 2 * n, "reduction operator arity");
+  for (size_t q = 0; q < n; ++q) {
+    const ir::Param& acc = op.op.params[q];
+    const ir::PatElem& pe = stm.pat.at(accFirst + q);
+    if (acc.type.isArray())
+      bindArray(acc.name, array(pe.name));
+    else
+      declareScalar(acc.name, acc.type.elem, var(accs.at(accFirst + q), pe.type.elem), out);
+    const ir::Param& x = op.op.params[n + q];
+    const ir::SubExp& r = res.at(resFirst + q);
+    if (x.type.isArray())
+      bindArray(x.name, array(r.var()));
+    else
+      declareScalar(x.name, x.type.elem, subExp(r), out);
+  }
+  lowerStms(op.op.body.stms, out);
+  // Every scalar result is read before any accumulator changes.
+  std::vector<ExpRef> next(n);
+  for (size_t q = 0; q < n; ++q)
+    if (!stm.pat.at(accFirst + q).type.isArray())
+      next[q] = subExp(op.op.body.result.at(q));
+  for (size_t q = 0; q < n; ++q) {
+    const ir::PatElem& pe = stm.pat[accFirst + q];
+    if (!pe.type.isArray()) {
+      out.push_back(assign(accs.at(accFirst + q), next[q]));
+      continue;
+    }
+    const ArrayVar dest = array(pe.name);
+    const ArrayVar src = array(op.op.body.result.at(q).var());
+    if (src.block == dest.block && src.lmad == dest.lmad)
+      continue; // the operator updated its accumulator in place
+    for (size_t o = 0; o < n; ++o)
+      if (o != q && stm.pat[accFirst + o].type.isArray() &&
+          array(stm.pat[accFirst + o].name).block == src.block)
+        unsupported(stm, "a reduction operator inside a kernel that returns one array "
+                         "accumulator in place of another");
+    copyArray(stm, dest, src, out);
+  }
+}
+
+void KernelLowerer::lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out) {
+  size_t nScan = 0, nRed = 0;
+  for (const ir::RedOp& op : s.scans)
+    nScan += op.neutral.size();
+  for (const ir::RedOp& op : s.reds)
+    nRed += op.neutral.size();
+  FJORD_CHECK(stm.pat.size() >= nScan + nRed, "screma pattern too short");
+  for (size_t j = 0; j < nScan; ++j)
+    if (!stm.pat[j].type.isArray())
+      internalError("imp/LowerKernel", "scan result is not an array");
+  for (size_t j = 0; j < stm.pat.size(); ++j)
+    if (stm.pat[j].type.isArray())
+      bindArray(stm.pat[j]);
+
+  // Accumulators, named after the results they become; an array reduction accumulates in
+  // its result (mem/), which starts as a copy of the neutral element.
+  std::vector<std::string> accs;
+  std::vector<PrimType> accTypes;
+  auto addAccs = [&](const std::vector<ir::RedOp>& ops, size_t first, bool reduce) {
+    size_t j = first;
+    for (const ir::RedOp& op : ops)
+      for (const ir::SubExp& ne : op.neutral) {
+        const ir::PatElem& pe = stm.pat[j++];
+        PrimType t = pe.type.elem;
+        accTypes.push_back(t);
+        if (reduce && pe.type.isArray()) {
+          const ArrayVar acc = array(pe.name), init = array(ne.var());
+          if (!(acc.block == init.block && acc.lmad == init.lmad))
+            copyArray(stm, acc, init, out);
+          accs.emplace_back();
+          continue;
+        }
+        std::string c = names.fresh(pe.type.isArray() ? pe.name.name + "_acc" : pe.name.name);
+        out.push_back(declare(c, t, subExp(ne)));
+        accs.push_back(c);
+      }
+  };
+  addAccs(s.scans, 0, /*reduce=*/false);
+  addAccs(s.reds, nScan, /*reduce=*/true);
+
+  std::string i = names.fresh("i");
+  ExpRef iv = var(i, PrimType::I64);
+  symbolic::Expr isym = symIndex(i);
+  Block body;
+  bindElementParams(s.map, s.inputs, i, body);
+  lowerStms(s.map.body.stms, body);
+  const auto& res = s.map.body.result;
+
+  auto fold = [&](const std::vector<ir::RedOp>& ops, size_t accFirst, size_t resFirst,
+                  bool storeScan) {
+    size_t a = accFirst, r = resFirst;
+    for (const ir::RedOp& op : ops) {
+      size_t n = op.neutral.size();
+      bool arrays = false;
+      for (size_t q = 0; q < n; ++q)
+        arrays = arrays || stm.pat[a + q].type.isArray();
+      if (arrays && !storeScan) {
+        // The operator's views of the element use its own element index (mem/).
+        scalars_[ir::elementIndexVar(op.op)] = ScalarVar{i, PrimType::I64};
+        foldArrayOp(stm, op, a, accs, res, r, body);
+        a += n;
+        r += n;
+        continue;
+      }
+      std::vector<ExpRef> args;
+      for (size_t q = 0; q < n; ++q)
+        args.push_back(var(accs[a + q], accTypes[a + q]));
+      for (size_t q = 0; q < n; ++q)
+        args.push_back(subExp(res.at(r + q)));
+      std::vector<ExpRef> next = applyLambda(op.op, args, body);
+      for (size_t q = 0; q < n; ++q) {
+        body.push_back(assign(accs[a + q], next.at(q)));
+        if (storeScan)
+          writeElement(array(stm.pat[a + q].name), {iv}, var(accs[a + q], accTypes[a + q]),
+                       body);
+      }
+      a += n;
+      r += n;
+    }
+  };
+  fold(s.scans, 0, 0, /*storeScan=*/true);
+  fold(s.reds, nScan, nScan, /*storeScan=*/false);
+  for (size_t j = nScan + nRed; j < stm.pat.size(); ++j) {
+    const ArrayVar d = array(stm.pat[j].name);
+    const ir::SubExp& r = res.at(j);
+    if (r.isVar() && hasArray(r.var())) {
+      const ArrayVar src = array(r.var());
+      ArrayVar row{d.source, d.block, d.lmad.fix(isym), d.elem,
+                   ir::Shape(d.shape.begin() + 1, d.shape.end())};
+      if (!(row.block == src.block && row.lmad == src.lmad))
+        copyArray(stm, row, src, body);
+      continue;
+    }
+    writeElement(d, {iv}, subExp(r), body);
+  }
+  out.push_back(forLoop(i, subExp(s.width), std::move(body)));
+  for (size_t j = nScan; j < nScan + nRed; ++j)
+    if (!stm.pat[j].type.isArray())
+      bindScalar(stm.pat[j].name, accs[j], accTypes[j]);
+}
+
+namespace {
+
+ExpRef inRange(ExpRef i, ExpRef n) {
+  return andE(cmp(CmpOpKind::Le, i64(0), i), lt(i, std::move(n)));
+}
+
+} // namespace
+
+void KernelLowerer::lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out) {
+  for (const ir::PatElem& pe : stm.pat) {
+    if (pe.type.rank() != 1)
+      unsupported(stm, "a histogram with multi-dimensional buckets inside a kernel");
+    bindArray(pe); // the destination, updated in place (mem/)
+  }
+  std::string i = names.fresh("i");
+  Block body;
+  bindElementParams(h.bucketFn, h.inputs, i, body);
+  lowerStms(h.bucketFn.body.stms, body);
+  // The bucket function returns one bucket per op, then every op's values, op by op.
+  const auto& res = h.bucketFn.body.result;
+  size_t dest = 0, value = h.ops.size();
+  for (size_t o = 0; o < h.ops.size(); ++o) {
+    const ir::HistOp& op = h.ops[o];
+    size_t n = op.op.neutral.size();
+    ExpRef bucket = subExp(res.at(o));
+    Block update;
+    std::vector<ExpRef> args;
+    for (size_t q = 0; q < n; ++q) {
+      const ir::PatElem& pe = stm.pat.at(dest + q);
+      args.push_back(readElement(array(pe.name), {bucket}, pe.name.name + "_old", update));
+    }
+    for (size_t q = 0; q < n; ++q)
+      args.push_back(subExp(res.at(value + q)));
+    std::vector<ExpRef> next = applyLambda(op.op.op, args, update);
+    for (size_t q = 0; q < n; ++q)
+      writeElement(array(stm.pat[dest + q].name), {bucket}, next.at(q), update);
+    body.push_back(ifThen(inRange(bucket, subExp(op.width)), std::move(update)));
+    dest += n;
+    value += n;
+  }
+  out.push_back(forLoop(i, subExp(h.width), std::move(body)));
+}
+
+void KernelLowerer::lowerNestedScatter(const ir::Stm& stm, const ir::Scatter& s, Block& out) {
+  for (const ir::PatElem& pe : stm.pat) {
+    if (pe.type.rank() != 1)
+      unsupported(stm, "scatter into a multi-dimensional array inside a kernel");
+    bindArray(pe); // the destination, updated in place (mem/)
+  }
+  std::string i = names.fresh("i");
+  Block body;
+  bindElementParams(s.fn, s.inputs, i, body);
+  lowerStms(s.fn.body.stms, body);
+  // Note [Scattering SegMap]: indices first, then values, one of each per destination.
+  const auto& res = s.fn.body.result;
+  size_t n = stm.pat.size();
+  for (size_t j = 0; j < n; ++j) {
+    const ArrayVar dest = array(stm.pat[j].name);
+    ExpRef idx = subExp(res.at(j));
+    Block write;
+    writeElement(dest, {idx}, subExp(res.at(n + j)), write);
+    body.push_back(ifThen(inRange(idx, subExp(stm.pat[j].type.shape.at(0))), std::move(write)));
+  }
+  out.push_back(forLoop(i, subExp(s.width), std::move(body)));
+}
+
+} // namespace fjord::imp::detail
