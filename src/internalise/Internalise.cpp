@@ -51,8 +51,16 @@ TypeRef Internaliser::resolve(const TypeRef& t, const Env& env) const {
   }
   case Type::Kind::Function:
     return Type::function(resolve(t->param, env), resolve(t->result, env), t->paramName);
-  case Type::Kind::Sum:
-    return t;
+  case Type::Kind::Sum: {
+    std::vector<std::pair<std::string, std::vector<TypeRef>>> ctors;
+    for (const auto& [n, payload] : t->constructors) {
+      std::vector<TypeRef> ps;
+      for (const TypeRef& p : payload)
+        ps.push_back(resolve(p, env));
+      ctors.emplace_back(n, std::move(ps));
+    }
+    return Type::sum(std::move(ctors));
+  }
   }
   return t;
 }
@@ -94,6 +102,13 @@ void Internaliser::bindTypeVars(const TypeRef& pat, const TypeRef& actual, Env& 
     bindTypeVars(pat->param, actual->param, env);
     bindTypeVars(pat->result, actual->result, env);
     return;
+  case Type::Kind::Sum:
+    for (const auto& [n, payload] : pat->constructors)
+      for (const auto& [an, apayload] : actual->constructors)
+        if (n == an)
+          for (size_t i = 0; i < payload.size() && i < apayload.size(); ++i)
+            bindTypeVars(payload[i], apayload[i], env);
+    return;
   default:
     return;
   }
@@ -116,6 +131,7 @@ std::vector<SubExp> Internaliser::leaves(const Value& v, const SourceSpan& span)
     break;
   case Value::Kind::Tuple:
   case Value::Kind::Record:
+  case Value::Kind::Sum:
     for (const Value& e : v.elems)
       for (SubExp& s : leaves(e, span))
         out.push_back(std::move(s));
@@ -372,6 +388,11 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
   }
 
   Value result = expr(*d.body, env);
+  std::function<bool(const Value&)> hasSum = [&](const Value& v) {
+    return v.kind == Value::Kind::Sum || std::any_of(v.elems.begin(), v.elems.end(), hasSum);
+  };
+  if (hasSum(result))
+    unsupported(d.span, "an entry-point result of a sum type");
   std::vector<SubExp> res = leaves(result, d.span);
   for (size_t i = 0; i < res.size(); ++i) {
     ir::Type t = typeOf(res[i]);

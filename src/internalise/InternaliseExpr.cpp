@@ -213,6 +213,14 @@ Value Internaliser::binOp(const ast::Expr& e, Env& env) {
     iff.elseBody = op == "&&" ? shortcut : rhs;
     return Value::of(b_->let1("cond", iff));
   }
+  TypeRef lt = resolve(e.elems[0]->type, env);
+  if ((op == "==" || op == "!=") && lt && lt->kind != Type::Kind::Prim) {
+    // Structural equality of tuples, records, sum values and arrays.
+    Value x = expr(*e.elems[0], env);
+    Value y = expr(*e.elems[1], env);
+    SubExp eq = equal(lt, x, y, e.span);
+    return Value::of(op == "==" ? eq : b_->unOp(ir::UnOpKind::Not, PrimType::Bool, eq, "ne"));
+  }
   ir::PrimType t = primOf(e.elems[0]->type, env, e.span);
   Value x = expr(*e.elems[0], env);
   Value y = expr(*e.elems[1], env);
@@ -253,15 +261,37 @@ Value Internaliser::applyFull(const FunValue& f, std::vector<Arg> args, const So
   case FunValue::Kind::Op: {
     TypeRef p = f.type && f.type->kind == Type::Kind::Function ? f.type->param : nullptr;
     Env none;
+    TypeRef pt = p ? p : args[0].type;
+    if ((f.name == "==" || f.name == "!=") && pt && pt->kind != Type::Kind::Prim) {
+      SubExp eq = equal(pt, args[0].value, args[1].value, span);
+      result = Value::of(f.name == "==" ? eq : b_->unOp(ir::UnOpKind::Not, PrimType::Bool, eq, "ne"));
+      break;
+    }
     result = builtinBinOp(f.name, primOf(p ? p : args[0].type, none, span), args[0].value,
                           args[1].value, span);
     break;
   }
   case FunValue::Kind::RightSection: {
+    if (f.sectionFn) {
+      Value op;
+      op.kind = Value::Kind::Fun;
+      op.fun = f.sectionFn;
+      result = apply(op, {args.at(0), f.section.at(0)}, span);
+      break;
+    }
     TypeRef p = f.type && f.type->kind == Type::Kind::Function ? f.type->param : nullptr;
     Env none;
     result = builtinBinOp(f.name, primOf(p ? p : args[0].type, none, span), args[0].value,
                           f.section.at(0).value, span);
+    break;
+  }
+  case FunValue::Kind::IndexSection: {
+    Env env = *f.env;
+    const ast::Expr& sec = *f.indexSection;
+    std::vector<SubExp> ls = leaves(args.at(0).value, sec.span);
+    if (ls.empty() || !typeOf(ls[0]).isArray())
+      unsupported(sec.span, "indexing a non-array");
+    result = indexValue(args[0].value, slice(sec.indices, typeOf(ls[0]), env, sec.span));
     break;
   }
   case FunValue::Kind::Field: {
@@ -576,9 +606,12 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
       return apply(f, {Arg{x, resolve(left->type, env)}}, e.span);
     }
     if (right) {
-      if (f.fun->kind != FunValue::Kind::Op)
-        unsupported(e.span, "a right section of a user-defined operator");
       auto g = std::make_shared<FunValue>(*f.fun);
+      if (f.fun->kind != FunValue::Kind::Op) { // a user-defined operator: apply it later
+        g = std::make_shared<FunValue>();
+        g->sectionFn = f.fun;
+        g->name = e.name.base;
+      }
       g->kind = FunValue::Kind::RightSection;
       g->arity = 1;
       g->type = full;
@@ -680,11 +713,21 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
     return expr(*e.elems[0], inner);
   }
   case K::Match:
-    unsupported(e.span, "`match`");
+    return match(e, env);
   case K::Constructor:
-    unsupported(e.span, "sum types");
-  case K::IndexSection:
-    unsupported(e.span, "index sections");
+    return constructor(e, env);
+  case K::IndexSection: {
+    // `(.[i])`: indexes its argument when applied; the indices are evaluated in this scope.
+    auto fv = std::make_shared<FunValue>();
+    fv->kind = FunValue::Kind::IndexSection;
+    fv->indexSection = &e;
+    fv->env = std::make_shared<Env>(env);
+    fv->arity = 1;
+    Value f;
+    f.kind = Value::Kind::Fun;
+    f.fun = fv;
+    return f;
+  }
   }
   unsupported(e.span, "this expression");
 }

@@ -1,7 +1,8 @@
 // The internaliser's state, shared by the files that implement it (private to internalise/):
 // Internalise.cpp (entry points, patterns, types), InternaliseExpr.cpp (expressions and
 // application), InternaliseIntrinsics.cpp (intrinsics and SOACs), InternaliseFilter.cpp
-// (filter and partition), InternaliseFlat.cpp (LMAD slices).
+// (filter and partition), InternaliseFlat.cpp (LMAD slices), InternaliseSum.cpp (sum
+// types, structural equality), InternaliseMatch.cpp (`match`).
 #pragma once
 #include "internalise/Internalise.h"
 #include "internalise/Value.h"
@@ -102,6 +103,9 @@ private:
   /// `filter pred xs`, or `partition pred xs` (a pair), as a scan and a scatter
   /// (InternaliseFilter.cpp, Note [Filter as scan and scatter]).
   Value soacFilter(const Arg& pred, const Arg& xs, bool partition, const SourceSpan& span);
+  /// `map_stream f xs` (op null) or `reduce_stream op f xs` as a Stream
+  /// (InternaliseStream.cpp, Note [Internalising streams]).
+  Value soacStream(const Arg* op, const Arg& f, const Arg& xs, bool comm, const SourceSpan& span);
   ir::SubExp outerSize(const Value& arr, const SourceSpan& span) const;
   /// Whether `v` is a dimension of an array in scope (and so known to be non-negative).
   bool isArraySize(const ir::VName& v) const;
@@ -119,6 +123,23 @@ private:
   /// bound (InternaliseCoerce.cpp).
   Value coerceToReturnType(const ast::TypeExp& ret, const Value& v, const Env& env,
                            const SourceSpan& span);
+
+  // --- sum types, `match` and structural equality (InternaliseSum.cpp, InternaliseMatch.cpp)
+  /// `#c a b`: the tag and the payload in the slots of the sum type's layout.
+  Value constructor(const ast::Expr& e, Env& env);
+  /// The payload of constructor `ctor` of the sum value `v` of type `sum`.
+  std::vector<Value> payload(const Type& sum, size_t ctor, const Value& v, const SourceSpan& span);
+  /// `x == y` for values of type `t` (arrays: equal shapes and all elements equal).
+  ir::SubExp equal(const TypeRef& t, const Value& x, const Value& y, const SourceSpan& span);
+  Value match(const ast::Expr& e, Env& env);
+  Value matchFrom(const ast::Expr& e, size_t k, const Value& scrut, const TypeRef& t,
+                  const Env& env);
+  /// Binds `p`'s names to parts of `v` (of type `t`) and returns the condition under which
+  /// `p` matches (none: always).
+  std::optional<ir::SubExp> patternTest(const ast::Pattern& p, const TypeRef& t, const Value& v,
+                                        Env& env);
+  /// `rotate r xs` as a gather in a map over `iota n` (InternaliseIntrinsics.cpp).
+  Value rotate(const ir::SubExp& r, const Value& xs, const SourceSpan& span);
 };
 
 template <typename F> ir::Body Internaliser::inBody(F&& f) {

@@ -16,7 +16,8 @@ struct FunValue;
 struct Env;
 
 struct Value {
-  enum class Kind { Leaf, Tuple, Record, Fun };
+  /// Sum: elems = {tag (u8 leaf), payload slots...} (Note [Sum types] in InternaliseSum.cpp).
+  enum class Kind { Leaf, Tuple, Record, Fun, Sum };
   Kind kind = Kind::Tuple; ///< the empty tuple is unit
   ir::SubExp leaf;
   std::vector<Value> elems;        ///< Tuple, Record (parallel to `fields`)
@@ -53,9 +54,10 @@ struct Env {
 };
 
 /// A function value. Closures are lambdas, local functions and top-level definitions;
-/// `Intrinsic` and `Op` are applied directly; `RightSection` is `(op y)`; `Field` is `(.a.b)`.
+/// `Intrinsic` and `Op` are applied directly; `RightSection` is `(op y)`; `Field` is `(.a.b)`;
+/// `IndexSection` is `(.[i])`.
 struct FunValue {
-  enum class Kind { Closure, Intrinsic, Op, RightSection, Field };
+  enum class Kind { Closure, Intrinsic, Op, RightSection, Field, IndexSection };
   Kind kind = Kind::Closure;
   const std::vector<ast::PatternPtr>* params = nullptr; ///< Closure
   const ast::Expr* body = nullptr;                      ///< Closure
@@ -67,6 +69,9 @@ struct FunValue {
   std::vector<Arg> section;               ///< RightSection: the right operand
   std::vector<std::string> fieldPath;     ///< Field
   size_t arity = 0;
+  /// RightSection of a user-defined operator: the operator's function value.
+  std::shared_ptr<const FunValue> sectionFn;
+  const ast::Expr* indexSection = nullptr; ///< IndexSection: the `(.[i])` expression (in `env`)
 };
 
 } // namespace fjord::internalise

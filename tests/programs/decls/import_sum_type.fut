@@ -1,6 +1,5 @@
 -- An imported polymorphic sum type.
 -- ==
--- tags { no_opencl no_cuda }
 -- input { 3 } output { 8 }
 -- input { -1 } output { 5 }
 

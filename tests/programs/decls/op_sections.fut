@@ -1,6 +1,5 @@
 -- Sections of a user-defined operator.
 -- ==
--- tags { no_opencl no_cuda }
 -- input { [1, 2] } output { [11, 21] [11, 12] 12 }
 
 def (+^) (a: i32) (b: i32) : i32 = a * 10 + b

@@ -1,6 +1,5 @@
 -- A sum type abbreviation with payloads.
 -- ==
--- tags { no_opencl no_cuda }
 -- input { 2 3 } output { 21 }
 
 type shape = #circle i32 | #square i32

@@ -2,6 +2,6 @@
 -- ==
 -- input { true } output { 1 }
 -- input { false } output { 0 }
--- tags { no_opencl no_cuda }
+-- structure simplified { If 1 }
 
 entry main (b: bool) : i32 = match b case true -> 1 case false -> 0

@@ -3,7 +3,6 @@
 -- input { 0 } output { 100 }
 -- input { -1 } output { 200 }
 -- input { 7 } output { 7 }
--- tags { no_opencl no_cuda }
 
 entry main (x: i32) : i32 =
   match x

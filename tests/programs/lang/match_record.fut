@@ -2,7 +2,6 @@
 -- ==
 -- input { 5 6 } output { 6 }
 -- input { 4 6 } output { 4 }
--- tags { no_opencl no_cuda }
 
 entry main (a: i32) (b: i32) : i32 =
   match {a, b}

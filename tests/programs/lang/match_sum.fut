@@ -1,7 +1,6 @@
 -- A sum type with payloads, matched by constructor.
 -- ==
 -- input { 2.0 3.0 } output { 12.0 6.0 0.0 }
--- tags { no_opencl no_cuda }
 
 type shape = #circle f64 | #rect f64 f64 | #empty
 

@@ -3,7 +3,6 @@
 -- input { 1 5 } output { 5 }
 -- input { 2 5 } output { 7 }
 -- input { 0 0 } output { -1 }
--- tags { no_opencl no_cuda }
 
 entry main (a: i32) (b: i32) : i32 =
   match (a, b)

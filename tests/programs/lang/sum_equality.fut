@@ -1,7 +1,6 @@
 -- Values of sum types compare with `==`.
 -- ==
 -- input { 2 } output { true false }
--- tags { no_opencl no_cuda }
 
 entry main (x: i32) : (bool, bool) =
   let a : #k i32 | #u = #k x

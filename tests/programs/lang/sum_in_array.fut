@@ -1,7 +1,6 @@
 -- An array of a sum type, mapped and folded.
 -- ==
 -- input { [1, -2, 3] } output { 4 1 }
--- tags { no_opencl no_cuda }
 
 type v = #pos i32 | #neg i32
 

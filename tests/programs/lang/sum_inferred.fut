@@ -2,7 +2,6 @@
 -- ==
 -- input { true } output { 3 }
 -- input { false } output { 0 }
--- tags { no_opencl no_cuda }
 
 def pick (b: bool) = if b then #some 3i32 else #none
 

@@ -3,7 +3,6 @@
 -- input { 1 } output { 10 }
 -- input { 2 } output { 22 }
 -- input { 3 } output { 0 }
--- tags { no_opencl no_cuda }
 
 type opt = #some i32 | #none
 

@@ -1,0 +1,257 @@
+// Sum types as flat values (a tag and payload slots) and structural equality (`==` on
+// tuples, records, sum values and arrays).
+#include "internalise/Internaliser.h"
+
+namespace fjord::internalise {
+
+using ir::BinOpKind;
+using ir::CmpOpKind;
+using ir::SubExp;
+
+// Note [Sum types]
+// A value of a sum type is a `u8` tag (the constructor's index in name order, as the type
+// checker sorts them) followed by payload slots. Payloads are flattened to scalars (tuples
+// and records to their components, a nested sum to its own tag and slots); a constructor
+// puts its k-th scalar of type t in the k-th slot of type t, so constructors share the slots
+// of each scalar type and the value has, per type, as many slots as the constructor that
+// needs most of them. Slots a constructor does not use hold zero. An array of sum values is,
+// like an array of tuples, one array per leaf. Arrays inside payloads are not supported
+// (their blank values would need a size).
+
+namespace {
+
+struct SumLayout {
+  std::vector<ir::PrimType> slots;             ///< scalar type of each slot
+  std::vector<std::vector<size_t>> ctorSlots;  ///< per constructor: slot of each payload scalar
+};
+
+void flatten(const TypeRef& t, std::vector<ir::PrimType>& out, const SourceSpan& span);
+
+SumLayout layoutOf(const Type& sum, const SourceSpan& span) {
+  if (sum.constructors.size() > 256)
+    throw Unsupported{span, "a sum type with more than 256 constructors"};
+  SumLayout l;
+  for (const auto& [name, payload] : sum.constructors) {
+    std::vector<ir::PrimType> scalars;
+    for (const TypeRef& p : payload)
+      flatten(p, scalars, span);
+    std::map<ir::PrimType, size_t> used; // slots of each type taken by this constructor
+    std::vector<size_t> mine;
+    for (ir::PrimType pt : scalars) {
+      size_t nth = used[pt]++, seen = 0, slot = l.slots.size();
+      for (size_t i = 0; i < l.slots.size(); ++i)
+        if (l.slots[i] == pt && seen++ == nth) {
+          slot = i;
+          break;
+        }
+      if (slot == l.slots.size())
+        l.slots.push_back(pt);
+      mine.push_back(slot);
+    }
+    l.ctorSlots.push_back(std::move(mine));
+  }
+  return l;
+}
+
+void flatten(const TypeRef& t, std::vector<ir::PrimType>& out, const SourceSpan& span) {
+  switch (t ? t->kind : Type::Kind::Var) {
+  case Type::Kind::Prim:
+    out.push_back(t->prim);
+    return;
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t->elems)
+      flatten(e, out, span);
+    return;
+  case Type::Kind::Record:
+    for (const auto& [n, f] : t->fields)
+      flatten(f, out, span);
+    return;
+  case Type::Kind::Sum: {
+    out.push_back(PrimType::U8);
+    for (ir::PrimType s : layoutOf(*t, span).slots)
+      out.push_back(s);
+    return;
+  }
+  default:
+    throw Unsupported{span, "a sum type with a payload of type `" + (t ? t->str() : "?") + "`"};
+  }
+}
+
+/// A value of type `t` from leaves `ls` (read from `pos` on), structured as `expr` builds it.
+Value fromLeaves(const TypeRef& t, const std::vector<SubExp>& ls, size_t& pos,
+                 const SourceSpan& span) {
+  switch (t->kind) {
+  case Type::Kind::Tuple: {
+    Value v;
+    for (const TypeRef& e : t->elems)
+      v.elems.push_back(fromLeaves(e, ls, pos, span));
+    return v;
+  }
+  case Type::Kind::Record: {
+    Value v;
+    v.kind = Value::Kind::Record;
+    for (const auto& [n, f] : t->fields) {
+      v.fields.push_back(n);
+      v.elems.push_back(fromLeaves(f, ls, pos, span));
+    }
+    return v;
+  }
+  case Type::Kind::Sum: {
+    Value v;
+    v.kind = Value::Kind::Sum;
+    size_t n = 1 + layoutOf(*t, span).slots.size();
+    for (size_t i = 0; i < n; ++i)
+      v.elems.push_back(Value::of(ls.at(pos++)));
+    return v;
+  }
+  default:
+    return Value::of(ls.at(pos++));
+  }
+}
+
+ir::PrimValue zero(ir::PrimType t) {
+  if (t == PrimType::Bool)
+    return ir::PrimValue::boolean(false);
+  if (isFloat(t))
+    return ir::PrimValue::floating(t, 0.0);
+  return ir::PrimValue::integer(t, 0);
+}
+
+size_t ctorIndex(const Type& sum, const std::string& name, const SourceSpan& span) {
+  for (size_t i = 0; i < sum.constructors.size(); ++i)
+    if (sum.constructors[i].first == name)
+      return i;
+  throw Unsupported{span, "the constructor `#" + name + "` of type `" + sum.str() + "`"};
+}
+
+} // namespace
+
+Value Internaliser::constructor(const ast::Expr& e, Env& env) {
+  TypeRef t = resolve(e.type, env);
+  if (!t || t->kind != Type::Kind::Sum)
+    unsupported(e.span, "a constructor of type `" + (t ? t->str() : "?") + "`");
+  size_t k = ctorIndex(*t, e.name.base, e.span);
+  SumLayout l = layoutOf(*t, e.span);
+  std::vector<SubExp> scalars;
+  for (const auto& p : e.elems)
+    for (const SubExp& s : leaves(expr(*p, env), p->span)) {
+      if (typeOf(s).isArray())
+        unsupported(p->span, "an array in the payload of a constructor");
+      scalars.push_back(s);
+    }
+  FJORD_CHECK(scalars.size() == l.ctorSlots[k].size(), "payload of #" + e.name.base);
+  Value v;
+  v.kind = Value::Kind::Sum;
+  v.elems.push_back(Value::of(ir::PrimValue::integer(PrimType::U8, static_cast<int64_t>(k))));
+  for (ir::PrimType st : l.slots)
+    v.elems.push_back(Value::of(zero(st)));
+  for (size_t i = 0; i < scalars.size(); ++i)
+    v.elems[1 + l.ctorSlots[k][i]] = Value::of(scalars[i]);
+  return v;
+}
+
+std::vector<Value> Internaliser::payload(const Type& sum, size_t ctor, const Value& v,
+                                         const SourceSpan& span) {
+  SumLayout l = layoutOf(sum, span);
+  FJORD_CHECK(v.kind == Value::Kind::Sum && v.elems.size() == 1 + l.slots.size(),
+              "sum value does not match its type's layout");
+  std::vector<SubExp> mine;
+  for (size_t s : l.ctorSlots.at(ctor))
+    mine.push_back(leaves(v.elems[1 + s], span).at(0));
+  std::vector<Value> out;
+  size_t pos = 0;
+  for (const TypeRef& p : sum.constructors.at(ctor).second)
+    out.push_back(fromLeaves(p, mine, pos, span));
+  return out;
+}
+
+SubExp Internaliser::equal(const TypeRef& t, const Value& x, const Value& y,
+                           const SourceSpan& span) {
+  auto both = [&](std::optional<SubExp> acc, SubExp c) -> SubExp {
+    return acc ? b_->binOp(BinOpKind::LogAnd, PrimType::Bool, *acc, c, "eq") : c;
+  };
+  auto all = [&](const std::vector<TypeRef>& ts, const Value& a, const Value& b) -> SubExp {
+    std::optional<SubExp> acc;
+    for (size_t i = 0; i < ts.size(); ++i)
+      acc = both(acc, equal(ts[i], a.elems.at(i), b.elems.at(i), span));
+    return acc ? *acc : SubExp(ir::PrimValue::boolean(true));
+  };
+  switch (t ? t->kind : Type::Kind::Var) {
+  case Type::Kind::Prim:
+    return b_->cmpOp(CmpOpKind::Eq, t->prim, leaves(x, span).at(0), leaves(y, span).at(0), "eq");
+  case Type::Kind::Tuple:
+    return all(t->elems, x, y);
+  case Type::Kind::Record: {
+    std::vector<TypeRef> ts;
+    for (const auto& [n, f] : t->fields)
+      ts.push_back(f);
+    return all(ts, x, y);
+  }
+  case Type::Kind::Sum: {
+    // Equal tags, and for each constructor with a payload: not this one, or equal payloads.
+    SubExp tx = leaves(x.elems.at(0), span).at(0), ty = leaves(y.elems.at(0), span).at(0);
+    SubExp acc = b_->cmpOp(CmpOpKind::Eq, PrimType::U8, tx, ty, "same_tag");
+    for (size_t k = 0; k < t->constructors.size(); ++k) {
+      const std::vector<TypeRef>& ps = t->constructors[k].second;
+      if (ps.empty())
+        continue;
+      Value px = Value::tuple(payload(*t, k, x, span)), py = Value::tuple(payload(*t, k, y, span));
+      SubExp same = ps.size() == 1 ? equal(ps[0], px, py, span) : all(ps, px, py);
+      SubExp other = b_->cmpOp(CmpOpKind::Ne, PrimType::U8, tx,
+                               ir::PrimValue::integer(PrimType::U8, static_cast<int64_t>(k)),
+                               "other_ctor");
+      acc = both(acc, b_->binOp(BinOpKind::LogOr, PrimType::Bool, other, same, "eq"));
+    }
+    return acc;
+  }
+  case Type::Kind::Array:
+    break;
+  default:
+    unsupported(span, "`==` on values of type `" + (t ? t->str() : "?") + "`");
+  }
+  // Arrays: equal outer sizes, then every pair of rows equal (a map and an `&&` reduction,
+  // so that it runs in parallel; rows of rows compare their own sizes the same way).
+  TypeRef row = t->rowType();
+  auto compareRows = [&](const Value& a, const Value& b) -> SubExp {
+    ir::Screma s;
+    s.width = outerSize(a, span);
+    std::vector<SubExp> la = leaves(a, span), lb = leaves(b, span);
+    for (const SubExp& l : la)
+      s.inputs.push_back(l.var());
+    for (const SubExp& l : lb)
+      s.inputs.push_back(l.var());
+    std::vector<ir::Type> rows = ir::rowTypes(s.inputs, tenv_);
+    std::vector<ir::Param> params;
+    Value ra = freshParams(a, std::vector<ir::Type>(rows.begin(), rows.begin() + la.size()),
+                           params, "x");
+    Value rb = freshParams(b, std::vector<ir::Type>(rows.begin() + la.size(), rows.end()),
+                           params, "y");
+    s.map.params = std::move(params);
+    s.map.body = inBody([&] { return std::vector<SubExp>{equal(row, ra, rb, span)}; });
+    s.map.retTypes = {ir::Type::prim(PrimType::Bool)};
+    ir::RedOp r;
+    r.commutative = true;
+    r.neutral = {ir::PrimValue::boolean(true)};
+    std::vector<ir::Param> ps;
+    Value p = freshParams(Value::of(SubExp()), {ir::Type::prim(PrimType::Bool)}, ps, "p");
+    Value q = freshParams(Value::of(SubExp()), {ir::Type::prim(PrimType::Bool)}, ps, "q");
+    r.op.params = std::move(ps);
+    r.op.body = inBody([&] {
+      return std::vector<SubExp>{b_->binOp(BinOpKind::LogAnd, PrimType::Bool, p.leaf, q.leaf, "all")};
+    });
+    r.op.retTypes = {ir::Type::prim(PrimType::Bool)};
+    s.reds.push_back(std::move(r));
+    return b_->let1("all_equal", ir::Op{ir::Soac{s}}, {site(span), "=="});
+  };
+  SubExp n = outerSize(x, span), m = outerSize(y, span);
+  if (n == m)
+    return compareRows(x, y);
+  ir::If iff;
+  iff.cond = b_->cmpOp(CmpOpKind::Eq, PrimType::I64, n, m, "same_size");
+  iff.types = {ir::Type::prim(PrimType::Bool)};
+  iff.thenBody = inBody([&] { return std::vector<SubExp>{compareRows(x, coerceOuter(y, n))}; });
+  iff.elseBody = ir::Body{{}, {ir::PrimValue::boolean(false)}};
+  return b_->let1("eq", iff, {site(span), "=="});
+}
+
+} // namespace fjord::internalise
