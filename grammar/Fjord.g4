@@ -170,6 +170,7 @@ atom
   | LPAREN RPAREN                                                    # unitAtom
   | LPAREN MINUS RPAREN                                              # minusSection
   | LPAREN sectionOp exp? RPAREN                                     # opSection
+  | LPAREN ID DOT (OP | STAR | LT | PIPE | HAT | MINUS) RPAREN       # qualOpSection
   | LPAREN (DOT ID | DOT_NUM)+ RPAREN                                # fieldSection
   | LPAREN DOT (LBRACKET | INDEX_LBRACKET) dimIndices RBRACKET RPAREN # indexSection
   | LPAREN opExp (leftSectionOp=binop | expTail (COMMA exp)* COMMA?) RPAREN # parenAtom

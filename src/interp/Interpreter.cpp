@@ -36,7 +36,8 @@ bool fits(const Value& v, const Type& t) {
 std::vector<TypeRef> entryParamTypes(const ast::Decl& entry) {
   std::vector<TypeRef> out;
   for (const auto& p : entry.params)
-    out.push_back(p->type);
+    for (TypeRef& leaf : entryLeafTypes(p->type))
+      out.push_back(std::move(leaf));
   return out;
 }
 
@@ -44,9 +45,9 @@ std::vector<TypeRef> entryResultTypes(const ast::Decl& entry) {
   TypeRef t = entry.type;
   for (size_t i = 0; i < entry.params.size(); ++i)
     t = t->result;
-  if (t->kind == Type::Kind::Tuple && !t->elems.empty())
-    return t->elems;
-  return {t};
+  if (t->kind == Type::Kind::Tuple && t->elems.empty())
+    return {t}; // `()` is one value
+  return entryLeafTypes(t);
 }
 
 Interpreter::Interpreter(const sema::CheckedProgram& prog)
@@ -62,25 +63,42 @@ std::optional<std::vector<Value>> Interpreter::callEntry(const std::string& name
     diags.error({}, "no entry point named `" + name + "`");
     return std::nullopt;
   }
-  std::vector<TypeRef> params = entryParamTypes(*entry);
+  std::vector<TypeRef> params = entryParamTypes(*entry); // the leaves, one per argument
   if (args.size() != params.size()) {
     diags.error(entry->span, "entry point `" + name + "` takes " + std::to_string(params.size()) +
                                  " argument(s), but " + std::to_string(args.size()) +
                                  " were given");
     return std::nullopt;
   }
+  std::vector<size_t> paramOf; // the parameter each argument is (a leaf of)
+  for (size_t p = 0; p < entry->params.size(); ++p)
+    paramOf.insert(paramOf.end(), entryLeafTypes(entry->params[p]->type).size(), p);
   for (size_t i = 0; i < args.size(); ++i)
     if (!fits(args[i], *params[i])) {
-      diags.error(entry->params[i]->span, "argument " + std::to_string(i + 1) +
+      diags.error(entry->params[paramOf[i]]->span, "argument " + std::to_string(i + 1) +
                                               " of entry point `" + name +
                                               "` does not have type `" + params[i]->str() + "`");
       return std::nullopt;
     }
+  std::vector<Value> values;
+  size_t pos = 0;
+  for (const auto& p : entry->params) {
+    std::string error;
+    auto v = assembleEntryValue(p->type, args, pos, error);
+    if (!v) {
+      diags.error(p->span, "argument of entry point `" + name + "`: " + error);
+      return std::nullopt;
+    }
+    values.push_back(std::move(*v));
+  }
   try {
-    Value result = eval_->callDecl(*entry, args, nullptr, entry->span);
-    if (entryResultTypes(*entry).size() > 1)
-      return result.components();
-    return std::vector<Value>{result};
+    Value result = eval_->callDecl(*entry, values, nullptr, entry->span);
+    TypeRef t = entry->type;
+    for (size_t i = 0; i < entry->params.size(); ++i)
+      t = t->result;
+    if (t->kind == Type::Kind::Tuple && t->elems.empty())
+      return std::vector<Value>{result};
+    return entryLeaves(result, t);
   } catch (const RuntimeError& err) {
     diags.error(err.span, err.message);
     return std::nullopt;

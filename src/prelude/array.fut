@@ -21,6 +21,16 @@ def zip 'a 'b [n] (as: [n]a) (bs: [n]b) : *[n](a, b) = __zip as bs
 def zip3 'a 'b 'c [n] (as: [n]a) (bs: [n]b) (cs: [n]c) : [n](a, b, c) =
   __map (\(a, (b, c)) -> (a, b, c)) (__zip as (__zip bs cs))
 
+-- | Quadruples up the elements of four arrays of the same size.
+def zip4 'a 'b 'c 'd [n] (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) : [n](a, b, c, d) =
+  __map (\(a, (b, (c, d))) -> (a, b, c, d)) (__zip as (__zip bs (__zip cs ds)))
+
+-- | Quintuples up the elements of five arrays of the same size.
+def zip5 'a 'b 'c 'd 'e [n] (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) (es: [n]e)
+    : [n](a, b, c, d, e) =
+  __map (\(a, (b, (c, (d, e)))) -> (a, b, c, d, e))
+        (__zip as (__zip bs (__zip cs (__zip ds es))))
+
 -- | The inverse of `zip`.
 def unzip 'a 'b [n] (xs: [n](a, b)) : ([n]a, [n]b) = __unzip xs
 
@@ -30,6 +40,32 @@ def unzip3 'a 'b 'c [n] (xs: [n](a, b, c)) : ([n]a, [n]b, [n]c) =
   let (bs, cs) = __unzip bcs
   in (as, bs, cs)
 
+-- | The inverse of `zip4`.
+def unzip4 'a 'b 'c 'd [n] (xs: [n](a, b, c, d)) : ([n]a, [n]b, [n]c, [n]d) =
+  let (as, bcds) = __unzip (__map (\(a, b, c, d) -> (a, (b, c, d))) xs)
+  let (bs, cs, ds) = unzip3 bcds
+  in (as, bs, cs, ds)
+
+-- | The inverse of `zip5`.
+def unzip5 'a 'b 'c 'd 'e [n] (xs: [n](a, b, c, d, e)) : ([n]a, [n]b, [n]c, [n]d, [n]e) =
+  let (as, bcdes) = __unzip (__map (\(a, b, c, d, e) -> (a, (b, c, d, e))) xs)
+  let (bs, cs, ds, es) = unzip4 bcdes
+  in (as, bs, cs, ds, es)
+
+-- | `[f 0, f 1, ..., f (n-1)]`.
+def tabulate 'a (n: i64) (f: i64 -> a) : *[n]a = __map f (iota n)
+
+-- | The `[n][m]` array whose element `(i, j)` is `f i j`.
+def tabulate_2d 'a (n: i64) (m: i64) (f: i64 -> i64 -> a) : *[n][m]a =
+  __map (\i -> __map (\j -> f i j) (iota m)) (iota n)
+
+-- | The `[n][m][l]` array whose element `(i, j, k)` is `f i j k`.
+def tabulate_3d 'a (n: i64) (m: i64) (l: i64) (f: i64 -> i64 -> i64 -> a) : *[n][m][l]a =
+  __map (\i -> __map (\j -> __map (\k -> f i j k) (iota l)) (iota m)) (iota n)
+
+-- | Whether the array has no elements.
+def null 't (xs: []t) : bool = length xs == 0
+
 -- | Swaps the two outer dimensions.
 def transpose 't [n] [m] (a: [n][m]t) : [m][n]t = __transpose a
 
@@ -38,6 +74,13 @@ def flatten 't [n] [m] (a: [n][m]t) : []t = __flatten a
 
 -- | Splits the outer dimension in two.
 def unflatten 't (n: i64) (m: i64) (a: []t) : [n][m]t = __unflatten n m a
+
+-- | Joins the three outer dimensions.
+def flatten_3d 't [n] [m] [l] (a: [n][m][l]t) : []t = __flatten (__flatten a)
+
+-- | Splits the outer dimension in three.
+def unflatten_3d 't (n: i64) (m: i64) (l: i64) (a: []t) : [n][m][l]t =
+  __unflatten n m (__unflatten (n * m) l a)
 
 -- | The elements of `xs` followed by those of `ys`.
 def concat 't (xs: []t) (ys: []t) : *[]t = __concat xs ys

@@ -363,6 +363,16 @@ ExprPtr AstBuilder::atom(P::AtomContext* ctx) {
       e->elems[1] = exp(c->exp());
     return e;
   }
+  if (auto* c = dynamic_cast<P::QualOpSectionContext*>(ctx)) {
+    // `(i32.+)`: a built-in operator at the type of a numeric namespace.
+    auto e = makeExpr(Kind::OpSection, s);
+    e->name.qualifiers.push_back(text(c->ID()));
+    antlr4::tree::ParseTree* op = c->children[3];
+    e->name.base = op->getText();
+    e->name.span = s;
+    e->elems.resize(2);
+    return e;
+  }
   if (auto* c = dynamic_cast<P::FieldSectionContext*>(ctx)) {
     auto e = makeExpr(Kind::FieldSection, s);
     for (antlr4::tree::ParseTree* child : c->children) {

@@ -95,8 +95,9 @@ TEST_CASE("interp: let, loops, records, tuples, slices, ranges") {
         "12i32\n");
   CHECK(run("entry f (x: i32) : i32 = match x case 0 -> 10 case 1 -> 20 case _ -> 30", "f", "1") ==
         "20i32\n");
-  CHECK(run("entry f (r: i32) : {a: i32, b: i32} = let p = {a = r, b = 0} in p with b = 7", "f", "1") ==
-        "{a = 1i32, b = 7i32}\n");
+  // A record result passes as its fields in name order, as compiled code returns it.
+  CHECK(run("entry f (r: i32) : {b: i32, a: i32} = let p = {a = r, b = 0} in p with b = 7", "f", "1") ==
+        "1i32\n7i32\n");
   CHECK(run("entry f (xs: [](i32, i32)) : []i32 = map (.0) xs", "f", "") != "");
 }
 
