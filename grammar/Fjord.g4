@@ -107,8 +107,13 @@ updateTarget
   | ID (DOT ID | DOT_NUM)*
   ;
 
-/// A binary operator: a symbol, or a function name in backticks.
-binop : operatorName | BACKTICK qualName BACKTICK ;
+/// A binary operator: a symbol, a function name in backticks, or a symbol qualified by a
+/// numeric namespace (`a i32.+ b`). The qualified form needs three tokens of lookahead to
+/// tell from an application followed by field access (`f r.x`): `ID DOT` then a symbol.
+binop : operatorName | BACKTICK qualName BACKTICK | qualOperator ;
+
+/// `i32.+`: a built-in operator at the type of a numeric namespace.
+qualOperator : ID DOT operatorName ;
 
 /// A symbolic operator. MINUS and friends are separate tokens because they also have
 /// other jobs (negation, uniqueness, `for i < n`, sum types, `type^`).

@@ -3,6 +3,8 @@
 // that host and kernel code share.
 #include "backend/CPrinter.h"
 
+#include "ir/TypeOf.h"
+
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -141,6 +143,33 @@ std::string CPrinter::bitCountHelper(const std::string& op, PrimType t,
   std::string deviceBody = popc ? "__popcll(" + wide + ")" : "__clzll((long long)" + wide + ")" + less;
   return doc + head + " {\n#ifdef __CUDA_ARCH__\n    return " + deviceBody +
          ";\n#else\n    return " + hostBody + ";\n#endif\n}\n";
+}
+
+std::string CPrinter::bitcastHelper(PrimType from) {
+  const Dialect& hd = helpers_.dialect();
+  PrimType to = ir::bitcastType(from);
+  std::string fromTy(hd.typeName(from)), toTy(hd.typeName(to));
+  std::string name = "fjord_" + std::string(isFloat(from) ? "to_bits_" : "from_bits_") +
+                     primName(isFloat(from) ? from : to);
+  std::string doc = "/// The bits of x reinterpreted as " + std::string(primName(to)) + ".\n";
+  std::string head = std::string(hd.helperQualifier) + " " + toTy + " " + name + "(" + fromTy + " x)";
+  // OpenCL's as_T and CUDA's __float_as_uint & co. reinterpret without a trip through
+  // memory; C++ host code copies the bytes (the defined way to pun).
+  std::string hostBody = toTy + " r;\n    __builtin_memcpy(&r, &x, sizeof r);\n    return r;";
+  std::string def;
+  if (hd.kind == Dialect::Kind::OpenCL) {
+    def = head + " {\n    return as_" + toTy + "(x);\n}\n";
+  } else if (hd.kind == Dialect::Kind::Host) {
+    def = head + " {\n    " + hostBody + "\n}\n";
+  } else {
+    bool wide = primBytes(from) == 8;
+    std::string intrinsic = isFloat(from) ? (wide ? "(uint64_t)__double_as_longlong" : "__float_as_uint")
+                                          : (wide ? "__longlong_as_double" : "__uint_as_float");
+    std::string arg = isFloat(from) || !wide ? "x" : "(long long)x";
+    def = head + " {\n#ifdef __CUDA_ARCH__\n    return " + intrinsic + "(" + arg +
+          ");\n#else\n    " + hostBody + "\n#endif\n}\n";
+  }
+  return helpers_.use(name, doc + def);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -356,6 +385,8 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
     PrimType t = e.args.empty() ? e.type : e.args[0]->type;
     if (e.name == "popc" || e.name == "clz")
       return {call(helper(e.name, t), args), 16, Primary};
+    if (e.name == "to_bits" || e.name == "from_bits")
+      return {call(bitcastHelper(t), args), 16, Primary};
     return {call(isFloat(t) ? mathFunction(e.name, t) : e.name, args), 16, Primary};
   }
   case Exp::Kind::Select: {

@@ -96,6 +96,9 @@ private:
   std::string helper(const std::string& op, PrimType t);
   /// The definition of the `popc` or `clz` helper `name` over `t`, per dialect.
   std::string bitCountHelper(const std::string& op, PrimType t, const std::string& name);
+  /// The helper reinterpreting the bits of `from` (f32/f64 or u32/u64) as the type of the
+  /// same width (ir::bitcastType), per dialect; returns its name.
+  std::string bitcastHelper(PrimType from);
 
   std::string out_;
   int indent_ = 0;

@@ -227,6 +227,12 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
     return soacReduce(args[0], args[1], args[2], true, false, span);
   if (n == "__filter" || n == "__partition")
     return soacFilter(args[0], args[1], n == "__partition", span);
+  if (n == "__map_stream")
+    return soacStream(nullptr, args[0], args[1], false, span);
+  if (n == "__reduce_stream" || n == "__reduce_stream_per")
+    return soacStream(&args[0], args[1], args[2], n == "__reduce_stream_per", span);
+  if (n == "__rotate")
+    return rotate(leaf(0), args[1].value, span);
   if (n == "__zip")
     return zip(args[0].value, args[1].value, span);
   if (n == "__unzip")
@@ -371,6 +377,13 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
     return Value::of(ir::PrimValue::floating(resT(), M_E));
   if (n == "__convert")
     return Value::of(b_->convert(argT(0), resT(), leaf(0), "conv"));
+  if (n == "__to_bits" || n == "__from_bits") {
+    // A call whose result type follows from the operand's (ir/TypeOf.cpp).
+    if (argT(0) == PrimType::F16 || resT() == PrimType::F16)
+      unsupported(site(span), "a bit cast of f16 (`f16.to_bits`, `f16.from_bits` or an f16 bit "
+                              "operation)");
+    return call(n.substr(2));
+  }
   if (n == "__abs")
     return Value::of(b_->unOp(ir::UnOpKind::Abs, argT(0), leaf(0), "abs"));
   if (n == "__sgn")
@@ -391,6 +404,40 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
     if (n == std::string("__") + c)
       return call(c);
   unsupported(site(span), "the intrinsic `" + n + "`");
+}
+
+Value Internaliser::rotate(const SubExp& r, const Value& xs, const SourceSpan& span) {
+  // Row i of the result is row (i + r) mod n of `xs`: a gather in a map over `iota n`
+  // (an LMAD cannot express the wrap-around). r is reduced modulo max(n, 1) first, so the
+  // index stays in [0, n) without overflow and n = 0 needs no special case.
+  const ir::PrimType i64 = PrimType::I64;
+  SubExp n = outerSize(xs, span);
+  SubExp m = b_->binOp(BinOpKind::Max, i64, n, ir::PrimValue::int64(1), "rot_mod");
+  SubExp shift = b_->binOp(BinOpKind::Mod, i64, r, m, "rot_shift");
+  ir::BasicOp io = basic(ir::BasicOp::Kind::Iota);
+  io.type = i64;
+  io.args = {n, ir::PrimValue::int64(0), ir::PrimValue::int64(1)};
+  ir::Screma s;
+  s.width = n;
+  s.inputs = {b_->let1("iota", io)};
+  ir::Param i{names_.fresh("i"), ir::Type::prim(i64), nullptr};
+  tenv_[i.name] = i.type;
+  s.map.params = {i};
+  Value rows;
+  s.map.body = inBody([&] {
+    SubExp j = b_->binOp(BinOpKind::Add, i64, i.name, shift, "j");
+    j = b_->binOp(BinOpKind::Mod, i64, j, m, "j");
+    std::string hint = std::move(hint_);
+    hint_.clear();
+    rows = indexValue(xs, ir::Slice{ir::DimIndex{true, j, {}, {}, {}}});
+    hint_ = std::move(hint);
+    return leaves(rows, span);
+  });
+  for (const SubExp& res : s.map.body.result)
+    s.map.retTypes.push_back(typeOf(res));
+  std::vector<VName> out = b_->let(hint_.empty() ? "rotated" : hint_, ir::Op{ir::Soac{s}},
+                                   {site(span), "rotate"});
+  return rebuild(xs, std::vector<SubExp>(out.begin(), out.end()));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -428,13 +475,21 @@ ir::Slice Internaliser::slice(const std::vector<ast::DimIndex>& idx, const ir::T
                    : negative ? b_->binOp(BinOpKind::Sub, i64, n, ir::PrimValue::int64(1), "start")
                               : SubExp(ir::PrimValue::int64(0));
     SubExp end = di.end ? get(di.end) : negative ? SubExp(ir::PrimValue::int64(-1)) : n;
-    // count = (end - start + stride - sign(stride)) `quot` stride, at least 0
-    SubExp dist = b_->binOp(BinOpKind::Sub, i64, end, start, "dist");
-    SubExp sgn = b_->unOp(ir::UnOpKind::Signum, i64, stride, "sgn");
-    SubExp adj = b_->binOp(BinOpKind::Sub, i64, stride, sgn, "adj");
-    SubExp num = b_->binOp(BinOpKind::Add, i64, dist, adj, "num");
-    SubExp q = b_->binOp(BinOpKind::Quot, i64, num, stride, "count");
-    SubExp count = b_->binOp(BinOpKind::Max, i64, q, ir::PrimValue::int64(0), "count");
+    // count = (end - start + stride - sign(stride)) `quot` stride, at least 0; folded when
+    // the bounds are constants, so that `map (.[1:3]) xss` has rows of a known size.
+    SubExp count;
+    if (!start.isVar() && !end.isVar() && !stride.isVar() && stride.constant().i != 0) {
+      int64_t st = stride.constant().i, sg = st > 0 ? 1 : -1;
+      int64_t q = (end.constant().i - start.constant().i + st - sg) / st;
+      count = ir::PrimValue::int64(std::max<int64_t>(q, 0));
+    } else {
+      SubExp dist = b_->binOp(BinOpKind::Sub, i64, end, start, "dist");
+      SubExp sgn = b_->unOp(ir::UnOpKind::Signum, i64, stride, "sgn");
+      SubExp adj = b_->binOp(BinOpKind::Sub, i64, stride, sgn, "adj");
+      SubExp num = b_->binOp(BinOpKind::Add, i64, dist, adj, "num");
+      SubExp q = b_->binOp(BinOpKind::Quot, i64, num, stride, "count");
+      count = b_->binOp(BinOpKind::Max, i64, q, ir::PrimValue::int64(0), "count");
+    }
     s.push_back(ir::DimIndex{false, {}, start, count, stride});
     if (!env.unsafe && !negative) {
       // 0 <= start <= end <= n for forward slices

@@ -254,10 +254,10 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
     Value f = eval(*e.elems[0], env, tenv);
     for (size_t i = 1; i < e.elems.size(); ++i)
       f = apply(f, eval(*e.elems[i], env, tenv), e.span);
-    return f;
+    return withStaticShape(f, e.type, env);
   }
   case Expr::Kind::BinOp:
-    return evalBinOp(e, env, tenv);
+    return withStaticShape(evalBinOp(e, env, tenv), e.type, env);
   case Expr::Kind::Negate: {
     Value v = eval(*e.elems[0], env, tenv);
     return negate(v.prim());

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace fjord::interp {
 
@@ -91,6 +92,12 @@ private:
   Value evalLoop(const ast::Expr& e, const Env& env, const TypeEnv& tenv);
   Value literal(const ast::Expr& e, const TypeEnv& tenv);
   Value makeClosure(Closure c) const;
+  // --- StaticShape.cpp
+  /// `v` (the value of an expression of type `t`) with the dimensions of its empty arrays
+  /// that the evaluation could not know (a map over no rows never sees a row) taken from
+  /// `t`'s sizes, evaluated in `env`.
+  Value withStaticShape(const Value& v, const TypeRef& t, const Env& env) const;
+  std::optional<int64_t> sizeValue(const Size& s, const Env& env) const;
   Value invoke(const Closure& c, const SourceSpan& span);
   Value runFunction(const std::vector<ast::PatternPtr>& params, const ast::TypeExp* ret,
                     const ast::Expr& body, const std::vector<Value>& args, Env env,

@@ -2,6 +2,7 @@
 #include "interp/Eval.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace fjord::interp {
 
@@ -48,6 +49,27 @@ Value reduceRows(Evaluator& ev, const Value& op, Value acc, const Value& arr,
   for (int64_t i = 0; i < arr.rows(); ++i)
     acc = ev.apply(ev.apply(op, acc, span), arr.row(i), span);
   return acc;
+}
+
+/// Rows [start, start + k) of `arr`.
+Value chunkOf(const Value& arr, int64_t start, int64_t k) {
+  std::vector<int64_t> shape = arr.shape();
+  shape.at(0) = k;
+  auto first = arr.elems().begin() + start * arr.rowSize();
+  return Value::array(std::move(shape), std::vector<Value>(first, first + k * arr.rowSize()));
+}
+
+/// The chunks that the streaming intrinsics use: up to three contiguous pieces (the last one
+/// shorter), so that tests see per-chunk results combined; one empty chunk for empty input.
+/// Valid programs give the same result for any split.
+std::vector<std::pair<int64_t, int64_t>> chunks(int64_t n) {
+  int64_t size = std::max<int64_t>(1, (n + 2) / 3);
+  std::vector<std::pair<int64_t, int64_t>> out;
+  for (int64_t start = 0; start < n; start += size)
+    out.emplace_back(start, std::min(size, n - start));
+  if (out.empty())
+    out.emplace_back(0, 0);
+  return out;
 }
 
 } // namespace
@@ -99,6 +121,28 @@ Value callIntrinsic(Evaluator& ev, const Closure& c, const SourceSpan& span) {
       rows[i] = hist ? ev.apply(ev.apply(a[1], rows[i], span), vs.row(k), span) : vs.row(k);
     }
     return stack(rows, rt, span);
+  }
+  if (n == "__map_stream") {
+    std::vector<Value> out;
+    for (auto [start, k] : chunks(a[1].rows())) {
+      Value k64 = PrimValue::integer(PrimType::I64, static_cast<uint64_t>(k));
+      Value res = ev.apply(ev.apply(a[0], k64, span), chunkOf(a[1], start, k), span);
+      if (res.rows() != k)
+        throw RuntimeError{span, "map_stream: function returned " + std::to_string(res.rows()) +
+                                     " elements for a chunk of " + std::to_string(k)};
+      for (const Value& r : rowsOf(res))
+        out.push_back(r);
+    }
+    return stack(out, rt, span);
+  }
+  if (n == "__reduce_stream" || n == "__reduce_stream_per") {
+    std::optional<Value> acc;
+    for (auto [start, k] : chunks(a[2].rows())) {
+      Value k64 = PrimValue::integer(PrimType::I64, static_cast<uint64_t>(k));
+      Value part = ev.apply(ev.apply(a[1], k64, span), chunkOf(a[2], start, k), span);
+      acc = acc ? ev.apply(ev.apply(a[0], *acc, span), part, span) : part;
+    }
+    return *acc;
   }
   if (n == "__zip") {
     if (a[0].rows() != a[1].rows())
@@ -191,6 +235,8 @@ Value callIntrinsic(Evaluator& ev, const Closure& c, const SourceSpan& span) {
       return out;
   } else if (n == "__convert") {
     return convert(a[0].prim(), primResult(c, span));
+  } else if (n == "__to_bits" || n == "__from_bits") {
+    return bitcast(a[0].prim(), primResult(c, span), span);
   } else if (c.arity == 1) {
     if (numericUnary(n, a[0].prim(), out))
       return out;

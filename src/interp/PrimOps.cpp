@@ -189,6 +189,18 @@ PrimValue convert(const PrimValue& a, PrimType to) {
   return PrimValue::integer(to, static_cast<uint64_t>(a.asSigned()));
 }
 
+PrimValue bitcast(const PrimValue& a, PrimType to, const SourceSpan& span) {
+  if (a.type == PrimType::F16 || to == PrimType::F16)
+    throw RuntimeError{span, "bit casts of f16 are not supported yet"};
+  if (a.type == PrimType::F32)
+    return PrimValue::integer(to, std::bit_cast<uint32_t>(static_cast<float>(a.f)));
+  if (a.type == PrimType::F64)
+    return PrimValue::integer(to, std::bit_cast<uint64_t>(a.f));
+  if (to == PrimType::F32)
+    return PrimValue::floating(to, std::bit_cast<float>(static_cast<uint32_t>(a.bits)));
+  return PrimValue::floating(to, std::bit_cast<double>(a.bits));
+}
+
 bool numericConstant(const std::string& name, PrimType t, PrimValue& out) {
   if (isFloat(t)) {
     double big = t == PrimType::F64 ? std::numeric_limits<double>::infinity()

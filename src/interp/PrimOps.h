@@ -24,6 +24,9 @@ PrimValue negate(const PrimValue& a);
 PrimValue logicalNot(const PrimValue& a); ///< `!`: bool negation, integer complement
 /// `__convert` to `to`.
 PrimValue convert(const PrimValue& a, PrimType to);
+/// `__to_bits` / `__from_bits`: the same bits as a float or as the unsigned integer of its
+/// width (f32 <-> u32, f64 <-> u64). f16 is not supported yet (a RuntimeError at `span`).
+PrimValue bitcast(const PrimValue& a, PrimType to, const SourceSpan& span);
 /// Numeric intrinsics of arity 0 (`__lowest`), 1 (`__sqrt`) and 2 (`__max`); false if `name`
 /// is none of them.
 bool numericConstant(const std::string& name, PrimType t, PrimValue& out);

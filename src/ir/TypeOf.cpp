@@ -57,6 +57,19 @@ std::vector<Type> rowTypes(const std::vector<VName>& arrays, const TypeEnv& env)
   return out;
 }
 
+PrimType bitcastType(PrimType t) {
+  switch (t) {
+  case PrimType::F16: return PrimType::U16;
+  case PrimType::F32: return PrimType::U32;
+  case PrimType::F64: return PrimType::U64;
+  case PrimType::U16: return PrimType::F16;
+  case PrimType::U32: return PrimType::F32;
+  case PrimType::U64: return PrimType::F64;
+  default: break;
+  }
+  internalError("bitcastType", std::string("no type with the bits of ") + primName(t));
+}
+
 std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env) {
   using K = BasicOp::Kind;
   switch (op.kind) {
@@ -74,6 +87,8 @@ std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env) {
       return {Type::prim(PrimType::Bool)};
     if (op.fn == "popc" || op.fn == "clz")
       return {Type::prim(PrimType::I32)};
+    if (op.fn == "to_bits" || op.fn == "from_bits")
+      return {Type::prim(bitcastType(op.type))};
     return {Type::prim(op.type)};
   case K::Index: {
     const Type& t = arrayType(op.arr, env);

@@ -16,8 +16,13 @@ Type subExpType(const SubExp& se, const TypeEnv& env);
 
 /// The result types of a basic op (empty for Assert). `Call` returns `type`, except the
 /// predicates `isnan`, `isinf` and `signbit`, which return bool, and the bit counts
-/// `popc` and `clz`, which return i32.
+/// `popc` and `clz`, which return i32, and the bit casts `to_bits` and `from_bits`, which
+/// return `bitcastType(type)`.
 std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env);
+
+/// The type with the same bits as `t`: the unsigned integer of a float's width, and the
+/// float of an unsigned integer's width (u16 <-> f16, u32 <-> f32, u64 <-> f64).
+PrimType bitcastType(PrimType t);
 
 /// The result types of a SOAC, in pattern order (see each SOAC's comment in IR.h).
 std::vector<Type> soacTypes(const Soac& soac, const TypeEnv& env);

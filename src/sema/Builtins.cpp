@@ -27,6 +27,10 @@ constexpr IntrinsicEntry kIntrinsics[] = {
     {"__partition", "(a -> bool) -> []a -> ([]a, []a)"},
     {"__scatter", "*[]a -> []i64 -> []a -> *[]a"},
     {"__hist", "*[]a -> (a -> a -> a) -> a -> []i64 -> []a -> *[]a"},
+    // Streaming SOACs (PLDI'17 §4): the function gets a chunk size and a chunk of the input.
+    {"__map_stream", "(i64 -> []a -> []b) -> []a -> []b"},
+    {"__reduce_stream", "(b -> b -> b) -> (i64 -> []a -> b) -> []a -> b"},
+    {"__reduce_stream_per", "(b -> b -> b) -> (i64 -> []a -> b) -> []a -> b"},
     // Array construction and reshaping.
     {"__zip", "[]a -> []b -> [](a, b)"},
     {"__unzip", "[](a, b) -> ([]a, []b)"},
@@ -47,6 +51,9 @@ constexpr IntrinsicEntry kIntrinsics[] = {
     {"__pi", "t"},
     {"__e", "t"},
     {"__convert", "s -> t"},
+    // Bit reinterpretation between a float type and the unsigned type of its width.
+    {"__to_bits", "s -> t"},
+    {"__from_bits", "s -> t"},
     {"__abs", "t -> t"},
     {"__sgn", "t -> t"},
     {"__neg", "t -> t"},
@@ -105,6 +112,8 @@ constexpr MemberEntry kMembers[] = {
     {Family::Num, "from_f64", "__convert", "f64 -> T"},
     {Family::Int, "popc", "__popc", "T -> i32"},
     {Family::Int, "clz", "__clz", "T -> i32"},
+    {Family::Int, "get_bit", "__int_get_bit", "i32 -> T -> i32"},
+    {Family::Int, "set_bit", "__int_set_bit", "i32 -> T -> i32 -> T"},
     {Family::Float, "inf", "__inf", "T"},
     {Family::Float, "nan", "__nan", "T"},
     {Family::Float, "pi", "__pi", "T"},
@@ -247,6 +256,33 @@ std::optional<NamespaceMember> namespaceMember(PrimType ns, const std::string& m
       TypeRef t = parseSignature(e.signature, &vars);
       return NamespaceMember{e.target, substitute(t, {{"T", Type::primitive(ns)}})};
     }
+  // `T.num_bits`: one constant per type in the prelude (numeric.fut).
+  if (member == "num_bits" && inFamily(ns, Family::Num))
+    return NamespaceMember{std::string("__num_bits_") + primName(ns),
+                           Type::primitive(PrimType::I32)};
+  // Bits of floats: `f32.to_bits : f32 -> u32`, `f32.from_bits : u32 -> f32`, and the bit
+  // operations of the unsigned type of the same width applied to those bits (numeric.fut).
+  if (isFloat(ns)) {
+    TypeRef self = Type::primitive(ns);
+    TypeRef bits = Type::primitive(ns == PrimType::F16   ? PrimType::U16
+                                   : ns == PrimType::F32 ? PrimType::U32
+                                                         : PrimType::U64);
+    TypeRef i32 = Type::primitive(PrimType::I32);
+    std::string prefix = std::string("__") + primName(ns) + "_";
+    if (member == "to_bits")
+      return NamespaceMember{"__to_bits", Type::function(self, bits)};
+    if (member == "from_bits")
+      return NamespaceMember{"__from_bits", Type::function(bits, self)};
+    if (member == "get_bit")
+      return NamespaceMember{prefix + "get_bit",
+                             Type::function(i32, Type::function(self, i32))};
+    if (member == "set_bit")
+      return NamespaceMember{
+          prefix + "set_bit",
+          Type::function(i32, Type::function(self, Type::function(i32, self)))};
+    if (member == "popc" || member == "clz")
+      return NamespaceMember{prefix + member, Type::function(self, i32)};
+  }
   // Conversions from every primitive type: `f64.i64 : i64 -> f64`, `i32.bool : bool -> i32`.
   if (auto from = primFromName(member); from && inFamily(ns, Family::Num))
     return NamespaceMember{"__convert",

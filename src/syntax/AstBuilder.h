@@ -49,6 +49,8 @@ private:
                      size_t& pos, int minLevel);
   ast::ExprPtr combine(const InfixOp& op, ast::ExprPtr lhs, ast::ExprPtr rhs);
   InfixOp infixOp(P::InfixOpContext* ctx);
+  /// `i32.+` as a name with the namespace as its qualifier.
+  ast::Name qualOperatorName(P::QualOperatorContext* ctx);
   ast::ExprPtr operand(P::OperandContext* ctx);
   ast::ExprPtr prefixExp(P::PrefixExpContext* ctx);
   ast::ExprPtr applyExp(P::ApplyExpContext* ctx);

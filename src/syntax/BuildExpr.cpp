@@ -20,7 +20,7 @@ bool isModuleName(const std::string& name) { return primFromName(name).has_value
 
 /// One binary operator of a flat chain: a symbol, a name in backticks, or `with`.
 struct AstBuilder::InfixOp {
-  enum class Form { Symbol, Backtick, With };
+  enum class Form { Symbol, Backtick, With, Qualified };
   Form form = Form::Symbol;
   OpPrecedence prec;
   ast::Name name;                          ///< Symbol, Backtick
@@ -87,10 +87,25 @@ AstBuilder::InfixOp AstBuilder::infixOp(P::InfixOpContext* ctx) {
     op.name = qualName(q);
     return op;
   }
+  if (P::QualOperatorContext* q = b->qualOperator()) {
+    // `a i32.+ b`: the precedence of the operator's own name.
+    op.form = InfixOp::Form::Qualified;
+    op.name = qualOperatorName(q);
+    op.prec = operatorPrecedence(op.name.base);
+    return op;
+  }
   op.name.base = b->getText();
   op.name.span = span(b);
   op.prec = operatorPrecedence(op.name.base);
   return op;
+}
+
+ast::Name AstBuilder::qualOperatorName(P::QualOperatorContext* q) {
+  ast::Name name;
+  name.qualifiers.push_back(text(q->ID()));
+  name.base = q->operatorName()->getText();
+  name.span = span(q);
+  return name;
 }
 
 // Precedence climbing: `operands[pos]` starts the expression; consumes every following
@@ -110,6 +125,17 @@ ExprPtr AstBuilder::climb(std::vector<ExprPtr>& operands, const std::vector<Infi
 
 ExprPtr AstBuilder::combine(const InfixOp& op, ExprPtr lhs, ExprPtr rhs) {
   SourceSpan whole = SourceSpan::join(lhs->span, rhs->span);
+  if (op.form == InfixOp::Form::Qualified) {
+    // `a i32.+ b` is `(i32.+) a b`: the checker gives the section the namespace's type.
+    auto section = makeExpr(Kind::OpSection, op.name.span);
+    section->name = op.name;
+    section->elems.resize(2);
+    auto e = makeExpr(Kind::Apply, whole);
+    e->elems.push_back(std::move(section));
+    e->elems.push_back(std::move(lhs));
+    e->elems.push_back(std::move(rhs));
+    return e;
+  }
   if (op.form != InfixOp::Form::With) {
     // `a `f` b` is a BinOp whose operator is the name `f` (sema applies it like `f a b`).
     auto e = makeExpr(Kind::BinOp, whole);
@@ -416,6 +442,8 @@ ExprPtr AstBuilder::parenAtom(P::ParenAtomContext* ctx) {
     auto e = makeExpr(Kind::OpSection, s);
     if (op->qualName()) {
       e->name = qualName(op->qualName());
+    } else if (op->qualOperator()) { // `(x i32.+)`
+      e->name = qualOperatorName(op->qualOperator());
     } else {
       e->name.base = op->getText();
       e->name.span = span(op);

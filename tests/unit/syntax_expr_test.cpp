@@ -35,6 +35,22 @@ TEST_CASE("syntax: user-defined operators bind like their leading characters") {
   CHECK(expr("a `f32.max` b") == "(f32.max a b)");
 }
 
+TEST_CASE("syntax: operators qualified by a namespace, infix and in sections") {
+  // `a i32.+ b` is `(i32.+) a b`, with the precedence of the operator's own name.
+  CHECK(expr("1 i32.+ 2 i32.* 3") == "(apply (section i32.+ _ _) 1 (apply (section i32.* _ _) 2 3))");
+  CHECK(expr("a f32.* b + c") == "(+ (apply (section f32.* _ _) a b) c)");
+  CHECK(expr("a i32.- b i32.- c") ==
+        "(apply (section i32.- _ _) (apply (section i32.- _ _) a b) c)");
+  CHECK(expr("a i32.< b && c") == "(&& (apply (section i32.< _ _) a b) c)");
+  CHECK(expr("x |> f i32.+ 1") == "(|> x (apply (section i32.+ _ _) f 1))");
+  CHECK(expr("(i32.+)") == "(section i32.+ _ _)");
+  CHECK(expr("(x i32.+)") == "(section i32.+ x _)");
+  // Field access and projection next to them keep their meaning.
+  CHECK(expr("r.x i32.+ t.0") == "(apply (section i32.+ _ _) (. r x) (. t 0))");
+  CHECK(expr("f r.x i32.* 2") == "(apply (section i32.* _ _) (apply f (. r x)) 2)");
+  CHECK(expr("f32.sqrt x f32.+ 1") == "(apply (section f32.+ _ _) (apply f32.sqrt x) 1)");
+}
+
 TEST_CASE("syntax: prefix operators bind tighter than any binary operator") {
   CHECK(expr("-x ** 2") == "(** (neg x) 2)");
   CHECK(expr("!a && b") == "(&& (not a) b)");
