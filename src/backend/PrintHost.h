@@ -28,8 +28,9 @@ public:
   virtual void contextMembers(CPrinter& p, const imp::Program& prog) const = 0;
   /// Initialises `ctx->device` from `queue` (and creates kernels); sets `status`.
   virtual void contextInit(CPrinter& p, const imp::Program& prog) const = 0;
-  /// A kernel launch statement.
-  virtual void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k) const = 0;
+  /// A kernel launch statement; `nonEmpty`: its block count is known to be positive
+  /// (backend/LaunchGuards.h), so it needs no guard against an empty grid.
+  virtual void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool nonEmpty) const = 0;
   /// The runtime-API expression for device pointer `raw` as a copy source.
   virtual std::string rawSource(const std::string& raw) const = 0;
   /// The raw device memory of array `arr` (values_raw).

@@ -3,7 +3,10 @@
 // implementation. Device memory is RAII (Buffer), so an early `return` on error leaks nothing.
 #include "backend/PrintHost.h"
 
+#include "backend/LaunchGuards.h"
+
 #include <map>
+#include <set>
 #include <stdexcept>
 
 namespace fjord::backend {
@@ -24,6 +27,8 @@ public:
   }
 
   using CPrinter::declare;
+  /// The launches known to run over at least one block (backend/LaunchGuards.h).
+  void setNonEmptyLaunches(std::set<const Stm*> launches) { nonEmpty_ = std::move(launches); }
 
 protected:
   std::string tuning(const std::string& name) override {
@@ -76,7 +81,7 @@ protected:
           if (k.params.size() != s.kernelArgs.size())
             throw std::invalid_argument("backend: launch of " + k.name +
                                         " with the wrong number of arguments");
-          target_.launch(*this, s, k);
+          target_.launch(*this, s, k, nonEmpty_.count(&s) > 0);
           return;
         }
       throw std::invalid_argument("backend: launch of unknown kernel " + s.name);
@@ -89,6 +94,7 @@ private:
   const imp::Program& prog_;
   const HostTarget& target_;
   std::map<std::string, std::string> tuning_;
+  std::set<const Stm*> nonEmpty_;
 };
 
 std::string paramDecl(const imp::Param& p, bool result, bool used, const std::string& ns) {
@@ -104,6 +110,7 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   HostPrinter body(h, prog, target);
   Uses uses = collectUses(f.body);
   body.setUses(uses);
+  body.setNonEmptyLaunches(nonEmptyLaunches(f.body));
   for (const auto* list : {&f.results, &f.params})
     for (const imp::Param& p : *list)
       body.declare(p.name);

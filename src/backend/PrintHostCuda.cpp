@@ -33,7 +33,7 @@ public:
     p.line("ctx->status = ctx->device.init(queue);");
   }
 
-  void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k) const override {
+  void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool nonEmpty) const override {
     const imp::Exp& blocks = *s.args.at(0);
     const imp::Exp& threads = *s.args.at(1);
     std::string args;
@@ -49,9 +49,10 @@ public:
         args += (i ? ", " : "") + p.exp(*a.scalar);
     }
     // A launch over zero blocks is a CUDA error, and Imp's Launch runs nothing then: guard
-    // it unless the count is a positive constant, naming a computed count once.
-    std::string b = isSimple(blocks) ? p.exp(blocks) : "blocks";
-    bool guarded = !isPositiveConstant(blocks);
+    // it unless the count is known to be positive (a positive constant, or implied by the
+    // enclosing guards), naming a computed count once.
+    bool guarded = !nonEmpty && !isPositiveConstant(blocks);
+    std::string b = isSimple(blocks) || !guarded ? p.exp(blocks) : "blocks";
     if (guarded && isSimple(blocks))
       p.line("if (" + b + " > 0) {");
     else if (guarded)

@@ -37,7 +37,7 @@ public:
     }
   }
 
-  void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k) const override {
+  void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool) const override {
     std::string call = "FJORD_TRY(ctx->device.launch(ctx->" + k.name + ", \"" + k.name + "\", " +
                        p.exp(*s.args.at(0)) + ", " + p.exp(*s.args.at(1));
     for (size_t i = 0; i < k.params.size(); ++i) {

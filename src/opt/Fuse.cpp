@@ -1,11 +1,18 @@
 // SOAC fusion (see Fuse.h). Greedy T2-style reduction over each body's statements (PLDI'17
-// §4, Henriksen & Oancea FHPC'13): repeatedly pick a consumer Screma and an earlier Screma
-// it may absorb, and replace the pair by one Screma at the consumer's position.
+// §4, Henriksen & Oancea FHPC'13): repeatedly pick a consumer Screma or Stream and an earlier
+// one it may absorb, and replace the pair by one SOAC at the consumer's position. Two
+// Scremas fuse into a Screma; when a Stream is involved, a Screma partner is first turned
+// into a stream (F1, F3) and the two streams fuse (F6, F7; opt/FuseStream.cpp).
 #include "opt/Fuse.h"
+
+#include "opt/FuseFilterReduce.h"
+#include "opt/FuseScatter.h"
+#include "opt/FuseStream.h"
 
 #include "ir/Traverse.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace fjord::opt {
 
@@ -21,6 +28,28 @@ Screma* screma(Stm& s) {
   auto* soac = std::get_if<Soac>(op);
   return soac ? std::get_if<Screma>(soac) : nullptr;
 }
+
+Stream* stream(Stm& s) {
+  auto* op = std::get_if<Op>(&s.exp);
+  if (!op)
+    return nullptr;
+  auto* soac = std::get_if<Soac>(op);
+  return soac ? std::get_if<Stream>(soac) : nullptr;
+}
+
+Scatter* scatter(Stm& s) {
+  auto* op = std::get_if<Op>(&s.exp);
+  if (!op)
+    return nullptr;
+  auto* soac = std::get_if<Soac>(op);
+  return soac ? std::get_if<Scatter>(soac) : nullptr;
+}
+
+/// Whether `s` is a SOAC that fusion handles (a Screma or a Stream).
+bool fusible(Stm& s) { return screma(s) || stream(s); }
+
+SubExp widthOf(Stm& s) { return screma(s) ? screma(s)->width : stream(s)->width; }
+const std::vector<VName>& inputsOf(Stm& s) { return screma(s) ? screma(s)->inputs : stream(s)->inputs; }
 
 size_t operandCount(const std::vector<RedOp>& ops) {
   size_t n = 0;
@@ -73,30 +102,57 @@ bool intersects(const NameSet& a, const NameSet& b) {
   return false;
 }
 
-/// The variables a Screma refers to other than through its inputs.
-NameSet nonInputUses(const Screma& s) {
-  Screma copy = s;
-  copy.inputs.clear();
-  return freeVars(Exp{Op{Soac{copy}}});
+/// The variables a Screma or Stream refers to other than through its inputs.
+NameSet nonInputUses(Stm& s) {
+  Stm copy = s;
+  if (Screma* sc = screma(copy))
+    sc->inputs.clear();
+  else
+    stream(copy)->inputs.clear();
+  return freeVars(copy.exp);
+}
+
+/// The fusion of a stream with anything is a stream of this kind, if any.
+std::optional<Stream::Kind> streamKind(Stm& s) {
+  if (Stream* st = stream(s))
+    return st->kind;
+  const Screma& sc = *screma(s);
+  if (!sc.scans.empty())
+    return std::nullopt;
+  return sc.reds.empty() ? Stream::Kind::Map : Stream::Kind::Red;
 }
 
 class BodyFuser {
 public:
-  BodyFuser(std::vector<Stm>& stms, const std::vector<SubExp>& result)
-      : stms_(stms), result_(result) {}
+  BodyFuser(std::vector<Stm>& stms, const std::vector<SubExp>& result, NameSource& names)
+      : stms_(stms), result_(result), names_(names) {}
 
   /// Performs one fusion if possible; returns whether it did.
   bool step() {
+    // A filter feeding a reduction (Note [Filter into reduce]) first: the reduction would
+    // otherwise fuse with siblings and lose the shape.
+    if (detail::fuseFilterIntoReduce(stms_, result_, names_))
+      return true;
     for (size_t j = 0; j < stms_.size(); ++j) {
-      if (!screma(stms_[j]))
+      if (!fusible(stms_[j]))
         continue;
       // Prefer a producer (vertical fusion), then a sibling (horizontal fusion).
       for (bool vertical : {true, false})
-        for (size_t i = j; i-- > 0;)
-          if (screma(stms_[i]) && legal(i, j, vertical)) {
+        for (size_t i = j; i-- > 0;) {
+          if (!fusible(stms_[i]) || !legal(i, j, vertical))
+            continue;
+          if (screma(stms_[i]) && screma(stms_[j])) {
             fuse(i, j);
             return true;
           }
+          if (fuseAsStreams(i, j, vertical))
+            return true;
+        }
+      // A map consuming a scatter's results (Note [Map after scatter]).
+      if (screma(stms_[j]))
+        for (size_t i = j; i-- > 0;)
+          if (scatter(stms_[i]) && fuseIntoScatter(i, j))
+            return true;
     }
     return false;
   }
@@ -104,28 +160,27 @@ public:
 private:
   std::vector<Stm>& stms_;
   const std::vector<SubExp>& result_;
+  NameSource& names_;
 
   bool legal(size_t i, size_t j, bool vertical) {
-    const Stm& ps = stms_[i];
-    const Stm& cs = stms_[j];
-    const Screma& p = *screma(stms_[i]);
-    const Screma& c = *screma(stms_[j]);
-    if (!(p.width == c.width))
+    Stm& ps = stms_[i];
+    Stm& cs = stms_[j];
+    if (!(widthOf(ps) == widthOf(cs)))
       return false;
-    size_t nOps = operandCount(p.scans) + operandCount(p.reds);
+    size_t nOps = detail::nonMapResults(ps);
     NameSet pOut, pMapOut;
     for (size_t k = 0; k < ps.pat.size(); ++k) {
       pOut.insert(ps.pat[k].name);
       if (k >= nOps)
         pMapOut.insert(ps.pat[k].name);
     }
-    NameSet cIn(c.inputs.begin(), c.inputs.end());
-    NameSet pIn(p.inputs.begin(), p.inputs.end());
+    NameSet cIn(inputsOf(cs).begin(), inputsOf(cs).end());
+    NameSet pIn(inputsOf(ps).begin(), inputsOf(ps).end());
     // The consumer may read the producer's map results only as inputs.
     for (const VName& v : cIn)
       if (pOut.count(v) && !pMapOut.count(v))
         return false;
-    if (intersects(nonInputUses(c), pOut))
+    if (intersects(nonInputUses(cs), pOut))
       return false;
     for (const PatElem& pe : cs.pat)
       if (intersects(varsOf(pe.type.shape), pOut))
@@ -143,6 +198,68 @@ private:
         return false;
     }
     return !intersects(consumedBy(cs), pReads);
+  }
+
+  /// Fuses a pair involving a Stream (legality checked): a Screma partner becomes a stream
+  /// first (F1, F3), then the streams fuse (F6, F7) and the fused function's body is fused
+  /// in turn (the producer's and consumer's per-chunk SOACs may now fuse). A Screma is
+  /// turned into a stream only to fuse vertically; returns false where nothing fuses.
+  bool fuseAsStreams(size_t i, size_t j, bool vertical) {
+    bool convert = screma(stms_[i]) || screma(stms_[j]);
+    if (convert && !vertical)
+      return false;
+    std::optional<Stream::Kind> pk = streamKind(stms_[i]), ck = streamKind(stms_[j]);
+    if (!pk || !ck || !detail::fusedKind(*pk, *ck))
+      return false;
+    Stm ps = stms_[i], cs = stms_[j];
+    for (Stm* s : {&ps, &cs})
+      if (screma(*s))
+        s->exp = Op{Soac{*detail::scremaAsStream(*s, names_)}};
+    // A stream_red joining a stream_seq becomes one (F4).
+    if (*detail::fusedKind(*pk, *ck) == Stream::Kind::Seq)
+      for (Stm* s : {&ps, &cs})
+        if (stream(*s)->kind == Stream::Kind::Red)
+          s->exp = Op{Soac{detail::redAsSeq(*stream(*s), names_)}};
+    Stm out = detail::fuseStreams(ps, cs, [&](const VName& v) { return usedAfter(v, j); });
+    Stream& f = *stream(out);
+    BodyFuser inner(f.fn.body.stms, f.fn.body.result, names_);
+    while (inner.step()) {
+    }
+    stms_[j] = std::move(out);
+    stms_.erase(stms_.begin() + static_cast<long>(i));
+    return true;
+  }
+
+  /// Fuses the map-only Screma at `j` into the Scatter at `i` where it reads only that
+  /// scatter's results, which nothing else uses.
+  bool fuseIntoScatter(size_t i, size_t j) {
+    Stm& ps = stms_[i];
+    Stm& cs = stms_[j];
+    NameSet pOut;
+    for (const PatElem& pe : ps.pat)
+      pOut.insert(pe.name);
+    for (const VName& in : screma(cs)->inputs)
+      if (!pOut.count(in))
+        return false;
+    if (intersects(nonInputUses(cs), pOut))
+      return false;
+    for (const VName& v : pOut)
+      if (usedAfter(v, j))
+        return false;
+    NameSet pReads = freeVars(ps.exp);
+    for (size_t k = i + 1; k < j; ++k)
+      if (intersects(freeVars(stms_[k]), pOut) || intersects(consumedBy(stms_[k]), pReads))
+        return false;
+    if (intersects(consumedBy(cs), pReads))
+      return false;
+    std::vector<Stm> before(stms_.begin(), stms_.begin() + static_cast<long>(i));
+    auto fused = detail::fuseMapIntoScatter(ps, cs, before, names_);
+    if (!fused)
+      return false;
+    stms_.erase(stms_.begin() + static_cast<long>(j));
+    stms_.insert(stms_.begin() + static_cast<long>(j), fused->begin(), fused->end());
+    stms_.erase(stms_.begin() + static_cast<long>(i));
+    return true;
   }
 
   /// Whether `v` is used after statement `j` or in the body's result.
@@ -225,19 +342,23 @@ private:
 /// Fuses bottom-up: nested bodies first (via the Mutator's recursion), then this level.
 class Fuser : public Mutator {
 public:
+  explicit Fuser(NameSource& names) : names_(names) {}
   Body body(const Body& b) override {
     Body out = Mutator::body(b);
-    BodyFuser bf(out.stms, out.result);
+    BodyFuser bf(out.stms, out.result, names_);
     while (bf.step()) {
     }
     return out;
   }
+
+private:
+  NameSource& names_;
 };
 
 } // namespace
 
 Prog fuse(Prog prog) {
-  Fuser f;
+  Fuser f(prog.names);
   for (FunDef& fun : prog.funs)
     fun.body = f.body(fun.body);
   return prog;

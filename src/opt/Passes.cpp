@@ -1,6 +1,7 @@
 // The table of optimiser passes (see Passes.h).
 #include "opt/Passes.h"
 
+#include "opt/Commutativity.h"
 #include "opt/Fuse.h"
 #include "opt/Simplify.h"
 
@@ -10,7 +11,9 @@ const std::vector<PassInfo>& passes() {
   static const std::vector<PassInfo> table = {
       {"simplify", "fold constants, propagate copies, remove common and dead code, hoist loop invariants",
        simplify},
-      {"fuse", "fuse producer-consumer and sibling scremas (map, reduce, scan)", fuse},
+      {"fuse", "fuse producer-consumer and sibling scremas and streams, and maps into scatters", fuse},
+      {"commutativity", "mark reduction operators built from commutative primitive operations as commutative",
+       markCommutative},
   };
   return table;
 }

@@ -7,6 +7,7 @@
 #include "ir/Traverse.h"
 #include "ir/TypeOf.h"
 #include "opt/SimplifyRules.h"
+#include "opt/SimplifySoac.h"
 
 #include <algorithm>
 
@@ -216,6 +217,12 @@ private:
       s.pat.push_back(std::move(q));
     }
     s.exp = nested(std::move(s.exp), cse);
+
+    if (auto empty = detail::emptyScrema(s)) {
+      for (const Stm& e : *empty)
+        stm(e, out, cse);
+      return;
+    }
 
     if (auto* op = std::get_if<BasicOp>(&s.exp)) {
       for (int i = 0; i < 16; ++i) {

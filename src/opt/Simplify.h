@@ -11,6 +11,8 @@ namespace fjord::opt {
 ///  - common-subexpression elimination of pure basic ops (never of arrays that are
 ///    consumed later, which would break uniqueness);
 ///  - `if` on a constant condition is replaced by the taken branch; `assert true` removed;
+///  - a Screma of width 0 is replaced by its results: empty arrays and neutral elements
+///    (opt/SimplifySoac.h);
 ///  - dead-code removal (statements that cannot fail and whose results are unused), including
 ///    unused results, operators and inputs of a Screma;
 ///  - hoisting loop-invariant, non-failing basic ops out of `loop` bodies.

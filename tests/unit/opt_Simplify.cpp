@@ -2,6 +2,7 @@
 // `if`, asserts, and loop-invariant hoisting, on small hand-built functions.
 #include "ir/Builder.h"
 #include "ir/Count.h"
+#include "ir/Parse.h"
 #include "ir/Print.h"
 #include "ir/Verify.h"
 #include "opt/Passes.h"
@@ -194,4 +195,68 @@ TEST_CASE("opt: passes are registered with a summary") {
   CHECK(fjord::opt::findPass("nonsense") == nullptr);
   for (const auto& pass : fjord::opt::passes())
     CHECK(std::string(pass.summary).size() > 10);
+}
+
+TEST_CASE("opt: simplify replaces a screma of width 0 by empty arrays and neutral elements") {
+  // What `reduce_stream` leaves when it applies its chunk function to an empty chunk.
+  const char* text = R"(fun f(xs_1 : [0i64]f32) : {f32, i32, [0i64]i64, [0i64]f32} = {
+  let {s_2 : [0i64]i64, r_3 : f32, r_4 : i32, m_5 : [0i64]f32} = screma(0i64, {xs_1})
+    map \(x_6 : f32) : {i64, f32, i32, f32} -> {
+      let {y_7 : f32} = mul.f32 x_6 2.0f32
+      in {1i64, y_7, 1i32, y_7}
+    }
+    scan {
+      (\(a_8 : i64, b_9 : i64) : {i64} -> {
+        let {t_10 : i64} = add.i64 a_8 b_9
+        in {t_10}
+      }, {0i64})
+    }
+    reduce {
+      (\(a_11 : f32, b_12 : i32, c_13 : f32, d_14 : i32) : {f32, i32} -> {
+        let {t_15 : f32} = add.f32 a_11 c_13
+        let {t_16 : i32} = max.i32 b_12 d_14
+        in {t_15, t_16}
+      }, {0.5f32, -7i32})
+    }
+  in {r_3, r_4, s_2, m_5}
+}
+)";
+  fjord::DiagnosticEngine diags;
+  auto p = parseProg(text, diags);
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  verify(*p, Stage::Core);
+  Prog s = simplified(std::move(*p));
+  CHECK(printProg(s) == R"(fun f(xs_1 : [0i64]f32) : {f32, i32, [0i64]i64, [0i64]f32} = {
+  let {s_2 : [0i64]i64} = replicate [0i64] 0i64
+  let {m_5 : [0i64]f32} = replicate [0i64] 0.0f32
+  in {0.5f32, -7i32, s_2, m_5}
+}
+)");
+}
+
+TEST_CASE("opt: a screma of width 0 keeps a copy of an array neutral element") {
+  const char* text = R"(fun f(n_1 : i64, xss_2 : [0i64][n_1]i32, z_3 : [n_1]i32) : {[n_1]i32} = {
+  let {r_4 : [n_1]i32} = screma(0i64, {xss_2})
+    map \(xs_5 : [n_1]i32) : {[n_1]i32} -> {
+      in {xs_5}
+    }
+    scan {}
+    reduce {
+      (\(a_6 : [n_1]i32, b_7 : [n_1]i32) : {[n_1]i32} -> {
+        in {a_6}
+      }, {z_3})
+    }
+  in {r_4}
+}
+)";
+  fjord::DiagnosticEngine diags;
+  auto p = parseProg(text, diags);
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  verify(*p, Stage::Core);
+  Prog s = simplified(std::move(*p));
+  CHECK(printProg(s) == R"(fun f(n_1 : i64, xss_2 : [0i64][n_1]i32, z_3 : [n_1]i32) : {[n_1]i32} = {
+  let {r_4 : [n_1]i32} = copy z_3
+  in {r_4}
+}
+)");
 }

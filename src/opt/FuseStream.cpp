@@ -1,0 +1,205 @@
+// Stream fusion: Screma-to-stream conversion and stream-stream fusion (see FuseStream.h).
+#include "opt/FuseStream.h"
+
+#include "ir/Traverse.h"
+#include "ir/TypeOf.h"
+#include "support/Diagnostics.h"
+
+#include <algorithm>
+
+namespace fjord::opt::detail {
+
+using namespace ir;
+using ir::Type;
+
+namespace {
+
+size_t operandCount(const std::vector<RedOp>& ops) {
+  size_t n = 0;
+  for (const RedOp& r : ops)
+    n += r.neutral.size();
+  return n;
+}
+
+const Soac& soacOf(const Stm& s) { return std::get<Soac>(std::get<Op>(s.exp)); }
+
+/// `t` (a whole-width array type) as a chunk of `k` rows.
+Type chunkOf(Type t, const SubExp& k) {
+  t.shape.at(0) = k;
+  t.unique = false;
+  return t;
+}
+
+/// Number of parameters of a stream function before the chunks (chunk size, accumulators).
+size_t leadingParams(const Stream& s) { return 1 + s.accs.size(); }
+
+} // namespace
+
+size_t nonMapResults(const Stm& s) {
+  const Soac& soac = soacOf(s);
+  if (auto* sc = std::get_if<Screma>(&soac))
+    return operandCount(sc->scans) + operandCount(sc->reds);
+  const Stream& st = std::get<Stream>(soac);
+  return st.kind == Stream::Kind::Seq ? st.accs.size() : operandCount(st.reds);
+}
+
+std::optional<Stream> scremaAsStream(const Stm& s, NameSource& names) {
+  const Screma& sc = std::get<Screma>(soacOf(s));
+  if (!sc.scans.empty())
+    return std::nullopt;
+  Stream st;
+  st.kind = sc.reds.empty() ? Stream::Kind::Map : Stream::Kind::Red;
+  st.width = sc.width;
+  st.inputs = sc.inputs;
+  st.reds = sc.reds;
+
+  Param k{names.fresh("chunk_size"), Type::prim(PrimType::I64), nullptr};
+  st.fn.params.push_back(k);
+  Screma inner;
+  inner.width = k.name;
+  for (const Param& p : sc.map.params) {
+    Param c{names.fresh("chunk"), arrayOf(p.type, k.name), nullptr};
+    st.fn.params.push_back(c);
+    inner.inputs.push_back(c.name);
+  }
+  // The same Screma on a chunk, renamed so that names stay unique in the program.
+  inner.map = renameLambda(sc.map, names);
+  for (const RedOp& r : sc.reds)
+    inner.reds.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
+  Stm run;
+  run.prov = s.prov;
+  size_t nRed = operandCount(sc.reds);
+  for (size_t i = 0; i < s.pat.size(); ++i) {
+    Type t = i < nRed ? s.pat[i].type : chunkOf(s.pat[i].type, k.name);
+    run.pat.push_back(Param{names.fresh(s.pat[i].name.name), t, nullptr});
+    st.fn.body.result.push_back(run.pat.back().name);
+    st.fn.retTypes.push_back(t);
+  }
+  run.exp = Op{Soac{std::move(inner)}};
+  st.fn.body.stms.push_back(std::move(run));
+  return st;
+}
+
+std::optional<Stream::Kind> fusedKind(Stream::Kind p, Stream::Kind c) {
+  using K = Stream::Kind;
+  if (p == K::Seq || c == K::Seq)
+    return K::Seq; // a stream_red joins as a stream_seq (redAsSeq, F4)
+  return p == K::Red || c == K::Red ? K::Red : K::Map;
+}
+
+Stream redAsSeq(const Stream& s, NameSource& names) {
+  FJORD_CHECK(s.kind == Stream::Kind::Red, "redAsSeq of a stream that is not a stream_red");
+  Stream out;
+  out.kind = Stream::Kind::Seq;
+  out.width = s.width;
+  out.inputs = s.inputs;
+  out.fn.params.push_back(s.fn.params[0]);
+  std::vector<SubExp> accs;
+  for (const RedOp& r : s.reds)
+    for (const SubExp& ne : r.neutral) {
+      out.accs.push_back(ne);
+      Param a{names.fresh("acc"), s.fn.retTypes[accs.size()], nullptr};
+      out.fn.params.push_back(a);
+      accs.push_back(a.name);
+    }
+  out.fn.params.insert(out.fn.params.end(), s.fn.params.begin() + 1, s.fn.params.end());
+  out.fn.body.stms = s.fn.body.stms;
+  // Each operator combines the accumulator so far with the chunk's partial result.
+  size_t pos = 0;
+  for (const RedOp& r : s.reds) {
+    Lambda op = renameLambda(r.op, names);
+    size_t m = r.neutral.size();
+    Substitution subst;
+    for (size_t q = 0; q < m; ++q) {
+      subst[op.params[q].name] = accs[pos + q];
+      subst[op.params[m + q].name] = s.fn.body.result[pos + q];
+    }
+    Body b = substitute(op.body, subst);
+    out.fn.body.stms.insert(out.fn.body.stms.end(), b.stms.begin(), b.stms.end());
+    out.fn.body.result.insert(out.fn.body.result.end(), b.result.begin(), b.result.end());
+    pos += m;
+  }
+  out.fn.body.result.insert(out.fn.body.result.end(), s.fn.body.result.begin() + static_cast<long>(pos),
+                            s.fn.body.result.end());
+  out.fn.retTypes = s.fn.retTypes;
+  return out;
+}
+
+Stm fuseStreams(const Stm& ps, const Stm& cs,
+                const std::function<bool(const VName&)>& liveAfter) {
+  const Stream& p = std::get<Stream>(soacOf(ps));
+  const Stream& c = std::get<Stream>(soacOf(cs));
+  std::optional<Stream::Kind> kind = fusedKind(p.kind, c.kind);
+  FJORD_CHECK(kind.has_value(), "fusing streams of incompatible kinds");
+  size_t pOps = nonMapResults(ps), cOps = nonMapResults(cs);
+  size_t pLead = leadingParams(p), cLead = leadingParams(c);
+
+  Stream f;
+  f.kind = *kind;
+  f.width = c.width;
+  f.inputs = p.inputs;
+  f.accs = p.accs;
+  f.accs.insert(f.accs.end(), c.accs.begin(), c.accs.end());
+  f.reds = p.reds;
+  f.reds.insert(f.reds.end(), c.reds.begin(), c.reds.end());
+  // Parameters: chunk size, all accumulators, then the producer's chunks and the
+  // consumer's new ones.
+  f.fn.params.push_back(p.fn.params[0]);
+  f.fn.params.insert(f.fn.params.end(), p.fn.params.begin() + 1,
+                     p.fn.params.begin() + static_cast<long>(pLead));
+  f.fn.params.insert(f.fn.params.end(), c.fn.params.begin() + 1,
+                     c.fn.params.begin() + static_cast<long>(cLead));
+  std::vector<Param> chunks(p.fn.params.begin() + static_cast<long>(pLead), p.fn.params.end());
+
+  Substitution subst{{c.fn.params[0].name, p.fn.params[0].name}};
+  const std::vector<SubExp>& pRes = p.fn.body.result;
+  for (size_t k = 0; k < c.inputs.size(); ++k) {
+    const VName& in = c.inputs[k];
+    const Param& cp = c.fn.params[cLead + k];
+    auto fromP = std::find_if(ps.pat.begin() + static_cast<long>(pOps), ps.pat.end(),
+                              [&](const PatElem& pe) { return pe.name == in; });
+    if (fromP != ps.pat.end()) {
+      subst[cp.name] = pRes[static_cast<size_t>(fromP - ps.pat.begin())];
+      continue;
+    }
+    auto shared = std::find(f.inputs.begin(), f.inputs.end(), in);
+    if (shared != f.inputs.end()) {
+      subst[cp.name] = SubExp(chunks[static_cast<size_t>(shared - f.inputs.begin())].name);
+      continue;
+    }
+    f.inputs.push_back(in);
+    chunks.push_back(cp);
+  }
+  // The consumer's chunk parameters have types in terms of its own chunk size.
+  for (size_t k = 0; k < chunks.size(); ++k)
+    if (k >= p.inputs.size())
+      chunks[k].type = substitute(chunks[k].type, subst);
+  f.fn.params.insert(f.fn.params.end(), chunks.begin(), chunks.end());
+
+  Body cBody = substitute(c.fn.body, subst);
+  f.fn.body.stms = p.fn.body.stms;
+  f.fn.body.stms.insert(f.fn.body.stms.end(), cBody.stms.begin(), cBody.stms.end());
+
+  Stm out;
+  out.prov = cs.prov;
+  if (ps.prov.what != cs.prov.what && !ps.prov.what.empty())
+    out.prov.what = ps.prov.what + "_" + cs.prov.what;
+  auto take = [&](const Stm& s, const Lambda& fn, const std::vector<SubExp>& res, size_t begin,
+                  size_t end, bool onlyLive) {
+    for (size_t k = begin; k < end; ++k) {
+      if (onlyLive && !liveAfter(s.pat[k].name))
+        continue;
+      out.pat.push_back(s.pat[k]);
+      f.fn.body.result.push_back(res[k]);
+      f.fn.retTypes.push_back(&s == &cs ? substitute(fn.retTypes[k], subst) : fn.retTypes[k]);
+    }
+  };
+  take(ps, p.fn, pRes, 0, pOps, false);
+  take(cs, c.fn, cBody.result, 0, cOps, false);
+  take(ps, p.fn, pRes, pOps, ps.pat.size(), true);
+  take(cs, c.fn, cBody.result, cOps, cs.pat.size(), false);
+  out.exp = Op{Soac{std::move(f)}};
+  return out;
+}
+
+} // namespace fjord::opt::detail
