@@ -127,11 +127,12 @@ bool lowerTransposeCopy(HostLowerer& host, const ir::Stm& stm, const ArrayVar& d
   });
   decls.insert(decls.end(), body.begin(), body.end());
   k.kernel.body = std::move(decls);
-  k.describe.push_back("transposing copy of " + src.source + " (the two innermost dimensions "
-                       "swap their order in memory), in " + std::to_string(kTile) + "x" +
-                       std::to_string(kTile) + " tiles through shared memory, " +
-                       std::to_string(kTile) + "x" + std::to_string(kTileRows) +
-                       " threads per tile");
+  // Two short lines: a longer one would be reflowed by clang-format into the LMAD lines below.
+  k.describe.push_back("transposing copy of " + src.source +
+                       " (its two innermost dimensions swap their order in memory)");
+  k.describe.push_back("in " + std::to_string(kTile) + "x" + std::to_string(kTile) +
+                       " tiles through shared memory, " + std::to_string(kTile) + "x" +
+                       std::to_string(kTileRows) + " threads per tile");
   out.push_back(comment("copy " + src.source + " to " + dest.source + " (tiled transpose)"));
   Block launchB;
   host.launch(k, numBlocks, i64(kTile * kTileRows), launchB);

@@ -35,23 +35,20 @@ static __global__ void scale_map(int64_t total, const float *xs_mem, float *resu
 // reduction with (+) over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-static __global__ void sum_reduce_stage1(int64_t xs_len, int64_t per_block, const float *xs_mem,
+static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
                                          float *reduced_partials) {
     __shared__ float reduced_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t block = (int64_t)blockIdx.x;
     float reduced_acc = 0.0f;
-    // each thread folds a contiguous chunk, in order
-    int64_t block_start = block * per_block;
-    int64_t block_end = min(block_start + per_block, xs_len);
-    int64_t per_thread = (per_block + (int64_t)blockDim.x - 1) / (int64_t)blockDim.x;
-    int64_t start = block_start + tid * per_thread;
-    int64_t end = min(start + per_thread, block_end);
-    for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
-        int64_t gtid = start + chunk_i;
+    // commutative: threads stride through the input (coalesced)
+    int64_t gtid = block * (int64_t)blockDim.x + tid;
+    int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
+    while (gtid < xs_len) {
         float x = xs_mem[gtid];
         float t = reduced_acc + x;
         reduced_acc = t;
+        gtid = gtid + stride;
     }
     reduced_shared[tid] = reduced_acc;
     __syncthreads();
@@ -114,25 +111,22 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // reads  ys @ys_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-static __global__ void dot_map_reduce_stage1(int64_t xs_len, int64_t per_block, const float *xs_mem,
+static __global__ void dot_map_reduce_stage1(int64_t xs_len, const float *xs_mem,
                                              const float *ys_mem, float *reduced_partials) {
     __shared__ float reduced_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t block = (int64_t)blockIdx.x;
     float reduced_acc = 0.0f;
-    // each thread folds a contiguous chunk, in order
-    int64_t block_start = block * per_block;
-    int64_t block_end = min(block_start + per_block, xs_len);
-    int64_t per_thread = (per_block + (int64_t)blockDim.x - 1) / (int64_t)blockDim.x;
-    int64_t start = block_start + tid * per_thread;
-    int64_t end = min(start + per_thread, block_end);
-    for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
-        int64_t gtid = start + chunk_i;
+    // commutative: threads stride through the input (coalesced)
+    int64_t gtid = block * (int64_t)blockDim.x + tid;
+    int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
+    while (gtid < xs_len) {
         float x = xs_mem[gtid];
         float x_1 = ys_mem[gtid];
         float t = x * x_1;
         float t_1 = reduced_acc + t;
         reduced_acc = t_1;
+        gtid = gtid + stride;
     }
     reduced_shared[tid] = reduced_acc;
     __syncthreads();
@@ -191,16 +185,55 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
 
 // samples/demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// transposing copy of a (its two innermost dimensions swap their order in memory)
+// in 32x32 tiles through shared memory, 32x8 threads per tile
+// reads  a @a_mem -> 0 + {(n : m), (m : 1)}
+// writes a_coalesced @a_coalesced_mem -> 0 + {(n : 1), (m : n)}
+static __global__ void rowsums_a_transpose(int64_t tiles_j, int64_t n, int64_t m,
+                                           const double *a_mem, double *a_coalesced_mem) {
+    __shared__ double a_tile[1056];
+    int64_t tid = (int64_t)threadIdx.x;
+    int64_t tx = tid % 32;
+    int64_t ty = tid / 32;
+    int64_t blk = (int64_t)blockIdx.x;
+    int64_t tile_j = blk % tiles_j;
+    int64_t tile_i = blk / tiles_j;
+    int64_t i0 = tile_i * 32;
+    int64_t j0 = tile_j * 32;
+    // read the tile along the source's contiguous dimension
+    for (int64_t r = 0; r < 4; ++r) {
+        int64_t row = ty + r * 8;
+        int64_t i = i0 + row;
+        int64_t j = j0 + tx;
+        if (i < n && j < m) {
+            double a = a_mem[i * m + j];
+            a_tile[row * 33 + tx] = a;
+        }
+    }
+    __syncthreads();
+    // write it along the destination's contiguous dimension
+    for (int64_t r_1 = 0; r_1 < 4; ++r_1) {
+        int64_t row_1 = ty + r_1 * 8;
+        int64_t i_1 = i0 + tx;
+        int64_t j_1 = j0 + row_1;
+        if (i_1 < n && j_1 < m) {
+            a_coalesced_mem[j_1 * n + i_1] = a_tile[tx * 33 + row_1];
+        }
+    }
+}
+
+// samples/demo.fut:15
+//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // map over [n], one thread per point
-// reads  x @a_mem -> gtid * m + {(m : 1)}
+// reads  x @a_coalesced_mem -> gtid + {(m : n)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
-static __global__ void rowsums_map(int64_t total, const double *a_mem, int64_t m,
-                                   double *result_0_mem) {
+static __global__ void rowsums_map(int64_t total, const double *a_coalesced_mem, int64_t n,
+                                   int64_t m, double *result_0_mem) {
     int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
     if (gtid < total) {
         double reduced = 0.0;
         for (int64_t i = 0; i < m; ++i) {
-            double x = a_mem[gtid * m + i];
+            double x = a_coalesced_mem[i * n + gtid];
             double t = reduced + x;
             reduced = t;
         }
@@ -417,12 +450,10 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        if (const int64_t blocks = (xs_len + block_size - 1) / block_size; blocks > 0) {
-            scale_map<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(block_size), 0,
-                        ctx->device.stream()>>>(xs_len, xs_mem.as<float>(),
-                                                result_0_mem.as<float>());
-            FJORD_TRY(ctx->device.checkLaunch("scale_map"));
-        }
+        scale_map<<<fjord_rt::cuda::extent((xs_len + block_size - 1) / block_size),
+                    fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+            xs_len, xs_mem.as<float>(), result_0_mem.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("scale_map"));
     }
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
@@ -441,17 +472,14 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
         int64_t num_blocks = std::max(
             std::min(ctx->tuning.sum_reduce_num_blocks, (xs_len + block_size - 1) / block_size),
             (int64_t)1);
-        int64_t per_block = (xs_len + num_blocks - 1) / num_blocks;
         fjord_rt::cuda::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        if (num_blocks > 0) {
-            sum_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                                fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-                xs_len, per_block, xs_mem.as<float>(), reduced_partials.as<float>());
-            FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage1"));
-        }
+        sum_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks), fjord_rt::cuda::extent(block_size),
+                            0, ctx->device.stream()>>>(xs_len, xs_mem.as<float>(),
+                                                       reduced_partials.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage1"));
         sum_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
                             ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
                                                     reduced_result.as<float>());
@@ -483,18 +511,14 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
         int64_t num_blocks = std::max(
             std::min(ctx->tuning.dot_map_reduce_num_blocks, (xs_len + block_size - 1) / block_size),
             (int64_t)1);
-        int64_t per_block = (xs_len + num_blocks - 1) / num_blocks;
         fjord_rt::cuda::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        if (num_blocks > 0) {
-            dot_map_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                                    fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-                xs_len, per_block, xs_mem.as<float>(), ys_mem.as<float>(),
-                reduced_partials.as<float>());
-            FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage1"));
-        }
+        dot_map_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
+                                fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+            xs_len, xs_mem.as<float>(), ys_mem.as<float>(), reduced_partials.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage1"));
         dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
                                 ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
                                                         reduced_result.as<float>());
@@ -513,17 +537,30 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          const fjord_rt::cuda::Buffer &a_mem) {
     int64_t mapped_bytes = n * 8;
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    int64_t a_count = n * m;
+    int64_t a_coalesced_bytes = a_count * 8;
+    fjord_rt::cuda::Buffer a_coalesced_mem;
+    FJORD_TRY(ctx->device.alloc(a_coalesced_mem, a_coalesced_bytes));
+    int64_t tiles_i = (n + 32 - 1) / 32;
+    int64_t tiles_j = (m + 32 - 1) / 32;
+    int64_t num_blocks = tiles_i * tiles_j;
+    // copy a to a_coalesced (tiled transpose)
+    if (num_blocks > 0) {
+        rowsums_a_transpose<<<fjord_rt::cuda::extent(num_blocks), fjord_rt::cuda::extent(256), 0,
+                              ctx->device.stream()>>>(tiles_j, n, m, a_mem.as<double>(),
+                                                      a_coalesced_mem.as<double>());
+        FJORD_TRY(ctx->device.checkLaunch("rowsums_a_transpose"));
+    }
     int64_t block_size =
         std::min(std::max(ctx->tuning.rowsums_map_block_size, (int64_t)1), (int64_t)1024);
     if (n > 0) {
-        if (const int64_t blocks = (n + block_size - 1) / block_size; blocks > 0) {
-            rowsums_map<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(block_size), 0,
-                          ctx->device.stream()>>>(n, a_mem.as<double>(), m,
-                                                  result_0_mem.as<double>());
-            FJORD_TRY(ctx->device.checkLaunch("rowsums_map"));
-        }
+        rowsums_map<<<fjord_rt::cuda::extent((n + block_size - 1) / block_size),
+                      fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+            n, a_coalesced_mem.as<double>(), n, m, result_0_mem.as<double>());
+        FJORD_TRY(ctx->device.checkLaunch("rowsums_map"));
     }
     result_0_dim0 = n;
+    a_coalesced_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -536,11 +573,10 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     int64_t block_size =
         std::min(std::max(ctx->tuning.argmax_iota_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        if (const int64_t blocks = (xs_len + block_size - 1) / block_size; blocks > 0) {
-            argmax_iota<<<fjord_rt::cuda::extent(blocks), fjord_rt::cuda::extent(block_size), 0,
-                          ctx->device.stream()>>>(xs_len, iota_mem.as<int64_t>());
-            FJORD_TRY(ctx->device.checkLaunch("argmax_iota"));
-        }
+        argmax_iota<<<fjord_rt::cuda::extent((xs_len + block_size - 1) / block_size),
+                      fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+            xs_len, iota_mem.as<int64_t>());
+        FJORD_TRY(ctx->device.checkLaunch("argmax_iota"));
     }
     // reduction with a user-defined operator over xs, iota
     int64_t block_size_1 =
@@ -563,13 +599,11 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         fjord_rt::cuda::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        if (num_blocks > 0) {
-            argmax_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                                   fjord_rt::cuda::extent(block_size_1), 0, ctx->device.stream()>>>(
-                xs_len, per_block, xs_mem.as<int32_t>(), iota_mem.as<int64_t>(),
-                reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>());
-            FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage1"));
-        }
+        argmax_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
+                               fjord_rt::cuda::extent(block_size_1), 0, ctx->device.stream()>>>(
+            xs_len, per_block, xs_mem.as<int32_t>(), iota_mem.as<int64_t>(),
+            reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>());
+        FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage1"));
         argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size_1), 0,
                                ctx->device.stream()>>>(
             num_blocks, reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>(),

@@ -23,23 +23,20 @@ __kernel void scale_map(long total, __global const float *xs_mem, __global float
 // reduction with (+) over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-__kernel void sum_reduce_stage1(long xs_len, long per_block, __global const float *xs_mem,
+__kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
                                 __global float *reduced_partials) {
     __local float reduced_shared[1024];
     long tid = (long)get_local_id(0);
     long block = (long)get_group_id(0);
     float reduced_acc = 0.0f;
-    // each thread folds a contiguous chunk, in order
-    long block_start = block * per_block;
-    long block_end = min(block_start + per_block, xs_len);
-    long per_thread = (per_block + (long)get_local_size(0) - 1) / (long)get_local_size(0);
-    long start = block_start + tid * per_thread;
-    long end = min(start + per_thread, block_end);
-    for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
-        long gtid = start + chunk_i;
+    // commutative: threads stride through the input (coalesced)
+    long gtid = block * (long)get_local_size(0) + tid;
+    long stride = (long)get_num_groups(0) * (long)get_local_size(0);
+    while (gtid < xs_len) {
         float x = xs_mem[gtid];
         float t = reduced_acc + x;
         reduced_acc = t;
+        gtid = gtid + stride;
     }
     reduced_shared[tid] = reduced_acc;
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -102,26 +99,23 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // reads  ys @ys_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-__kernel void dot_map_reduce_stage1(long xs_len, long per_block, __global const float *xs_mem,
+__kernel void dot_map_reduce_stage1(long xs_len, __global const float *xs_mem,
                                     __global const float *ys_mem,
                                     __global float *reduced_partials) {
     __local float reduced_shared[1024];
     long tid = (long)get_local_id(0);
     long block = (long)get_group_id(0);
     float reduced_acc = 0.0f;
-    // each thread folds a contiguous chunk, in order
-    long block_start = block * per_block;
-    long block_end = min(block_start + per_block, xs_len);
-    long per_thread = (per_block + (long)get_local_size(0) - 1) / (long)get_local_size(0);
-    long start = block_start + tid * per_thread;
-    long end = min(start + per_thread, block_end);
-    for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
-        long gtid = start + chunk_i;
+    // commutative: threads stride through the input (coalesced)
+    long gtid = block * (long)get_local_size(0) + tid;
+    long stride = (long)get_num_groups(0) * (long)get_local_size(0);
+    while (gtid < xs_len) {
         float x = xs_mem[gtid];
         float x_1 = ys_mem[gtid];
         float t = x * x_1;
         float t_1 = reduced_acc + t;
         reduced_acc = t_1;
+        gtid = gtid + stride;
     }
     reduced_shared[tid] = reduced_acc;
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -180,16 +174,55 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
 
 // samples/demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// transposing copy of a (its two innermost dimensions swap their order in memory)
+// in 32x32 tiles through shared memory, 32x8 threads per tile
+// reads  a @a_mem -> 0 + {(n : m), (m : 1)}
+// writes a_coalesced @a_coalesced_mem -> 0 + {(n : 1), (m : n)}
+__kernel void rowsums_a_transpose(long tiles_j, long n, long m, __global const double *a_mem,
+                                  __global double *a_coalesced_mem) {
+    __local double a_tile[1056];
+    long tid = (long)get_local_id(0);
+    long tx = tid % 32;
+    long ty = tid / 32;
+    long blk = (long)get_group_id(0);
+    long tile_j = blk % tiles_j;
+    long tile_i = blk / tiles_j;
+    long i0 = tile_i * 32;
+    long j0 = tile_j * 32;
+    // read the tile along the source's contiguous dimension
+    for (long r = 0; r < 4; ++r) {
+        long row = ty + r * 8;
+        long i = i0 + row;
+        long j = j0 + tx;
+        if (i < n && j < m) {
+            double a = a_mem[i * m + j];
+            a_tile[row * 33 + tx] = a;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // write it along the destination's contiguous dimension
+    for (long r_1 = 0; r_1 < 4; ++r_1) {
+        long row_1 = ty + r_1 * 8;
+        long i_1 = i0 + tx;
+        long j_1 = j0 + row_1;
+        if (i_1 < n && j_1 < m) {
+            a_coalesced_mem[j_1 * n + i_1] = a_tile[tx * 33 + row_1];
+        }
+    }
+}
+
+// samples/demo.fut:15
+//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // map over [n], one thread per point
-// reads  x @a_mem -> gtid * m + {(m : 1)}
+// reads  x @a_coalesced_mem -> gtid + {(m : n)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
-__kernel void rowsums_map(long total, __global const double *a_mem, long m,
+__kernel void rowsums_map(long total, __global const double *a_coalesced_mem, long n, long m,
                           __global double *result_0_mem) {
     long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
     if (gtid < total) {
         double reduced = 0.0;
         for (long i = 0; i < m; ++i) {
-            double x = a_mem[gtid * m + i];
+            double x = a_coalesced_mem[i * n + gtid];
             double t = reduced + x;
             reduced = t;
         }
