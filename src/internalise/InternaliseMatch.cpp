@@ -135,17 +135,9 @@ Value Internaliser::matchFrom(const ast::Expr& e, size_t k, const Value& scrut, 
     return leaves(shape, c.span);
   });
   ir::Body elseB = inBody([&] { return leaves(matchFrom(e, k + 1, scrut, t, env), e.span); });
-  ir::If iff;
-  iff.cond = *cond;
-  for (const SubExp& r : thenB.result)
-    iff.types.push_back(typeOf(r));
-  for (size_t i = 0; i < elseB.result.size(); ++i)
-    if (!(typeOf(elseB.result[i]).shape == iff.types.at(i).shape))
-      unsupported(e.span, "a `match` whose cases return arrays of different sizes");
-  iff.thenBody = std::move(thenB);
-  iff.elseBody = std::move(elseB);
-  std::vector<ir::VName> names =
-      b_->let(hint_.empty() ? "match_res" : hint_, iff, {site(c.span), "match"});
+  std::vector<ir::VName> names = letIf(hint_.empty() ? "match_res" : hint_, *cond,
+                                       std::move(thenB), std::move(elseB),
+                                       {site(c.span), "match"}, e.span);
   return rebuild(shape, std::vector<SubExp>(names.begin(), names.end()));
 }
 

@@ -77,6 +77,11 @@ private:
   /// `arr` as an array of `shape` (same rank), after asserting that the sizes agree.
   ir::SubExp withShape(const ir::SubExp& arr, const ir::Shape& shape, const SourceSpan& span);
   Value ifExp(const ast::Expr& e, Env& env);
+  /// Binds `if cond then thenB else elseB`; sizes that differ between the branches become
+  /// existential (InternaliseExistential.cpp, Note [Existential sizes in the IR]). Returns
+  /// the names of the branches' results (not of the sizes).
+  std::vector<ir::VName> letIf(const std::string& name, const ir::SubExp& cond, ir::Body thenB,
+                               ir::Body elseB, const ir::Provenance& prov, const SourceSpan& span);
   Value loop(const ast::Expr& e, Env& env);
   Value range(const ast::Expr& e, Env& env);
   Value arrayLit(const ast::Expr& e, Env& env);

@@ -303,4 +303,15 @@ bool mayFail(const Exp& exp) {
   return mf.bodyFails(st.fn.body) || redsFail(st.reds);
 }
 
+std::vector<Type> substituteSizes(std::vector<Type> ts, const std::map<VName, SubExp>& sub) {
+  for (Type& t : ts)
+    for (SubExp& d : t.shape)
+      if (d.isVar()) {
+        auto it = sub.find(d.var());
+        if (it != sub.end())
+          d = it->second;
+      }
+  return ts;
+}
+
 } // namespace fjord::ir

@@ -44,4 +44,9 @@ Type arrayOf(const Type& t, const SubExp& w);
 /// must not be removed or moved across a guard).
 bool mayFail(const Exp& exp);
 
+/// `ts` with each size variable that `sub` maps replaced by its image: relates the types
+/// of an `if` or loop with existential sizes to its branches, initial values and pattern
+/// (Note [Existential sizes in the IR] in internalise/InternaliseExistential.cpp).
+std::vector<Type> substituteSizes(std::vector<Type> ts, const std::map<VName, SubExp>& sub);
+
 } // namespace fjord::ir

@@ -8,6 +8,7 @@
 #include "support/Diagnostics.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace fjord::ir {
@@ -149,7 +150,13 @@ private:
   }
 
   void stmt(const Stm& s, TypeEnv& env, bool inKernel) {
-    std::vector<Type> ts = exp(s.exp, env, inKernel);
+    std::vector<Type> ts;
+    if (auto* i = std::get_if<If>(&s.exp))
+      ts = ifStm(*i, s.pat, env, inKernel);
+    else if (auto* l = std::get_if<Loop>(&s.exp))
+      ts = loopStm(*l, s.pat, env, inKernel);
+    else
+      ts = exp(s.exp, env, inKernel);
     std::vector<Type> pat;
     for (const PatElem& p : s.pat)
       pat.push_back(p.type);
@@ -409,40 +416,77 @@ private:
     }
   }
 
+  /// An `if`'s types may name i64 elements bound earlier in its own pattern (existential
+  /// sizes, Note [Existential sizes in the IR] in internalise/InternaliseExistential.cpp);
+  /// each branch's results match them with those names replaced by its own results.
+  std::vector<Type> ifStm(const If& i, const std::vector<PatElem>& pat, const TypeEnv& env,
+                          bool inKernel) {
+    expect(i.cond, kBool, env, "condition");
+    TypeEnv scope = env;
+    for (size_t k = 0; k < i.types.size(); ++k) {
+      checkType(i.types[k], scope);
+      if (k < pat.size() && sameType(i.types[k], kI64))
+        scope[pat[k].name] = kI64;
+    }
+    auto branch = [&](const Body& b, const std::string& what) {
+      std::vector<Type> res = body(b, env, inKernel);
+      if (res.size() != i.types.size() || b.result.size() != i.types.size())
+        fail(what + " returns " + std::to_string(res.size()) + " values, expected " +
+             std::to_string(i.types.size()));
+      std::map<VName, SubExp> sub;
+      for (size_t k = 0; k < pat.size() && k < b.result.size(); ++k)
+        sub[pat[k].name] = b.result[k];
+      expectTypes(res, substituteSizes(i.types, sub), what);
+    };
+    branch(i.thenBody, "then branch");
+    branch(i.elseBody, "else branch");
+    return i.types;
+  }
+
+  /// A merge parameter's type may name merge parameters before it (existential sizes):
+  /// the initial values and the body's results match the types with those names replaced
+  /// by the initial values and results, and the loop's result types with the pattern's names.
+  std::vector<Type> loopStm(const Loop& l, const std::vector<PatElem>& pat, const TypeEnv& env,
+                            bool inKernel) {
+    TypeEnv inner = env;
+    std::vector<Type> params;
+    std::map<VName, SubExp> initSub, patSub;
+    for (size_t k = 0; k < l.merge.size(); ++k) {
+      const auto& [p, init] = l.merge[k];
+      Type t = typeOf(init, env);
+      if (!sameType(t, substituteSizes({p.type}, initSub).at(0)))
+        fail("loop initial value " + init.str() + " has type " + t.str() + ", expected " +
+             p.type.str());
+      initSub[p.name] = init;
+      if (k < pat.size())
+        patSub[p.name] = pat[k].name;
+      params.push_back(p.type);
+    }
+    if (l.kind == Loop::Kind::For)
+      expect(l.bound, kI64, env, "loop bound");
+    for (const auto& [p, init] : l.merge)
+      bind(p, inner, false);
+    if (l.kind == Loop::Kind::For) {
+      bindName(l.iterator, kI64, inner);
+    } else {
+      use(l.whileCond, inner);
+      if (!sameType(inner.at(l.whileCond), kBool))
+        fail("while condition " + l.whileCond.str() + " is not bool");
+    }
+    std::map<VName, SubExp> resSub;
+    for (size_t k = 0; k < l.merge.size() && k < l.body.result.size(); ++k)
+      resSub[l.merge[k].first.name] = l.body.result[k];
+    expectTypes(body(l.body, inner, inKernel), substituteSizes(params, resSub), "loop body");
+    return substituteSizes(params, patSub);
+  }
+
   std::vector<Type> exp(const Exp& e, const TypeEnv& env, bool inKernel) {
     if (auto* b = std::get_if<BasicOp>(&e)) {
       basicOp(*b, env);
       return basicOpTypes(*b, env);
     }
-    if (auto* i = std::get_if<If>(&e)) {
-      expect(i->cond, kBool, env, "condition");
-      for (const Type& t : i->types)
-        checkType(t, env);
-      expectTypes(body(i->thenBody, env, inKernel), i->types, "then branch");
-      expectTypes(body(i->elseBody, env, inKernel), i->types, "else branch");
-      return i->types;
-    }
-    if (auto* l = std::get_if<Loop>(&e)) {
-      TypeEnv inner = env;
-      std::vector<Type> params;
-      for (const auto& [p, init] : l->merge) {
-        expect(init, p.type, env, "loop initial value");
-        params.push_back(p.type);
-      }
-      if (l->kind == Loop::Kind::For)
-        expect(l->bound, kI64, env, "loop bound");
-      for (const auto& [p, init] : l->merge)
-        bind(p, inner, false);
-      if (l->kind == Loop::Kind::For) {
-        bindName(l->iterator, kI64, inner);
-      } else {
-        use(l->whileCond, inner);
-        if (!sameType(inner.at(l->whileCond), kBool))
-          fail("while condition " + l->whileCond.str() + " is not bool");
-      }
-      expectTypes(body(l->body, inner, inKernel), params, "loop body");
-      return params;
-    }
+    if (std::holds_alternative<If>(e) || std::holds_alternative<Loop>(e))
+      fail("an `if` or loop outside a statement");
     if (auto* a = std::get_if<Apply>(&e)) {
       for (const SubExp& x : a->args)
         typeOf(x, env);

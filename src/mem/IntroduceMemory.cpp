@@ -717,7 +717,7 @@ private:
       }
       fresh(p, level, s.prov, out);
     }
-    kernel_ = KernelScope{&out, &seg, s.prov, std::nullopt, {seg.space.flat}, {}};
+    kernel_ = KernelScope{&out, &seg, s.prov, std::nullopt, {seg.space.flat}, {}, {}, {}};
     for (const auto& [i, n] : seg.space.dims)
       kernel_->bound.insert(i);
     if (dests.empty())

@@ -75,6 +75,7 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
                                Expr& body) {
   std::vector<TypeRef> paramTypes;
   std::vector<std::string> paramNames;
+  std::vector<int> paramUids;
   for (auto& p : params) {
     bindPattern(*p, patternType(*p));
     paramTypes.push_back(p->type);
@@ -82,6 +83,7 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
     bool named = p->kind == Pattern::Kind::Ascribed && !p->elems.empty() &&
                  p->elems[0]->kind == Pattern::Kind::Id;
     paramNames.push_back(named ? p->elems[0]->name.base : "");
+    paramUids.push_back(named ? p->elems[0]->name.uid : -1);
   }
   TypeRef ret = retTypeExp ? resolveTypeExp(*retTypeExp) : nullptr;
   TypeRef bodyType = check(body);
@@ -90,8 +92,12 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
   } else if (!unify(ret, bodyType, body.span) && tv_.lastError()) {
     tv_.lastError()->note(retTypeExp->span, "return type declared here");
   }
-  for (size_t i = params.size(); i-- > 0;)
+  // Sizes naming a named parameter are bound by its arrow (Note [Size variables]).
+  for (size_t i = params.size(); i-- > 0;) {
+    if (!paramNames[i].empty())
+      ret = bindArrowParam(ret, paramNames[i], paramUids[i]);
     ret = Type::function(paramTypes[i], ret, paramNames[i]);
+  }
   return ret;
 }
 

@@ -174,6 +174,9 @@ TypeRef Checker::checkExpr(Expr& e) {
     if (v) {
       e.name.uid = v->uid;
       ft = tv_.instantiate(v->scheme, e.span);
+      const Binding& b = out_.bindings[v->uid];
+      ft = b.kind == Binding::Kind::TopLevel && b.decl ? instantiateSizes(ft, *b.decl, e.span)
+                                                       : stripSizeVars(ft);
     } else {
       ft = builtinOpType(e, e.name.base);
     }
@@ -209,10 +212,11 @@ TypeRef Checker::checkExpr(Expr& e) {
   case Expr::Kind::LetIn: {
     TypeRef t = check(*e.elems[0]);
     size_t mark = valueMark();
+    int firstUid = nextUid();
     bindPattern(*e.pattern, t);
     TypeRef body = check(*e.elems[1]);
     popValues(mark);
-    return body;
+    return escapeSizes(body, firstUid, e.span);
   }
   case Expr::Kind::LetFun:
     return checkLetFun(e);
@@ -227,6 +231,7 @@ TypeRef Checker::checkExpr(Expr& e) {
     TypeRef target = indexResult(arrayType, e.indices, e.span);
     unify(target, check(*e.elems[0]), e.elems[0]->span);
     size_t mark = valueMark();
+    int firstUid = nextUid();
     ast::Name rebound = e.name;
     Binding b;
     b.kind = Binding::Kind::Local;
@@ -235,7 +240,7 @@ TypeRef Checker::checkExpr(Expr& e) {
     e.boundUid = bind(rebound, Scheme{arrayType, {}}, std::move(b));
     TypeRef body = check(*e.elems[1]);
     popValues(mark);
-    return body;
+    return escapeSizes(body, firstUid, e.span);
   }
   case Expr::Kind::Update: {
     TypeRef arrayType = check(*e.elems[0]);
@@ -433,13 +438,15 @@ TypeRef Checker::checkApply(Expr& e) {
 
 TypeRef Checker::checkLambda(Expr& e) {
   size_t mark = valueMark();
+  int firstUid = nextUid();
   TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
   popValues(mark);
-  return t;
+  return escapeSizes(t, firstUid, e.span);
 }
 
 TypeRef Checker::checkLetFun(Expr& e) {
   size_t mark = valueMark();
+  int firstUid = nextUid();
   tv_.enterLevel();
   TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
   tv_.leaveLevel();
@@ -453,7 +460,7 @@ TypeRef Checker::checkLetFun(Expr& e) {
   bind(e.name, std::move(s), std::move(b));
   TypeRef body = check(*e.elems[1]);
   popValues(mark);
-  return body;
+  return escapeSizes(body, firstUid, e.span);
 }
 
 TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
@@ -545,8 +552,9 @@ TypeRef Checker::checkMatch(Expr& e) {
   TypeRef result;
   for (ast::MatchCase& c : e.cases) {
     size_t mark = valueMark();
+    int firstUid = nextUid();
     bindPattern(*c.pattern, scrutinee);
-    TypeRef body = check(*c.body);
+    TypeRef body = escapeSizes(check(*c.body), firstUid, c.body->span);
     popValues(mark);
     if (!result) {
       result = body;
@@ -607,6 +615,7 @@ TypeRef Checker::checkLoop(Expr& e) {
     boundType = check(*form.bound);
 
   size_t mark = valueMark();
+  int firstUid = nextUid();
   TypeRef paramType = patternType(*e.pattern);
   unify(paramType, init, e.elems[0]->span);
   bindPattern(*e.pattern, paramType, /*isLoopParam=*/true);
@@ -639,9 +648,11 @@ TypeRef Checker::checkLoop(Expr& e) {
   bool ok = unify(paramType, body, e.elems[1]->span);
   tv_.laxSizes = wasLax;
   popValues(mark);
-  return ok ? tv_.joinSizes(paramType, body,
-                            SizeOrigin{"the size of a loop parameter that changes in this loop", e.span})
-            : paramType;
+  TypeRef result =
+      ok ? tv_.joinSizes(paramType, body,
+                         SizeOrigin{"the size of a loop parameter that changes in this loop", e.span})
+         : paramType;
+  return escapeSizes(result, firstUid, e.span);
 }
 
 } // namespace fjord::sema

@@ -145,14 +145,16 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     if (te.dimConst) {
       dim = Size::constant(*te.dimConst);
     } else if (te.dimName) {
-      if (const ValueEntry* v = lookupValue(*te.dimName); v && v->uid >= 0) {
+      // A name bound in the type itself (`(n: i64) -> [n]t`) is innermost.
+      const ValueEntry* v = lookupValue(*te.dimName);
+      if (std::find(localSizes_.begin(), localSizes_.end(), *te.dimName) !=
+          localSizes_.end()) {
+        dim = Size::var(*te.dimName);
+      } else if (v && v->uid >= 0) {
         te.dimUid = v->uid;
         unify(Type::primitive(PrimType::I64), v->scheme.type, te.span);
-        dim = Size::var(*te.dimName);
+        dim = Size::bound(*te.dimName, v->uid);
         noteSizeName(*te.dimName, v->uid);
-      } else if (std::find(localSizes_.begin(), localSizes_.end(), *te.dimName) !=
-                 localSizes_.end()) {
-        dim = Size::var(*te.dimName);
       } else {
         diags_.error(te.span, "unknown size `" + *te.dimName + "`");
       }

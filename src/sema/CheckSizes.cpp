@@ -49,13 +49,31 @@ TypeRef withoutUniqueness(const TypeRef& t) {
   }
 }
 
+/// Whether `s` is the name bound by an arrow's named parameter `name` (Note [Size variables]).
+bool isArrowParam(const Size& s, const std::string& name) {
+  return s.kind == Size::Kind::Var && s.uid < 0 && s.name == name;
+}
+
 bool mentionsSize(const TypeRef& t, const std::string& name) {
   bool found = false;
   mapSizes(t, [&](const Size& s) {
-    found = found || (s.kind == Size::Kind::Var && s.name == name);
+    found = found || isArrowParam(s, name);
     return s;
   });
   return found;
+}
+
+/// `t` with the sizes that `f` maps replaced, except under a function type whose named
+/// parameter is `name` (there the name means that parameter); `under` maps the sizes there.
+TypeRef mapOutsideArrow(const TypeRef& t, const std::string& name,
+                        const std::function<Size(const Size&)>& f,
+                        const std::function<Size(const Size&)>& under) {
+  if (t->kind != Type::Kind::Function)
+    return mapSizes(t, f);
+  TypeRef param = mapOutsideArrow(t->param, name, f, under);
+  TypeRef result = t->paramName == name ? mapSizes(t->result, under)
+                                        : mapOutsideArrow(t->result, name, f, under);
+  return Type::function(param, result, t->paramName);
 }
 
 } // namespace
@@ -76,31 +94,44 @@ void Checker::noteSizeName(const std::string& name, int uid) {
     what = "a size parameter of `" + b.decl->name.base + "`";
   else if (b.kind == Binding::Kind::LoopIterator)
     what = "the loop iterator bound here";
-  tv_.noteRigidSize(name, SizeOrigin{what, b.span});
+  tv_.noteRigidSize(Size::bound(name, uid), SizeOrigin{what, b.span});
 }
 
 TypeRef Checker::instantiateSizes(const TypeRef& t, const ast::Decl& d, const SourceSpan& use) {
-  std::set<std::string> sizeParams, named;
+  std::set<int> sizeParams;
+  std::set<std::string> named;
   for (const ast::TypeParam& tp : d.typeParams)
-    if (tp.kind == ast::TypeParam::Kind::Size)
-      sizeParams.insert(tp.name);
-  std::map<std::string, Size> flexible, existential;
+    if (tp.kind == ast::TypeParam::Kind::Size && tp.uid >= 0)
+      sizeParams.insert(tp.uid);
+  std::map<std::string, Size> flexible, existential; // by sizeKey
   auto mapName = [&](const Size& s, bool inResult) -> Size {
-    if (s.kind == Size::Kind::Var && (sizeParams.count(s.name) || s.name[0] == '?')) {
-      auto [it, added] = flexible.try_emplace(s.name, Size::unknown());
+    if (s.kind == Size::Kind::Var &&
+        (sizeParams.count(s.uid) || (s.uid < 0 && s.name[0] == '?'))) {
+      auto [it, added] = flexible.try_emplace(sizeKey(s), Size::unknown());
       if (added)
         it->second = tv_.freshSize(s.name[0] == '?' ? "" : s.name);
       return it->second;
     }
-    if (s.kind == Size::Kind::Var && named.count(s.name))
+    if (s.kind == Size::Kind::Var && s.uid < 0 && named.count(s.name))
       return s; // substituted by applyTo
     if (s.kind == Size::Kind::Const || !inResult)
       return s.kind == Size::Kind::Const ? s : Size::unknown();
     SizeOrigin origin{"the size of the result of `" + d.name.base + "` here", use};
     if (s.kind == Size::Kind::Unknown)
       return tv_.freshExistential(origin);
+    // A variable of `d`'s body (or any other binding the caller cannot name): its binding,
+    // so that a caller's variable of the same spelling is seen to differ.
+    if (s.uid >= 0 && s.uid < static_cast<int>(out_.bindings.size())) {
+      origin.alsoWhat = "`" + s.name + "` in the type of `" + d.name.base +
+                        "` is the variable bound here, not in scope at the call";
+      origin.alsoAt = out_.bindings[s.uid].span;
+    } else if (const SizeOrigin* o = tv_.sizeOrigin(s); o && o->alsoAt.known()) {
+      // An existential for a variable of `d`'s body that went out of scope there.
+      origin.alsoWhat = o->alsoWhat + ", in the body of `" + d.name.base + "`";
+      origin.alsoAt = o->alsoAt;
+    }
     // One existential per name: `?[k].([k]t, [k]t)` has two arrays of the same size.
-    auto [it, added] = existential.try_emplace(s.name, Size::unknown());
+    auto [it, added] = existential.try_emplace(sizeKey(s), Size::unknown());
     if (added)
       it->second = tv_.freshExistential(origin);
     return it->second;
@@ -125,7 +156,7 @@ Size Checker::argumentSize(const Expr& arg) {
   if (arg.kind == Expr::Kind::Var && arg.name.qualifiers.empty() && arg.name.uid >= 0 &&
       arg.type && tv_.head(arg.type)->kind == Type::Kind::Prim) {
     noteSizeName(arg.name.base, arg.name.uid);
-    return Size::var(arg.name.base);
+    return Size::bound(arg.name.base, arg.name.uid);
   }
   return tv_.freshExistential(SizeOrigin{"the size given by this argument", arg.span});
 }
@@ -133,13 +164,49 @@ Size Checker::argumentSize(const Expr& arg) {
 TypeRef Checker::substituteNamedSize(const TypeRef& result, const std::string& paramName,
                                      const Expr& arg) {
   std::optional<Size> size;
-  return mapSizes(result, [&](const Size& s) {
-    if (s.kind != Size::Kind::Var || s.name != paramName)
+  auto subst = [&](const Size& s) {
+    if (!isArrowParam(s, paramName))
       return s;
     if (!size)
       size = argumentSize(arg);
     return *size;
-  });
+  };
+  return mapOutsideArrow(result, paramName, subst, [](const Size& s) { return s; });
+}
+
+TypeRef Checker::bindArrowParam(const TypeRef& t, const std::string& name, int uid) {
+  auto toArrow = [&](const Size& s) { return s.uid == uid ? Size::var(s.name) : s; };
+  // Under an arrow that binds the same spelling the parameter cannot be named: unknown.
+  auto hidden = [&](const Size& s) { return s.uid == uid ? Size::unknown() : s; };
+  return mapOutsideArrow(tv_.zonk(t), name, toArrow, hidden);
+}
+
+TypeRef Checker::escapeSizes(const TypeRef& t, int firstUid, const SourceSpan& scope) {
+  std::map<int, Size> made; // one existential per variable
+  auto local = [&](const Size& s) { return s.kind == Size::Kind::Var && s.uid >= firstUid; };
+  auto inResult = [&](const Size& s) {
+    if (!local(s))
+      return s;
+    auto [it, added] = made.try_emplace(s.uid, Size::unknown());
+    if (added) {
+      SizeOrigin origin{"the size `" + s.name + "`, whose variable is not in scope outside this",
+                        scope};
+      if (s.uid < static_cast<int>(out_.bindings.size())) {
+        origin.alsoWhat = "`" + s.name + "` is the variable bound here";
+        origin.alsoAt = out_.bindings[s.uid].span;
+      }
+      it->second = tv_.freshExistential(std::move(origin));
+    }
+    return it->second;
+  };
+  // A parameter's size cannot be existential (the caller picks it): it becomes unknown.
+  auto inParam = [&](const Size& s) { return local(s) ? Size::unknown() : s; };
+  std::function<TypeRef(const TypeRef&)> walk = [&](const TypeRef& f) -> TypeRef {
+    if (f->kind != Type::Kind::Function)
+      return mapSizes(f, inResult);
+    return Type::function(mapSizes(f->param, inParam), walk(f->result), f->paramName);
+  };
+  return walk(tv_.zonk(t));
 }
 
 SizeContext Checker::callContext(const Expr& callee, const Expr& arg, size_t i) const {

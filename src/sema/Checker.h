@@ -94,6 +94,14 @@ private:
                               const ast::Expr& arg);
   /// Records where the size name `name` (bound by `uid`) comes from, for mismatch notes.
   void noteSizeName(const std::string& name, int uid);
+  /// `t` (the type right of the arrow of the named parameter `name`, bound with `uid`) with
+  /// the sizes that name that parameter bound by the arrow instead (Note [Size variables]).
+  TypeRef bindArrowParam(const TypeRef& t, const std::string& name, int uid);
+  /// `t`, the type of an expression whose scope binds the uids from `firstUid` on, with the
+  /// sizes naming those variables made existential (unknown in parameter types).
+  TypeRef escapeSizes(const TypeRef& t, int firstUid, const SourceSpan& scope);
+  /// The uid the next binding will get (bindings from it on are local to a scope opened now).
+  int nextUid() const { return static_cast<int>(out_.bindings.size()); }
   /// "the second argument, `ys`"
   static std::string argumentName(const ast::Expr& arg, size_t i);
   /// `ctx` describes size mismatches between the parameter and the argument.

@@ -43,7 +43,15 @@ struct Constraint {
 struct SizeOrigin {
   std::string what; ///< "the size parameter of `f`", "the size of the result of `filter`"
   SourceSpan span;
+  /// A second note, where an existential stands for a variable out of its scope: that
+  /// variable's binding site ("`n` in the type of `f` is the variable bound here").
+  std::string alsoWhat{};
+  SourceSpan alsoAt{};
 };
+
+/// The identity of a size name: its spelling, plus the uid of its binding where it refers to
+/// a variable (two variables spelt `n` are different sizes).
+std::string sizeKey(const Size& s);
 
 /// What the sizes being unified stand for, for the text of a "size mismatch" (Note [Size
 /// variables] in UnifySizes.cpp). Empty `callee` and `ascription` false: a plain unification.
@@ -99,8 +107,13 @@ public:
   Size freshSize(const std::string& display);
   /// A fresh rigid size name (an existential size) introduced by `origin`.
   Size freshExistential(SizeOrigin origin);
-  /// Records where the rigid size `name` comes from (a later binding of the name replaces it).
-  void noteRigidSize(const std::string& name, SizeOrigin origin) { sizeOrigins_[name] = std::move(origin); }
+  /// Records where the rigid size `s` comes from.
+  void noteRigidSize(const Size& s, SizeOrigin origin) { sizeOrigins_[sizeKey(s)] = std::move(origin); }
+  /// Where the rigid size `s` comes from, or null.
+  const SizeOrigin* sizeOrigin(const Size& s) const {
+    auto it = sizeOrigins_.find(sizeKey(s));
+    return it == sizeOrigins_.end() ? nullptr : &it->second;
+  }
   /// Follows the bindings of flexible size variables.
   Size headSize(const Size& s) const;
   static bool isFlexibleSize(const Size& s) { return s.kind == Size::Kind::Var && s.name[0] == '?'; }
@@ -144,7 +157,7 @@ private:
     SourceSpan boundAt;
   };
   std::vector<SizeVarInfo> sizeVars_;
-  std::map<std::string, SizeOrigin> sizeOrigins_;
+  std::map<std::string, SizeOrigin> sizeOrigins_; ///< by sizeKey
   int existentials_ = 0;
   /// The two sizes of the last failed size unification (heads not taken).
   std::optional<std::pair<Size, Size>> sizeConflict_;

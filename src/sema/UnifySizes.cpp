@@ -6,6 +6,15 @@
 //  - a rigid name: a size parameter or `i64` variable in scope (`[n]`), or an existential
 //    size `ext'N` that a call, an `if` or a loop introduced for a size it cannot express
 //    (the result of `filter`); its origin is recorded for the notes of a mismatch,
+//  - a name bound by the type itself: a named parameter in `(n: i64) -> [n]t`, `?[k]`.
+// A size that names a variable refers to its binding, not its spelling: Size::uid is the
+// variable's uid, so after `let n = n + 1` the sizes `[n]` before and after differ, and a
+// size whose variable goes out of scope (a `let`, a loop, a `match` case, a lambda) becomes
+// an existential there (Checker::escapeSizes). In a function's type the sizes that name its
+// own named parameters lose their uid: they are bound by the arrow (`(n: i64) -> [n]t`), and
+// a use substitutes the argument for them; any other variable local to the function is
+// existential at each call. Messages print the spelling; where two different variables of
+// one spelling meet, the notes point at both bindings.
 //  - a flexible variable `?N`, created when a function's type is instantiated at a use
 //    (one per size parameter of the callee); unification binds it, and the call's result
 //    has the sizes the arguments gave it,
@@ -22,6 +31,10 @@ namespace {
 size_t sizeIndex(const Size& s) { return std::stoul(s.name.substr(1)); }
 
 } // namespace
+
+std::string sizeKey(const Size& s) {
+  return s.uid >= 0 ? s.name + "#" + std::to_string(s.uid) : s.name;
+}
 
 TypeRef mapSizes(const TypeRef& t, const std::function<Size(const Size&)>& f) {
   switch (t->kind) {
@@ -136,10 +149,19 @@ void TypeVars::reportSizeMismatch(const TypeRef& expected, const TypeRef& actual
                                 a.str() + "` (cannot unify `" + zonk(expected)->str() +
                                 "` with `" + zonk(actual)->str() + "`)");
   }
+  // Two variables of one spelling: say so, the notes below show both bindings.
+  bool sameSpelling = e.kind == Size::Kind::Var && a.kind == Size::Kind::Var &&
+                      e.name == a.name && e.uid != a.uid;
+  if (sameSpelling)
+    d->message += "; these are two different variables named `" + e.name + "`";
   for (const Size& s : {e, a}) {
-    auto it = s.kind == Size::Kind::Var ? sizeOrigins_.find(s.name) : sizeOrigins_.end();
-    if (it != sizeOrigins_.end() && it->second.span.known())
+    auto it = s.kind == Size::Kind::Var ? sizeOrigins_.find(sizeKey(s)) : sizeOrigins_.end();
+    if (it == sizeOrigins_.end())
+      continue;
+    if (it->second.span.known())
       d->note(it->second.span, "`" + s.name + "` is " + it->second.what);
+    if (it->second.alsoAt.known())
+      d->note(it->second.alsoAt, it->second.alsoWhat);
   }
   lastError_ = d;
 }
@@ -162,7 +184,7 @@ TypeRef TypeVars::joinSizes(const TypeRef& a0, const TypeRef& b0, const SizeOrig
         else if (x == y)
           shape.push_back(x);
         else {
-          auto [it, added] = made.try_emplace({x.str(), y.str()}, Size::unknown());
+          auto [it, added] = made.try_emplace({sizeKey(x), sizeKey(y)}, Size::unknown());
           if (added)
             it->second = freshExistential(origin);
           shape.push_back(it->second);

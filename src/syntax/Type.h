@@ -31,8 +31,14 @@ struct Size {
   Kind kind = Kind::Unknown;
   int64_t value = 0; ///< for Const
   std::string name;  ///< for Var
+  /// For Var: the uid of the value binding the size refers to (sizes are equal only when
+  /// they refer to the same binding); -1 for names bound in the type itself (a named
+  /// parameter `(n: i64) -> [n]t`, `?[k]`) and for existential and flexible sizes.
+  int uid = -1;
   static Size constant(int64_t v) { return {Kind::Const, v, {}}; }
   static Size var(std::string n) { return {Kind::Var, 0, std::move(n)}; }
+  /// The size named by the variable `n` bound with `uid`.
+  static Size bound(std::string n, int uid) { return {Kind::Var, 0, std::move(n), uid}; }
   static Size unknown() { return {}; }
   bool operator==(const Size&) const = default;
   std::string str() const; ///< "3", "n", ""

@@ -103,3 +103,58 @@ TEST_CASE("sema: an existential result size is one name per call") {
                        "                    let (b, _) = twice xs in zip a b")
             .find("test.fut:4:52: error: size mismatch in call of `zip`") == 0);
 }
+
+TEST_CASE("sema: sizes refer to bindings, not spellings") {
+  // A function's result whose size is a local of its body is existential at each call.
+  CHECK(declType("def f (n: i64) = iota n", "f") == "(n: i64) -> [n]i64");
+  CHECK(declType("def f (n: i64) = let n = n + 1 in iota n", "f").find("(n: i64) -> [ext'") ==
+        0);
+  std::string e = errors("def f (n: i64) = let n = n + 1 in iota n\n"
+                         "def g (n: i64) = zip (f n) (iota n)");
+  CHECK(e.find("test.fut:2:28: error: size mismatch in call of `zip`: size `n` is `ext'") == 0);
+  CHECK(e.find("(from the first argument) but `n` here (from the second argument)\n") !=
+        std::string::npos);
+  CHECK(e.find("test.fut:1:22: note: `n` is the variable bound here, in the body of `f`\n") !=
+        std::string::npos);
+  CHECK(e.find("test.fut:2:8: note: `n` is the variable bound here\n") != std::string::npos);
+  CHECK(e.find("#") == std::string::npos); // never the internal uid
+
+  // Inside a body, `iota n` before and after `let n = n + 1` differ.
+  CHECK(errors("def g (n: i64) = let a = iota n let n = n + 1 in zip a (iota n)") ==
+        "test.fut:1:56: error: size mismatch in call of `zip`: size `n` is `n` (from the first "
+        "argument, `a`) but `n` here (from the second argument); these are two different "
+        "variables named `n`\n"
+        "    def g (n: i64) = let a = iota n let n = n + 1 in zip a (iota n)\n"
+        "                                                           ^~~~~~~~\n"
+        "test.fut:1:54: note: `n` = `n` comes from this argument\n"
+        "    def g (n: i64) = let a = iota n let n = n + 1 in zip a (iota n)\n"
+        "                                                         ^\n"
+        "test.fut:1:8: note: `n` is the variable bound here\n"
+        "    def g (n: i64) = let a = iota n let n = n + 1 in zip a (iota n)\n"
+        "           ^\n"
+        "test.fut:1:37: note: `n` is the variable bound here\n"
+        "    def g (n: i64) = let a = iota n let n = n + 1 in zip a (iota n)\n"
+        "                                        ^\n");
+  // The shadowing `n` is used consistently, in a declared type too.
+  CHECK(errors("def g (n: i64) = let n = n + 1 in zip (iota n : [n]i64) (replicate n 0i32)") ==
+        "");
+  CHECK(declType("def g (n: i64) = let n = n + 1 in zip (iota n) (replicate n 0i32)", "g")
+            .find("(n: i64) -> [ext'") == 0);
+}
+
+TEST_CASE("sema: a size that leaves its scope becomes existential") {
+  // A `let`.
+  std::string e = errors("def g (k: i64) = let ys = let m = k + 1 in iota m in zip ys (iota k)");
+  CHECK(e.find("test.fut:1:61: error: size mismatch in call of `zip`: size `n` is `ext'") == 0);
+  CHECK(e.find("is the size `m`, whose variable is not in scope outside this\n") !=
+        std::string::npos);
+  CHECK(e.find("test.fut:1:31: note: `m` is the variable bound here\n") != std::string::npos);
+  CHECK(errors("def g (k: i64) = let ys = let m = k + 1 in iota m in length ys") == "");
+  // A lambda's local, a loop body's local.
+  CHECK(declType("def g [n] (xs: [n]i32) = map (\\_ -> let m = 2 in iota m) xs", "g")
+            .find("(xs: [n]i32) -> [n][ext'") == 0);
+  CHECK(declType("def g (k: i64) = loop xs = iota k for i < 3 do let m = i in iota m", "g")
+            .find("(k: i64) -> [ext'") == 0);
+  // A lambda's named parameter stays bound by its arrow.
+  CHECK(declType("def g (k: i64) = (\\(m: i64) -> iota m) k", "g") == "(k: i64) -> [k]i64");
+}
