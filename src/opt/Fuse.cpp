@@ -2,7 +2,8 @@
 // §4, Henriksen & Oancea FHPC'13): repeatedly pick a consumer Screma or Stream and an earlier
 // one it may absorb, and replace the pair by one SOAC at the consumer's position. Two
 // Scremas fuse into a Screma; when a Stream is involved, a Screma partner is first turned
-// into a stream (F1, F3) and the two streams fuse (F6, F7; opt/FuseStream.cpp).
+// into a stream (F1, F3; a Screma with scans next to a stream_seq becomes one, F5) and the
+// two streams fuse (F6, F7; opt/FuseStream.cpp).
 #include "opt/Fuse.h"
 
 #include "opt/FuseFilterReduce.h"
@@ -112,15 +113,21 @@ NameSet nonInputUses(Stm& s) {
   return freeVars(copy.exp);
 }
 
-/// The fusion of a stream with anything is a stream of this kind, if any.
+/// The fusion of a stream with anything is a stream of this kind, if any. A Screma with
+/// scans streams only as a stream_seq (F5).
 std::optional<Stream::Kind> streamKind(Stm& s) {
   if (Stream* st = stream(s))
     return st->kind;
   const Screma& sc = *screma(s);
   if (!sc.scans.empty())
-    return std::nullopt;
+    return Stream::Kind::Seq;
   return sc.reds.empty() ? Stream::Kind::Map : Stream::Kind::Red;
 }
+
+bool hasScans(Stm& s) { return screma(s) && !screma(s)->scans.empty(); }
+
+/// Whether `s` is a stream_seq statement.
+bool isSeq(Stm& s) { return stream(s) && stream(s)->kind == Stream::Kind::Seq; }
 
 class BodyFuser {
 public:
@@ -168,10 +175,13 @@ private:
     if (!(widthOf(ps) == widthOf(cs)))
       return false;
     size_t nOps = detail::nonMapResults(ps);
+    // A scan producing for a stream_seq becomes one (F5): its scanned arrays are then
+    // chunk results, readable per chunk.
+    size_t nScanOut = hasScans(ps) && isSeq(cs) ? operandCount(screma(ps)->scans) : 0;
     NameSet pOut, pMapOut;
     for (size_t k = 0; k < ps.pat.size(); ++k) {
       pOut.insert(ps.pat[k].name);
-      if (k >= nOps)
+      if (k >= nOps || k < nScanOut)
         pMapOut.insert(ps.pat[k].name);
     }
     NameSet cIn(inputsOf(cs).begin(), inputsOf(cs).end());
@@ -208,13 +218,24 @@ private:
     bool convert = screma(stms_[i]) || screma(stms_[j]);
     if (convert && !vertical)
       return false;
+    // A scan becomes a stream_seq (F5) only to join one: a stream_map or stream_red
+    // would lose its parallelism.
+    if ((hasScans(stms_[i]) && !isSeq(stms_[j])) || (hasScans(stms_[j]) && !isSeq(stms_[i])))
+      return false;
     std::optional<Stream::Kind> pk = streamKind(stms_[i]), ck = streamKind(stms_[j]);
     if (!pk || !ck || !detail::fusedKind(*pk, *ck))
       return false;
     Stm ps = stms_[i], cs = stms_[j];
-    for (Stm* s : {&ps, &cs})
-      if (screma(*s))
+    for (Stm* s : {&ps, &cs}) {
+      if (hasScans(*s)) {
+        std::optional<Stm> seq = detail::scanAsSeq(*s, names_);
+        if (!seq)
+          return false;
+        *s = std::move(*seq);
+      } else if (screma(*s)) {
         s->exp = Op{Soac{*detail::scremaAsStream(*s, names_)}};
+      }
+    }
     // A stream_red joining a stream_seq becomes one (F4).
     if (*detail::fusedKind(*pk, *ck) == Stream::Kind::Seq)
       for (Stm* s : {&ps, &cs})

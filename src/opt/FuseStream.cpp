@@ -1,6 +1,7 @@
 // Stream fusion: Screma-to-stream conversion and stream-stream fusion (see FuseStream.h).
 #include "opt/FuseStream.h"
 
+#include "ir/Builder.h"
 #include "ir/Traverse.h"
 #include "ir/TypeOf.h"
 #include "support/Diagnostics.h"
@@ -78,6 +79,179 @@ std::optional<Stream> scremaAsStream(const Stm& s, NameSource& names) {
   run.exp = Op{Soac{std::move(inner)}};
   st.fn.body.stms.push_back(std::move(run));
   return st;
+}
+
+namespace {
+
+/// `op` applied to `lhs` and `rhs` (k operands each), as statements appended to `stms`;
+/// returns its k results.
+std::vector<SubExp> applyOp(const RedOp& r, const std::vector<SubExp>& lhs,
+                            const std::vector<SubExp>& rhs, std::vector<Stm>& stms,
+                            NameSource& names) {
+  Lambda op = renameLambda(r.op, names);
+  size_t m = r.neutral.size();
+  Substitution subst;
+  for (size_t q = 0; q < m; ++q) {
+    subst[op.params[q].name] = lhs[q];
+    subst[op.params[m + q].name] = rhs[q];
+  }
+  Body b = substitute(op.body, subst);
+  stms.insert(stms.end(), b.stms.begin(), b.stms.end());
+  return b.result;
+}
+
+Stm letExp(std::vector<Param> pat, Exp e, const Provenance& prov) {
+  Stm s;
+  s.pat = std::move(pat);
+  s.exp = std::move(e);
+  s.prov = prov;
+  return s;
+}
+
+} // namespace
+
+std::optional<Stm> scanAsSeq(const Stm& s, NameSource& names) {
+  const Screma& sc = std::get<Screma>(soacOf(s));
+  size_t nScan = operandCount(sc.scans), nRed = operandCount(sc.reds);
+  for (size_t i = 0; i < nScan; ++i)
+    if (s.pat[i].type.rank() != 1)
+      return std::nullopt;
+  Stream st;
+  st.kind = Stream::Kind::Seq;
+  st.width = sc.width;
+  st.inputs = sc.inputs;
+  Param k{names.fresh("chunk_size"), Type::prim(PrimType::I64), nullptr};
+  st.fn.params.push_back(k);
+  std::vector<SubExp> accs;
+  auto addAcc = [&](const SubExp& init, const Type& t) {
+    st.accs.push_back(init);
+    Param a{names.fresh("acc"), t, nullptr};
+    st.fn.params.push_back(a);
+    accs.push_back(a.name);
+  };
+  for (const RedOp& r : sc.scans)
+    for (size_t q = 0; q < r.neutral.size(); ++q)
+      addAcc(r.neutral[q], s.pat[accs.size()].type.rowType());
+  for (const RedOp& r : sc.reds)
+    for (const SubExp& ne : r.neutral)
+      addAcc(ne, s.pat[accs.size()].type);
+
+  // The same Screma on the chunk, renamed so that names stay unique in the program.
+  Screma inner;
+  inner.width = k.name;
+  for (const Param& p : sc.map.params) {
+    Param c{names.fresh("chunk"), arrayOf(p.type, k.name), nullptr};
+    st.fn.params.push_back(c);
+    inner.inputs.push_back(c.name);
+  }
+  inner.map = renameLambda(sc.map, names);
+  for (const RedOp& r : sc.scans)
+    inner.scans.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
+  for (const RedOp& r : sc.reds)
+    inner.reds.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
+  std::vector<Param> run;
+  for (size_t i = 0; i < s.pat.size(); ++i) {
+    Type t = i >= nScan && i < nScan + nRed ? s.pat[i].type : chunkOf(s.pat[i].type, k.name);
+    run.push_back(Param{names.fresh(s.pat[i].name.name), t, nullptr});
+  }
+  std::vector<Stm>& stms = st.fn.body.stms;
+  stms.push_back(letExp(run, Op{Soac{std::move(inner)}}, s.prov));
+
+  // y_c = map (a ⊕) x_c for each scan: the running totals of the earlier chunks join in.
+  Screma shift;
+  shift.width = k.name;
+  std::vector<Param> shifted;
+  size_t pos = 0;
+  for (const RedOp& r : sc.scans) {
+    std::vector<SubExp> lhs(accs.begin() + static_cast<long>(pos),
+                            accs.begin() + static_cast<long>(pos + r.neutral.size()));
+    std::vector<SubExp> rhs;
+    for (size_t q = 0; q < r.neutral.size(); ++q) {
+      Param x{names.fresh("x"), s.pat[pos + q].type.rowType(), nullptr};
+      shift.map.params.push_back(x);
+      shift.inputs.push_back(run[pos + q].name);
+      shift.map.retTypes.push_back(x.type);
+      rhs.push_back(x.name);
+      shifted.push_back(Param{names.fresh("y"), run[pos + q].type, nullptr});
+    }
+    std::vector<SubExp> res = applyOp(r, lhs, rhs, shift.map.body.stms, names);
+    shift.map.body.result.insert(shift.map.body.result.end(), res.begin(), res.end());
+    pos += r.neutral.size();
+  }
+  stms.push_back(letExp(shifted, Op{Soac{std::move(shift)}}, s.prov));
+
+  // The next accumulators: a ⊕ last(x_c), which is last(y_c) without reading y_c (so that
+  // the map above can fuse with a consumer), or the old one for an empty chunk.
+  Param nonEmpty{names.fresh("nonempty"), Type::prim(PrimType::Bool), nullptr};
+  stms.push_back(letExp({nonEmpty}, cmpOpExp(CmpOpKind::Gt, PrimType::I64, k.name, PrimValue::int64(0)), s.prov));
+  Param lastIx{names.fresh("last"), Type::prim(PrimType::I64), nullptr};
+  stms.push_back(letExp({lastIx}, binOpExp(BinOpKind::Sub, PrimType::I64, k.name, PrimValue::int64(1)), s.prov));
+  If guard;
+  guard.cond = nonEmpty.name;
+  std::vector<Param> nextAccs;
+  pos = 0;
+  for (const RedOp& r : sc.scans) {
+    std::vector<SubExp> lhs, rhs;
+    for (size_t q = pos; q < pos + r.neutral.size(); ++q) {
+      Type t = s.pat[q].type.rowType();
+      guard.types.push_back(t);
+      Param v{names.fresh("last_elem"), t, nullptr};
+      BasicOp ix;
+      ix.kind = BasicOp::Kind::Index;
+      ix.arr = run[q].name;
+      ix.slice.push_back(DimIndex{true, lastIx.name, {}, {}, {}});
+      guard.thenBody.stms.push_back(letExp({v}, ix, s.prov));
+      lhs.push_back(accs[q]);
+      rhs.push_back(v.name);
+      guard.elseBody.result.push_back(accs[q]);
+      nextAccs.push_back(Param{names.fresh("acc_next"), t, nullptr});
+    }
+    std::vector<SubExp> res = applyOp(r, lhs, rhs, guard.thenBody.stms, names);
+    guard.thenBody.result.insert(guard.thenBody.result.end(), res.begin(), res.end());
+    pos += r.neutral.size();
+  }
+  if (nScan > 0)
+    stms.push_back(letExp(nextAccs, std::move(guard), s.prov));
+  for (const Param& a : nextAccs) {
+    st.fn.body.result.push_back(a.name);
+    st.fn.retTypes.push_back(a.type);
+  }
+  // Reductions: accumulator ⊕ the chunk's partial result.
+  pos = nScan;
+  for (const RedOp& r : sc.reds) {
+    std::vector<SubExp> lhs(accs.begin() + static_cast<long>(pos),
+                            accs.begin() + static_cast<long>(pos + r.neutral.size()));
+    std::vector<SubExp> rhs;
+    for (size_t q = 0; q < r.neutral.size(); ++q)
+      rhs.push_back(run[pos + q].name);
+    std::vector<SubExp> res = applyOp(r, lhs, rhs, stms, names);
+    for (size_t q = 0; q < res.size(); ++q) {
+      st.fn.body.result.push_back(res[q]);
+      st.fn.retTypes.push_back(s.pat[pos + q].type);
+    }
+    pos += r.neutral.size();
+  }
+  for (const Param& y : shifted) {
+    st.fn.body.result.push_back(y.name);
+    st.fn.retTypes.push_back(y.type);
+  }
+  for (size_t i = nScan + nRed; i < run.size(); ++i) {
+    st.fn.body.result.push_back(run[i].name);
+    st.fn.retTypes.push_back(run[i].type);
+  }
+
+  // Pattern: the scans' final totals (fresh, usually dead), the reductions, the scanned
+  // arrays, the mapped arrays.
+  Stm out;
+  out.prov = s.prov;
+  for (const Param& a : nextAccs)
+    out.pat.push_back(Param{names.fresh("scan_total"), a.type, nullptr});
+  out.pat.insert(out.pat.end(), s.pat.begin() + static_cast<long>(nScan),
+                 s.pat.begin() + static_cast<long>(nScan + nRed));
+  out.pat.insert(out.pat.end(), s.pat.begin(), s.pat.begin() + static_cast<long>(nScan));
+  out.pat.insert(out.pat.end(), s.pat.begin() + static_cast<long>(nScan + nRed), s.pat.end());
+  out.exp = Op{Soac{std::move(st)}};
+  return out;
 }
 
 std::optional<Stream::Kind> fusedKind(Stream::Kind p, Stream::Kind c) {

@@ -17,6 +17,14 @@ size_t nonMapResults(const ir::Stm& s);
 /// stream_red with the same operators (F3). Scans have no streaming form here (nullopt).
 std::optional<ir::Stream> scremaAsStream(const ir::Stm& s, ir::NameSource& names);
 
+/// F5: a Screma with scans (and maps, reductions) as an equivalent stream_seq statement.
+/// Each scan gets an accumulator (its running total before the chunk): the chunk is scanned,
+/// the accumulator is combined into every element, and the last element becomes the next
+/// accumulator (unchanged for an empty chunk). Reductions combine each chunk's partial
+/// result into their accumulators. The pattern gains one fresh scalar per scan operand
+/// (first); nullopt where a scan operand is not a scalar.
+std::optional<ir::Stm> scanAsSeq(const ir::Stm& s, ir::NameSource& names);
+
 /// The kind of the stream fusing a producer of kind `p` and a consumer of kind `c`, if they
 /// fuse: map and red fuse to red, any of them with map (F6); seq with anything to seq
 /// (F7; a stream_red first becomes a stream_seq with redAsSeq).

@@ -262,3 +262,129 @@ TEST_CASE("opt (IR text, F4+F7): a stream_red joins a stream_seq as a stream_seq
 }
 )");
 }
+
+namespace {
+
+// A prefix sum (Screma scan) whose result feeds a stream_seq summing each chunk into its
+// accumulator.
+const char* kScanSeq = R"(fun f(n_1 : i64, xs_2 : [n_1]i64) : {i64} = {
+  let {ps_5 : [n_1]i64} = screma(n_1, {xs_2})
+    map \(x_3 : i64) : {i64} -> {
+      let {y_4 : i64} = mul.i64 x_3 3i64
+      in {y_4}
+    }
+    scan {
+      (\(a_6 : i64, b_7 : i64) : {i64} -> {
+        let {s_8 : i64} = add.i64 a_6 b_7
+        in {s_8}
+      }, {0i64})
+    }
+    reduce {}
+  let {q_12 : i64} = stream_seq(n_1, {ps_5}, {0i64})
+    \(k_9 : i64, b_10 : i64, e_11 : [k_9]i64) : {i64} -> {
+      let {z_13 : i64} = screma(k_9, {e_11})
+        map \(x_14 : i64) : {i64} -> {
+          in {x_14}
+        }
+        scan {}
+        reduce {
+          (\(u_15 : i64, v_16 : i64) : {i64} -> {
+            let {w_17 : i64} = add.i64 u_15 v_16
+            in {w_17}
+          }, {0i64})
+        }
+      let {t_18 : i64} = add.i64 b_10 z_13
+      in {t_18}
+    }
+  in {q_12}
+}
+)";
+
+} // namespace
+
+TEST_CASE("opt (IR text, F5+F7): a scan feeding a stream_seq fuses into one stream_seq") {
+  ir::Prog out = fuseProg(kScanSeq);
+  auto counts = ir::countConstructs(out);
+  CHECK(counts["StreamSeq"] == 1);
+  CHECK(out.funs[0].body.stms.size() == 1);
+  const ir::Stream& st = onlyStream(out);
+  REQUIRE(st.inputs.size() == 1);
+  CHECK(st.inputs[0].str() == "xs_2");
+  // The scan's running total (starting at its neutral 0) and the consumer's accumulator.
+  REQUIRE(st.accs.size() == 2);
+  CHECK(st.accs[0] == ir::SubExp(ir::PrimValue::int64(0)));
+  // Per chunk: the chunk's scan, then the map adding the running total fused with the
+  // consumer's sum; the next total (total + last scanned element) is guarded by the chunk
+  // size, so an empty chunk leaves it unchanged.
+  CHECK(counts["StreamSeq/Screma"] == 2);
+  CHECK(counts["StreamSeq/If"] == 1);
+  const ir::Stm& s = out.funs[0].body.stms[0];
+  REQUIRE(s.pat.size() == 2);
+  CHECK(s.pat[1].name.str() == "q_12"); // ps_5 is dead: no chunk result
+  std::string printed = ir::printProg(out);
+  CHECK(printed.find("gt.i64 chunk_size_19 0i64") != std::string::npos);
+  CHECK(printed.find("add.i64 acc_20 x_28") != std::string::npos);
+  CHECK(printed.find("add.i64 acc_20 last_elem_35") != std::string::npos);
+  CHECK(printed.find("else {\n          in {acc_20}\n        }") != std::string::npos);
+  CHECK(printed.find("ps_5") == std::string::npos);
+}
+
+TEST_CASE("opt (IR text, F5): a scan result used later stays a result of the stream_seq") {
+  std::string text = kScanSeq;
+  text.replace(text.find(") : {i64} = {"), 13, ") : {i64, [n_1]i64} = {");
+  text.replace(text.find("in {q_12}"), 9, "in {q_12, ps_5}");
+  ir::Prog out = fuseProg(text);
+  CHECK(ir::countConstructs(out)["StreamSeq"] == 1);
+  const ir::Stm& s = out.funs[0].body.stms.at(0);
+  REQUIRE(s.pat.size() == 3);
+  // Accumulators (the scan's total, the consumer's), then the scanned array.
+  CHECK(s.pat[1].name.str() == "q_12");
+  CHECK(s.pat[2].name.str() == "ps_5");
+  CHECK(s.pat[2].type.rank() == 1);
+}
+
+TEST_CASE("opt (IR text, F5): a scan does not fuse where that is illegal or not a stream_seq") {
+  // The scan's result is used between producer and consumer: the scan cannot move down.
+  std::string between = kScanSeq;
+  between.replace(between.find("  let {q_12 : i64}"), 0,
+                  "  let {h_19 : i64} = ps_5[0i64]\n");
+  between.replace(between.find("in {q_12}"), 9, "in {h_19}");
+  {
+    ir::Prog out = fuseProg(between);
+    auto counts = ir::countConstructs(out);
+    CHECK(counts["StreamSeq"] == 1);
+    CHECK(out.funs[0].body.stms.size() == 3);
+  }
+  // The consumer is a stream_red: turning the scan into a stream_seq would sequentialise
+  // the reduction, so nothing fuses.
+  std::string red = R"(fun f(n_1 : i64, xs_2 : [n_1]i64) : {i64} = {
+  let {ps_5 : [n_1]i64} = screma(n_1, {xs_2})
+    map \(x_3 : i64) : {i64} -> {
+      in {x_3}
+    }
+    scan {
+      (\(a_6 : i64, b_7 : i64) : {i64} -> {
+        let {s_8 : i64} = add.i64 a_6 b_7
+        in {s_8}
+      }, {0i64})
+    }
+    reduce {}
+  let {r_11 : i64} = stream_red(n_1, {ps_5})
+    reduce {
+      (\(a_16 : i64, b_17 : i64) : {i64} -> {
+        let {s_18 : i64} = add.i64 a_16 b_17
+        in {s_18}
+      }, {0i64})
+    }
+    \(k_9 : i64, c_10 : [k_9]i64) : {i64} -> {
+      in {k_9}
+    }
+  in {r_11}
+}
+)";
+  ir::Prog out = fuseProg(red);
+  auto counts = ir::countConstructs(out);
+  CHECK(counts["StreamRed"] == 1);
+  CHECK(counts["StreamSeq"] == 0);
+  CHECK(out.funs[0].body.stms.size() == 2);
+}
