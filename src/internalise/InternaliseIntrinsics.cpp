@@ -188,13 +188,24 @@ Value Internaliser::soacReduce(const Arg& op, const Arg& ne, const Arg& xs, bool
   s.map.params = params;
   s.map.body.result = leaves(row, span);
   s.map.retTypes = rows;
-  ir::RedOp r = redOp(op.value, ne.value, rowOf(xs.type), comm, span);
+  // The checker lets an unknown row size (`[][]t`) meet a neutral element of a known size
+  // (`replicate 3 0`): check that they agree at run time and give the neutral the rows' shape.
+  std::vector<SubExp> neLeaves = leaves(ne.value, span);
+  if (neLeaves.size() == rows.size())
+    for (size_t i = 0; i < rows.size(); ++i)
+      neLeaves[i] = coerceLeaf(neLeaves[i], rows[i].shape,
+                               std::vector<std::string>(rows[i].shape.size(),
+                                                        "the neutral element to have the size "
+                                                        "of the array's rows"),
+                               span);
+  Value neutral = rebuild(ne.value, neLeaves);
+  ir::RedOp r = redOp(op.value, neutral, rowOf(xs.type), comm, span);
   (scan ? s.scans : s.reds).push_back(std::move(r));
   const char* word = scan ? "scan" : "reduce";
   std::vector<VName> out = b_->let(hint_.empty() ? (scan ? "scanned" : "reduced") : hint_,
                                    ir::Op{ir::Soac{s}}, {site(span), word});
   std::vector<SubExp> ses(out.begin(), out.end());
-  return rebuild(ne.value, ses);
+  return rebuild(neutral, ses);
 }
 
 Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const SourceSpan& span) {

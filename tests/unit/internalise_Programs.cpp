@@ -203,3 +203,13 @@ TEST_CASE("internalise: unsupported constructs are diagnosed, not crashed on") {
                                 "yet") != std::string::npos);
   CHECK(in->prog.funs.empty());
 }
+
+TEST_CASE("internalise: a neutral element of known size meets rows of unknown size") {
+  // Once an internal error (operator parameter types disagreed); now a run-time size check
+  // that reshapes the neutral element to the rows' shape.
+  auto p = optimised("entry f (mat: [][]i32) : []i32 = reduce (map2 (+)) (replicate 3 0) mat");
+  std::string text = ir::printProg(p);
+  CHECK(text.find("size mismatch: expected the neutral element to have the size of the "
+                  "array's rows at test.fut:1:") != std::string::npos);
+  CHECK(ir::countConstructs(p)["Assert"] >= 1);
+}
