@@ -398,20 +398,24 @@ bool TypeVars::constrain(const TypeRef& t, Constraint c, const SourceSpan& span)
   return false;
 }
 
-TypeRef substitute(const TypeRef& t, const std::map<std::string, TypeRef>& s) {
+TypeRef mapType(const TypeRef& t, const std::function<TypeRef(const TypeRef&)>& onVar,
+                const std::function<Size(const Size&)>& onSize) {
+  auto go = [&](const TypeRef& u) { return mapType(u, onVar, onSize); };
   switch (t->kind) {
   case Type::Kind::Prim:
     return t;
-  case Type::Kind::Var: {
-    auto it = s.find(t->name);
-    return it == s.end() ? t : it->second;
+  case Type::Kind::Var:
+    return onVar(t);
+  case Type::Kind::Array: {
+    std::vector<Size> shape;
+    for (const Size& d : t->shape)
+      shape.push_back(onSize(d));
+    return Type::array(go(t->elem), std::move(shape), t->unique);
   }
-  case Type::Kind::Array:
-    return Type::array(substitute(t->elem, s), t->shape, t->unique);
   case Type::Kind::Tuple: {
     std::vector<TypeRef> elems;
     for (const TypeRef& e : t->elems)
-      elems.push_back(substitute(e, s));
+      elems.push_back(go(e));
     auto r = std::make_shared<Type>(*Type::tuple(std::move(elems)));
     r->unique = t->unique;
     return r;
@@ -419,20 +423,30 @@ TypeRef substitute(const TypeRef& t, const std::map<std::string, TypeRef>& s) {
   case Type::Kind::Record: {
     auto fields = t->fields;
     for (auto& f : fields)
-      f.second = substitute(f.second, s);
+      f.second = go(f.second);
     return Type::record(std::move(fields));
   }
   case Type::Kind::Sum: {
     auto r = std::make_shared<Type>(*t);
     for (auto& [name, payload] : r->constructors)
       for (TypeRef& p : payload)
-        p = substitute(p, s);
+        p = go(p);
     return r;
   }
   case Type::Kind::Function:
-    return Type::function(substitute(t->param, s), substitute(t->result, s), t->paramName);
+    return Type::function(go(t->param), go(t->result), t->paramName);
   }
   return t;
+}
+
+TypeRef substitute(const TypeRef& t, const std::map<std::string, TypeRef>& s) {
+  return mapType(
+      t,
+      [&](const TypeRef& v) {
+        auto it = s.find(v->name);
+        return it == s.end() ? v : it->second;
+      },
+      [](const Size& d) { return d; });
 }
 
 TypeRef TypeVars::instantiate(const Scheme& s, const SourceSpan& where) {

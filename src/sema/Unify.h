@@ -164,6 +164,9 @@ private:
   SourceSpan unifySpan_; ///< the span of the unification in progress
 };
 
+/// `t` rebuilt with `onVar` applied to its type variables and `onSize` to its sizes.
+TypeRef mapType(const TypeRef& t, const std::function<TypeRef(const TypeRef&)>& onVar,
+                const std::function<Size(const Size&)>& onSize);
 /// `t` with every array size replaced by `f(size)` (function parameter names kept).
 TypeRef mapSizes(const TypeRef& t, const std::function<Size(const Size&)>& f);
 

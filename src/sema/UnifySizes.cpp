@@ -37,41 +37,7 @@ std::string sizeKey(const Size& s) {
 }
 
 TypeRef mapSizes(const TypeRef& t, const std::function<Size(const Size&)>& f) {
-  switch (t->kind) {
-  case Type::Kind::Prim:
-  case Type::Kind::Var:
-    return t;
-  case Type::Kind::Array: {
-    std::vector<Size> shape;
-    for (const Size& s : t->shape)
-      shape.push_back(f(s));
-    return Type::array(mapSizes(t->elem, f), std::move(shape), t->unique);
-  }
-  case Type::Kind::Tuple: {
-    std::vector<TypeRef> elems;
-    for (const TypeRef& e : t->elems)
-      elems.push_back(mapSizes(e, f));
-    auto r = std::make_shared<Type>(*Type::tuple(std::move(elems)));
-    r->unique = t->unique;
-    return r;
-  }
-  case Type::Kind::Record: {
-    auto fields = t->fields;
-    for (auto& fd : fields)
-      fd.second = mapSizes(fd.second, f);
-    return Type::record(std::move(fields));
-  }
-  case Type::Kind::Sum: {
-    auto r = std::make_shared<Type>(*t);
-    for (auto& [name, payload] : r->constructors)
-      for (TypeRef& p : payload)
-        p = mapSizes(p, f);
-    return r;
-  }
-  case Type::Kind::Function:
-    return Type::function(mapSizes(t->param, f), mapSizes(t->result, f), t->paramName);
-  }
-  return t;
+  return mapType(t, [](const TypeRef& v) { return v; }, f);
 }
 
 Size TypeVars::freshSize(const std::string& display) {
