@@ -13,6 +13,7 @@
 //   count + (i - offsets[i]) (the number of dropped elements before it), into an array of
 //   size n, and returns its slices [0:count] and [count:n].
 #include "internalise/Internaliser.h"
+#include "ir/TypeOf.h"
 
 namespace fjord::internalise {
 
@@ -24,15 +25,6 @@ using ir::VName;
 namespace {
 
 SubExp i64(int64_t v) { return ir::PrimValue::int64(v); }
-
-/// The zero of a scalar type (the initial contents of filter's destination).
-ir::PrimValue zeroOf(ir::PrimType t) {
-  if (t == PrimType::Bool)
-    return ir::PrimValue::boolean(false);
-  if (isFloat(t))
-    return ir::PrimValue::floating(t, 0);
-  return ir::PrimValue::integer(t, 0);
-}
 
 /// `(+)` on i64 with neutral element 0.
 ir::RedOp addI64(ir::Builder& b) {
@@ -109,7 +101,7 @@ Value Internaliser::soacFilter(const Arg& pred, const Arg& xs, bool partition,
     rep.kind = ir::BasicOp::Kind::Replicate;
     rep.shape = {destLen};
     rep.shape.insert(rep.shape.end(), t.shape.begin() + 1, t.shape.end());
-    rep.args = {zeroOf(t.elem)};
+    rep.args = {ir::zeroOf(t.elem)};
     sc.dests.push_back(b_->let1(partition ? "partitioned" : "filtered", rep, prov));
     sc.inputs.push_back(in.var());
   }

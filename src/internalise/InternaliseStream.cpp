@@ -10,6 +10,7 @@
 //   computed once before the stream. Each array that `f` returns in map_stream must have the
 //   chunk's size: a differing size (equal only at run time) is checked by an assertion.
 #include "internalise/Internaliser.h"
+#include "ir/TypeOf.h"
 #include "ir/Traverse.h"
 
 namespace fjord::internalise {
@@ -20,15 +21,6 @@ using ir::VName;
 namespace {
 
 SubExp i64(int64_t v) { return ir::PrimValue::int64(v); }
-
-/// A value of scalar type `t` (the contents of an empty chunk, never read).
-ir::PrimValue zeroOf(ir::PrimType t) {
-  if (t == PrimType::Bool)
-    return ir::PrimValue::boolean(false);
-  if (isFloat(t))
-    return ir::PrimValue::floating(t, 0);
-  return ir::PrimValue::integer(t, 0);
-}
 
 /// `t` (an input array's type) as a chunk of `k` rows.
 ir::Type chunkType(ir::Type t, const SubExp& k) {
@@ -73,7 +65,7 @@ Value Internaliser::soacStream(const Arg* op, const Arg& f, const Arg& xs, bool 
       rep.kind = ir::BasicOp::Kind::Replicate;
       rep.shape = {i64(0)};
       rep.shape.insert(rep.shape.end(), t.shape.begin() + 1, t.shape.end());
-      rep.args = {zeroOf(t.elem)};
+      rep.args = {ir::zeroOf(t.elem)};
       empty.push_back(b_->let1("empty_chunk", rep, prov));
     }
     Value ne = apply(f.value, {Arg{Value::of(i64(0)), i64Type},

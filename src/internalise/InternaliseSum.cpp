@@ -1,6 +1,7 @@
 // Sum types as flat values (a tag and payload slots) and structural equality (`==` on
 // tuples, records, sum values and arrays).
 #include "internalise/Internaliser.h"
+#include "ir/TypeOf.h"
 
 namespace fjord::internalise {
 
@@ -109,14 +110,6 @@ Value fromLeaves(const TypeRef& t, const std::vector<SubExp>& ls, size_t& pos,
   }
 }
 
-ir::PrimValue zero(ir::PrimType t) {
-  if (t == PrimType::Bool)
-    return ir::PrimValue::boolean(false);
-  if (isFloat(t))
-    return ir::PrimValue::floating(t, 0.0);
-  return ir::PrimValue::integer(t, 0);
-}
-
 size_t ctorIndex(const Type& sum, const std::string& name, const SourceSpan& span) {
   for (size_t i = 0; i < sum.constructors.size(); ++i)
     if (sum.constructors[i].first == name)
@@ -144,7 +137,7 @@ Value Internaliser::constructor(const ast::Expr& e, Env& env) {
   v.kind = Value::Kind::Sum;
   v.elems.push_back(Value::of(ir::PrimValue::integer(PrimType::U8, static_cast<int64_t>(k))));
   for (ir::PrimType st : l.slots)
-    v.elems.push_back(Value::of(zero(st)));
+    v.elems.push_back(Value::of(ir::zeroOf(st)));
   for (size_t i = 0; i < scalars.size(); ++i)
     v.elems[1 + l.ctorSlots[k][i]] = Value::of(scalars[i]);
   return v;

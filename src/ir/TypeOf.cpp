@@ -70,6 +70,14 @@ PrimType bitcastType(PrimType t) {
   internalError("bitcastType", std::string("no type with the bits of ") + primName(t));
 }
 
+PrimValue zeroOf(PrimType t) {
+  if (t == PrimType::Bool)
+    return PrimValue::boolean(false);
+  if (isFloat(t))
+    return PrimValue::floating(t, 0.0);
+  return PrimValue::integer(t, 0);
+}
+
 std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env) {
   using K = BasicOp::Kind;
   switch (op.kind) {

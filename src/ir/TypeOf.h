@@ -24,6 +24,10 @@ std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env);
 /// float of an unsigned integer's width (u16 <-> f16, u32 <-> f32, u64 <-> f64).
 PrimType bitcastType(PrimType t);
 
+/// The zero of a scalar type (`false` for bool): the contents of arrays that are never read
+/// or are overwritten, e.g. scatter destinations and empty chunks.
+PrimValue zeroOf(PrimType t);
+
 /// The result types of a SOAC, in pattern order (see each SOAC's comment in IR.h).
 std::vector<Type> soacTypes(const Soac& soac, const TypeEnv& env);
 

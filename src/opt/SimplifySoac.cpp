@@ -1,19 +1,12 @@
 // Simplification rules for SOAC statements (see SimplifySoac.h).
 #include "opt/SimplifySoac.h"
+#include "ir/TypeOf.h"
 
 namespace fjord::opt::detail {
 
 using namespace ir;
 
 namespace {
-
-PrimValue zeroOf(PrimType t) {
-  if (t == PrimType::Bool)
-    return PrimValue::boolean(false);
-  if (isFloat(t))
-    return PrimValue::floating(t, 0);
-  return PrimValue::integer(t, 0);
-}
 
 Stm bind(const PatElem& pe, BasicOp op, const Provenance& prov) {
   return Stm{{pe}, Exp{std::move(op)}, prov};
