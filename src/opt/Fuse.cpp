@@ -9,6 +9,7 @@
 #include "opt/FuseFilterReduce.h"
 #include "opt/FuseScatter.h"
 #include "opt/FuseStream.h"
+#include "opt/FuseWiring.h"
 
 #include "ir/Traverse.h"
 
@@ -306,23 +307,8 @@ private:
     f.map.params = p.map.params;
     Substitution subst;
     const std::vector<SubExp>& pRes = p.map.body.result;
-    for (size_t k = 0; k < c.inputs.size(); ++k) {
-      const VName& in = c.inputs[k];
-      const Param& cp = c.map.params[k];
-      auto fromP = std::find_if(ps.pat.begin() + static_cast<long>(pScan + pRed), ps.pat.end(),
-                                [&](const PatElem& pe) { return pe.name == in; });
-      if (fromP != ps.pat.end()) {
-        subst[cp.name] = pRes[static_cast<size_t>(fromP - ps.pat.begin())];
-        continue;
-      }
-      auto shared = std::find(f.inputs.begin(), f.inputs.end(), in);
-      if (shared != f.inputs.end()) {
-        subst[cp.name] = SubExp(f.map.params[static_cast<size_t>(shared - f.inputs.begin())].name);
-        continue;
-      }
-      f.inputs.push_back(in);
-      f.map.params.push_back(cp);
-    }
+    detail::wireConsumerInputs(c.inputs, c.map.params, ps.pat, pScan + pRed, pRes, f.inputs,
+                       f.map.params, subst);
 
     Body cBody = substitute(c.map.body, subst);
     f.map.body.stms = p.map.body.stms;
@@ -330,9 +316,7 @@ private:
     const std::vector<SubExp>& cRes = cBody.result;
 
     Stm out;
-    out.prov = cs.prov;
-    if (ps.prov.what != cs.prov.what && !ps.prov.what.empty())
-      out.prov.what = ps.prov.what + "_" + cs.prov.what;
+    out.prov = detail::fusedProvenance(ps, cs);
     auto take = [&](const Stm& s, const Screma& from, const std::vector<SubExp>& res,
                     size_t begin, size_t end, bool onlyLive) {
       for (size_t k = begin; k < end; ++k) {

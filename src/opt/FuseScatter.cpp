@@ -1,6 +1,8 @@
 // Fusing a map into the scatter that produces its input (Note [Map after scatter]).
 #include "opt/FuseScatter.h"
 
+#include "opt/FuseWiring.h"
+
 #include "ir/Traverse.h"
 
 #include <algorithm>
@@ -129,9 +131,7 @@ std::optional<std::vector<Stm>> fuseMapIntoScatter(const Stm& ps, const Stm& cs,
     f.fn.body.result.push_back(g.result[o]);
     f.fn.retTypes.push_back(c.map.retTypes[o]);
   }
-  Stm fused{cs.pat, Op{Soac{std::move(f)}}, cs.prov};
-  if (!ps.prov.what.empty() && ps.prov.what != cs.prov.what)
-    fused.prov.what = ps.prov.what + "_" + cs.prov.what;
+  Stm fused{cs.pat, Op{Soac{std::move(f)}}, fusedProvenance(ps, cs)};
   out.push_back(std::move(fused));
   return out;
 }

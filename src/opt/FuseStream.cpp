@@ -1,6 +1,8 @@
 // Stream fusion: Screma-to-stream conversion and stream-stream fusion (see FuseStream.h).
 #include "opt/FuseStream.h"
 
+#include "opt/FuseWiring.h"
+
 #include "ir/Builder.h"
 #include "ir/Traverse.h"
 #include "ir/TypeOf.h"
@@ -34,6 +36,24 @@ Type chunkOf(Type t, const SubExp& k) {
 /// Number of parameters of a stream function before the chunks (chunk size, accumulators).
 size_t leadingParams(const Stream& s) { return 1 + s.accs.size(); }
 
+/// The Screma `sc` on one chunk of `k` rows, renamed so that names stay unique in the
+/// program; its chunk parameters (one per input) are appended to `fnParams`.
+Screma onChunk(const Screma& sc, const Param& k, std::vector<Param>& fnParams, NameSource& names) {
+  Screma inner;
+  inner.width = k.name;
+  for (const Param& p : sc.map.params) {
+    Param c{names.fresh("chunk"), arrayOf(p.type, k.name), nullptr};
+    fnParams.push_back(c);
+    inner.inputs.push_back(c.name);
+  }
+  inner.map = renameLambda(sc.map, names);
+  for (const RedOp& r : sc.scans)
+    inner.scans.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
+  for (const RedOp& r : sc.reds)
+    inner.reds.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
+  return inner;
+}
+
 } // namespace
 
 size_t nonMapResults(const Stm& s) {
@@ -56,17 +76,7 @@ std::optional<Stream> scremaAsStream(const Stm& s, NameSource& names) {
 
   Param k{names.fresh("chunk_size"), Type::prim(PrimType::I64), nullptr};
   st.fn.params.push_back(k);
-  Screma inner;
-  inner.width = k.name;
-  for (const Param& p : sc.map.params) {
-    Param c{names.fresh("chunk"), arrayOf(p.type, k.name), nullptr};
-    st.fn.params.push_back(c);
-    inner.inputs.push_back(c.name);
-  }
-  // The same Screma on a chunk, renamed so that names stay unique in the program.
-  inner.map = renameLambda(sc.map, names);
-  for (const RedOp& r : sc.reds)
-    inner.reds.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
+  Screma inner = onChunk(sc, k, st.fn.params, names);
   Stm run;
   run.prov = s.prov;
   size_t nRed = operandCount(sc.reds);
@@ -136,19 +146,7 @@ std::optional<Stm> scanAsSeq(const Stm& s, NameSource& names) {
     for (const SubExp& ne : r.neutral)
       addAcc(ne, s.pat[accs.size()].type);
 
-  // The same Screma on the chunk, renamed so that names stay unique in the program.
-  Screma inner;
-  inner.width = k.name;
-  for (const Param& p : sc.map.params) {
-    Param c{names.fresh("chunk"), arrayOf(p.type, k.name), nullptr};
-    st.fn.params.push_back(c);
-    inner.inputs.push_back(c.name);
-  }
-  inner.map = renameLambda(sc.map, names);
-  for (const RedOp& r : sc.scans)
-    inner.scans.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
-  for (const RedOp& r : sc.reds)
-    inner.reds.push_back(RedOp{r.commutative, renameLambda(r.op, names), r.neutral});
+  Screma inner = onChunk(sc, k, st.fn.params, names);
   std::vector<Param> run;
   for (size_t i = 0; i < s.pat.size(); ++i) {
     Type t = i >= nScan && i < nScan + nRed ? s.pat[i].type : chunkOf(s.pat[i].type, k.name);
@@ -327,23 +325,8 @@ Stm fuseStreams(const Stm& ps, const Stm& cs,
 
   Substitution subst{{c.fn.params[0].name, p.fn.params[0].name}};
   const std::vector<SubExp>& pRes = p.fn.body.result;
-  for (size_t k = 0; k < c.inputs.size(); ++k) {
-    const VName& in = c.inputs[k];
-    const Param& cp = c.fn.params[cLead + k];
-    auto fromP = std::find_if(ps.pat.begin() + static_cast<long>(pOps), ps.pat.end(),
-                              [&](const PatElem& pe) { return pe.name == in; });
-    if (fromP != ps.pat.end()) {
-      subst[cp.name] = pRes[static_cast<size_t>(fromP - ps.pat.begin())];
-      continue;
-    }
-    auto shared = std::find(f.inputs.begin(), f.inputs.end(), in);
-    if (shared != f.inputs.end()) {
-      subst[cp.name] = SubExp(chunks[static_cast<size_t>(shared - f.inputs.begin())].name);
-      continue;
-    }
-    f.inputs.push_back(in);
-    chunks.push_back(cp);
-  }
+  std::vector<Param> cChunks(c.fn.params.begin() + static_cast<long>(cLead), c.fn.params.end());
+  wireConsumerInputs(c.inputs, cChunks, ps.pat, pOps, pRes, f.inputs, chunks, subst);
   // The consumer's chunk parameters have types in terms of its own chunk size.
   for (size_t k = 0; k < chunks.size(); ++k)
     if (k >= p.inputs.size())
@@ -355,9 +338,7 @@ Stm fuseStreams(const Stm& ps, const Stm& cs,
   f.fn.body.stms.insert(f.fn.body.stms.end(), cBody.stms.begin(), cBody.stms.end());
 
   Stm out;
-  out.prov = cs.prov;
-  if (ps.prov.what != cs.prov.what && !ps.prov.what.empty())
-    out.prov.what = ps.prov.what + "_" + cs.prov.what;
+  out.prov = fusedProvenance(ps, cs);
   auto take = [&](const Stm& s, const Lambda& fn, const std::vector<SubExp>& res, size_t begin,
                   size_t end, bool onlyLive) {
     for (size_t k = begin; k < end; ++k) {
