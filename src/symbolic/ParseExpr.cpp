@@ -12,9 +12,13 @@ namespace {
 /// Thrown inside the parser to unwind to the entry point; never escapes this file.
 struct Abort {};
 
-bool isNameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+// `%` starts, and `.` continues, the compiler's own names such as `%iter.x_7` (the element
+// index of a nested SOAC, ir/ElementIndex.h), which no program variable can spell.
+bool isNameStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '%';
+}
 bool isNameChar(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '\'';
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '\'' || c == '.';
 }
 
 class Parser {
@@ -126,7 +130,7 @@ private:
     if (!isNameStart(c))
       fail(c == '\0' ? "expected an expression, found the end of the text"
                      : "expected an expression, found `" + std::string(1, c) + "`");
-    size_t start = pos_;
+    size_t start = pos_++;
     while (pos_ < text_.size() && isNameChar(text_[pos_]))
       ++pos_;
     std::string name(text_.substr(start, pos_ - start));

@@ -40,6 +40,13 @@ TEST_CASE("symbolic: `/` and `%` by constants read as floor division and modulo"
   CHECK(parsed("-n * 3 - (4)") == -3 * n - 4);
 }
 
+TEST_CASE("symbolic: the compiler's own `%iter.x` names read as variables, `%` between terms as modulo") {
+  Expr it = Expr::var("%iter.x_7"), n = Expr::var("n");
+  CHECK(parsed("2 * n + %iter.x_7") == 2 * n + it);
+  CHECK(parsed("%iter.x_7 * n % 4") == mod(it * n, 4));
+  CHECK(parsed("(n + %iter.x_7) % 3") == mod(n + it, 3));
+}
+
 TEST_CASE("symbolic: LMADs parse back, alone or ahead of other text") {
   Expr n = Expr::var("n_1"), m = Expr::var("m_2");
   Lmad l{n * m - 1, {{n, -m}, {min(m, 4), 1}}};
