@@ -489,6 +489,49 @@ NameSet freeVars(const Stm& s) {
   return c.free();
 }
 
+namespace {
+class Consumed : public Walker {
+public:
+  NameSet names;
+  void basicOp(const BasicOp& op) override {
+    if (op.kind == BasicOp::Kind::Update || op.kind == BasicOp::Kind::FlatUpdate)
+      names.insert(op.arr);
+    Walker::basicOp(op);
+  }
+  void soac(const Soac& s) override {
+    if (auto* sc = std::get_if<Scatter>(&s))
+      names.insert(sc->dests.begin(), sc->dests.end());
+    if (auto* h = std::get_if<Hist>(&s))
+      for (const HistOp& o : h->ops)
+        names.insert(o.dests.begin(), o.dests.end());
+    Walker::soac(s);
+  }
+  void exp(const Exp& e) override {
+    if (auto* l = std::get_if<Loop>(&e))
+      for (const auto& [p, init] : l->merge)
+        if (p.type.isArray() && init.isVar())
+          names.insert(init.var());
+    if (auto* a = std::get_if<Apply>(&e))
+      for (const SubExp& x : a->args)
+        if (x.isVar())
+          names.insert(x.var());
+    Walker::exp(e);
+  }
+};
+} // namespace
+
+NameSet consumedIn(const Stm& s) {
+  Consumed c;
+  c.stm(s);
+  return c.names;
+}
+
+NameSet consumedIn(const Body& b) {
+  Consumed c;
+  c.body(b);
+  return c.names;
+}
+
 NameSet boundVars(const Body& b) {
   Collector c;
   c.body(b);

@@ -71,6 +71,12 @@ NameSet freeVars(const Lambda& l);
 /// of its pattern).
 NameSet freeVars(const Stm& s);
 
+/// The arrays a statement (or body) consumes: in-place update targets, scatter and hist
+/// destinations, array initial values of loop merge parameters and call arguments,
+/// including consumptions nested in its bodies.
+NameSet consumedIn(const Stm& s);
+NameSet consumedIn(const Body& b);
+
 /// Every name bound anywhere inside `b` (patterns, parameters, iterators, nested bodies).
 NameSet boundVars(const Body& b);
 

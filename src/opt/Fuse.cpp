@@ -60,43 +60,6 @@ size_t operandCount(const std::vector<RedOp>& ops) {
   return n;
 }
 
-/// Arrays a statement consumes (in-place update, scatter/hist destinations, loop merge
-/// inputs, call arguments), including consumptions nested in its bodies.
-class Consumed : public Walker {
-public:
-  NameSet names;
-  void basicOp(const BasicOp& op) override {
-    if (op.kind == BasicOp::Kind::Update || op.kind == BasicOp::Kind::FlatUpdate)
-      names.insert(op.arr);
-    Walker::basicOp(op);
-  }
-  void soac(const Soac& s) override {
-    if (auto* sc = std::get_if<Scatter>(&s))
-      names.insert(sc->dests.begin(), sc->dests.end());
-    if (auto* h = std::get_if<Hist>(&s))
-      for (const HistOp& o : h->ops)
-        names.insert(o.dests.begin(), o.dests.end());
-    Walker::soac(s);
-  }
-  void exp(const Exp& e) override {
-    if (auto* l = std::get_if<Loop>(&e))
-      for (const auto& [p, init] : l->merge)
-        if (p.type.isArray() && init.isVar())
-          names.insert(init.var());
-    if (auto* a = std::get_if<Apply>(&e))
-      for (const SubExp& x : a->args)
-        if (x.isVar())
-          names.insert(x.var());
-    Walker::exp(e);
-  }
-};
-
-NameSet consumedBy(const Stm& s) {
-  Consumed c;
-  c.stm(s);
-  return c.names;
-}
-
 bool intersects(const NameSet& a, const NameSet& b) {
   for (const VName& v : a)
     if (b.count(v))
@@ -205,10 +168,10 @@ private:
     for (size_t k = i + 1; k < j; ++k) {
       if (intersects(freeVars(stms_[k]), pOut))
         return false;
-      if (intersects(consumedBy(stms_[k]), pReads))
+      if (intersects(consumedIn(stms_[k]), pReads))
         return false;
     }
-    return !intersects(consumedBy(cs), pReads);
+    return !intersects(consumedIn(cs), pReads);
   }
 
   /// Fuses a pair involving a Stream (legality checked): a Screma partner becomes a stream
@@ -270,9 +233,9 @@ private:
         return false;
     NameSet pReads = freeVars(ps.exp);
     for (size_t k = i + 1; k < j; ++k)
-      if (intersects(freeVars(stms_[k]), pOut) || intersects(consumedBy(stms_[k]), pReads))
+      if (intersects(freeVars(stms_[k]), pOut) || intersects(consumedIn(stms_[k]), pReads))
         return false;
-    if (intersects(consumedBy(cs), pReads))
+    if (intersects(consumedIn(cs), pReads))
       return false;
     std::vector<Stm> before(stms_.begin(), stms_.begin() + static_cast<long>(i));
     auto fused = detail::fuseMapIntoScatter(ps, cs, before, names_);

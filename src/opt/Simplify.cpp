@@ -21,37 +21,6 @@ namespace {
 /// Pure expressions seen so far in scope, by their printed form.
 using CseTable = std::map<std::string, std::vector<VName>>;
 
-/// The arrays consumed anywhere in a function (in-place updates, scatter/hist destinations,
-/// unique loop merge inputs, arguments of calls): CSE must not merge them with anything.
-class ConsumedArrays : public Walker {
-public:
-  NameSet consumed;
-  void basicOp(const BasicOp& op) override {
-    if (op.kind == BasicOp::Kind::Update || op.kind == BasicOp::Kind::FlatUpdate)
-      consumed.insert(op.arr);
-    Walker::basicOp(op);
-  }
-  void soac(const Soac& s) override {
-    if (auto* sc = std::get_if<Scatter>(&s))
-      consumed.insert(sc->dests.begin(), sc->dests.end());
-    if (auto* h = std::get_if<Hist>(&s))
-      for (const HistOp& o : h->ops)
-        consumed.insert(o.dests.begin(), o.dests.end());
-    Walker::soac(s);
-  }
-  void exp(const Exp& e) override {
-    if (auto* l = std::get_if<Loop>(&e))
-      for (const auto& [p, init] : l->merge)
-        if (p.type.isArray() && init.isVar())
-          consumed.insert(init.var());
-    if (auto* a = std::get_if<Apply>(&e))
-      for (const SubExp& x : a->args)
-        if (x.isVar())
-          consumed.insert(x.var());
-    Walker::exp(e);
-  }
-};
-
 bool sameShape(const Type& a, const Type& b) {
   return a.kind == b.kind && a.elem == b.elem && a.shape == b.shape;
 }
@@ -375,9 +344,8 @@ private:
 };
 
 FunDef simplifyOnce(const FunDef& f) {
-  ConsumedArrays c;
-  c.body(f.body);
-  Simplifier s(std::move(c.consumed));
+  // CSE must not merge consumed arrays with anything.
+  Simplifier s(consumedIn(f.body));
   s.bindParams(f.params);
   FunDef out = f;
   NameSet retSizes;
