@@ -1,5 +1,6 @@
 // The simplifier: its rewrite rules one by one, copy propagation, CSE, dead code, constant
 // `if`, asserts, and loop-invariant hoisting, on small hand-built functions.
+#include "ir_text_util.h"
 #include "ir/Builder.h"
 #include "ir/Count.h"
 #include "ir/Parse.h"
@@ -221,11 +222,7 @@ TEST_CASE("opt: simplify replaces a screma of width 0 by empty arrays and neutra
   in {r_3, r_4, s_2, m_5}
 }
 )";
-  fjord::DiagnosticEngine diags;
-  auto p = parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  verify(*p, Stage::Core);
-  Prog s = simplified(std::move(*p));
+  Prog s = simplified(fjord::testir::parseVerified(text));
   CHECK(printProg(s) == R"(fun f(xs_1 : [0i64]f32) : {f32, i32, [0i64]i64, [0i64]f32} = {
   let {s_2 : [0i64]i64} = replicate [0i64] 0i64
   let {m_5 : [0i64]f32} = replicate [0i64] 0.0f32
@@ -249,11 +246,7 @@ TEST_CASE("opt: a screma of width 0 keeps a copy of an array neutral element") {
   in {r_4}
 }
 )";
-  fjord::DiagnosticEngine diags;
-  auto p = parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  verify(*p, Stage::Core);
-  Prog s = simplified(std::move(*p));
+  Prog s = simplified(fjord::testir::parseVerified(text));
   CHECK(printProg(s) == R"(fun f(n_1 : i64, xss_2 : [0i64][n_1]i32, z_3 : [n_1]i32) : {[n_1]i32} = {
   let {r_4 : [n_1]i32} = copy z_3
   in {r_4}

@@ -2,6 +2,7 @@
 // text, and its effect on the generated code: a commutative reduction's stage 1 strides
 // through the input, a non-commutative one folds contiguous chunks in order.
 #include "generated_test_util.h"
+#include "ir_text_util.h"
 
 #include "ir/Parse.h"
 #include "ir/Verify.h"
@@ -36,12 +37,7 @@ std::string reduction(const std::string& t, const std::string& body, const std::
 
 /// Whether markCommutative marks the reduction in `text` commutative.
 bool marked(const std::string& text) {
-  DiagnosticEngine diags;
-  auto p = ir::parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  ir::verify(*p, ir::Stage::Core);
-  ir::Prog out = opt::markCommutative(std::move(*p));
-  ir::verify(out, ir::Stage::Core);
+  ir::Prog out = testir::afterCorePass(text, opt::markCommutative);
   const ir::Stm& s = out.funs.at(0).body.stms.at(0);
   const auto& sc = std::get<ir::Screma>(std::get<ir::Soac>(std::get<ir::Op>(s.exp)));
   return sc.reds.at(0).commutative;

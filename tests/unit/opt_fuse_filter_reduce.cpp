@@ -1,6 +1,7 @@
 // Filter-into-reduce fusion (Note [Filter into reduce] in opt/FuseFilterReduce.h) on the IR
 // that internalisation produces for `reduce (+) 0 (filter (> 2) xs)`, and on variations of
 // it that the rule must leave alone.
+#include "ir_text_util.h"
 #include "ir/Count.h"
 #include "ir/Parse.h"
 #include "ir/Print.h"
@@ -68,15 +69,7 @@ std::string variant(const std::string& from, const std::string& to) {
   return s.replace(at, from.size(), to);
 }
 
-ir::Prog fused(const std::string& text) {
-  DiagnosticEngine diags;
-  auto p = ir::parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  ir::verify(*p, ir::Stage::Core);
-  ir::Prog out = opt::fuse(std::move(*p));
-  ir::verify(out, ir::Stage::Core);
-  return out;
-}
+ir::Prog fused(const std::string& text) { return testir::afterCorePass(text, opt::fuse); }
 
 } // namespace
 

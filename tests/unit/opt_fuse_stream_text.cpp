@@ -1,5 +1,6 @@
 // Stream fusion (PLDI'17 §4, F1–F7) stated as IR text: parse a small core program, fuse,
 // verify, and check the printed or counted result.
+#include "ir_text_util.h"
 #include "ir/Count.h"
 #include "ir/Parse.h"
 #include "ir/Print.h"
@@ -12,15 +13,7 @@ using namespace fjord;
 
 namespace {
 
-ir::Prog fuseProg(const std::string& text) {
-  DiagnosticEngine diags;
-  auto p = ir::parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  ir::verify(*p, ir::Stage::Core);
-  ir::Prog out = opt::fuse(std::move(*p));
-  ir::verify(out, ir::Stage::Core);
-  return out;
-}
+ir::Prog fuseProg(const std::string& text) { return testir::afterCorePass(text, opt::fuse); }
 
 /// The single top-level statement's stream (the test programs fuse to one).
 const ir::Stream& onlyStream(const ir::Prog& p) {

@@ -1,6 +1,7 @@
 // Fusion tests stated as IR text (the style tests should follow, see ir/Parse.h): parse a
 // small core program, run `fuse` then `simplify`, and compare the printed result with the
 // expected text. Compare opt_Fuse.cpp, which builds the same programs with ir::Builder.
+#include "ir_text_util.h"
 #include "ir/Equal.h"
 #include "ir/Parse.h"
 #include "ir/Print.h"
@@ -17,13 +18,8 @@ namespace {
 /// Parses `text` (which must verify as core IR), fuses and simplifies it, and returns the
 /// printed result.
 std::string fuseText(const std::string& text) {
-  DiagnosticEngine diags;
-  auto p = ir::parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  ir::verify(*p, ir::Stage::Core);
-  ir::Prog out = opt::simplify(opt::fuse(std::move(*p)));
-  ir::verify(out, ir::Stage::Core);
-  return ir::printProg(out);
+  return ir::printProg(
+      testir::afterCorePass(text, [](ir::Prog p) { return opt::simplify(opt::fuse(std::move(p))); }));
 }
 
 /// `ys = map (*2) xs` feeding `r = reduce (+) 0 ys`; the function returns `results`.
