@@ -89,10 +89,24 @@ ExpRef KernelLowerer::let(std::string_view name, ExpRef init, Block& out) {
 namespace {
 
 /// `lmad` with its variables shown by their source names (`n_12` -> `n`), for docs.
-std::string readableLmad(const symbolic::Lmad& lmad) {
+/// `lmad` for a kernel's doc comment: variables the kernel has in C (`bound`: thread and
+/// loop indices, sizes) by their C names, so the comment matches the code below it; the
+/// others by their source names.
+std::string readableLmad(const symbolic::Lmad& lmad, const std::map<std::string, ScalarVar>& bound) {
   std::map<std::string, symbolic::Expr> rename;
   std::set<std::string> shownNames;
+  std::vector<std::string> unbound;
   for (const std::string& v : lmad.freeVars()) {
+    auto it = bound.find(v);
+    if (it == bound.end()) {
+      unbound.push_back(v);
+      continue;
+    }
+    shownNames.insert(it->second.cname);
+    if (it->second.cname != v)
+      rename.emplace(v, symbolic::Expr::var(it->second.cname));
+  }
+  for (const std::string& v : unbound) {
     size_t us = v.rfind('_');
     bool tagged = us != std::string::npos && us + 1 < v.size() &&
                   v.find_first_not_of("0123456789", us + 1) == std::string::npos;
@@ -114,7 +128,7 @@ std::string readableLmad(const symbolic::Lmad& lmad) {
 } // namespace
 
 void KernelLowerer::noteArray(bool write, const ArrayVar& a) {
-  noteAccess(write, a.source + " @" + mem(a.block, a.elem, write) + " -> " + readableLmad(a.lmad));
+  noteAccess(write, a.source + " @" + mem(a.block, a.elem, write) + " -> " + readableLmad(a.lmad, scalars_));
 }
 
 void KernelLowerer::noteAccess(bool write, const std::string& text) {
