@@ -6,6 +6,7 @@
 
 #include "backend/Emit.h"
 #include "gpu/ExtractKernels.h"
+#include "gpu/InterchangeArrayOperators.h"
 #include "imp/LowerToImp.h"
 #include "internalise/Internalise.h"
 #include "ir/Count.h"
@@ -72,6 +73,11 @@ std::optional<ir::Prog> runToStage(const CheckedProgram& prog, const std::string
   }
   if (stage == "simplified" || stage == "fused")
     return p;
+  // Elementwise array reductions and scans become maps over columns (folded per thread).
+  p = gpu::interchangeArrayOperators(std::move(p), diags);
+  if (diags.hasErrors())
+    return std::nullopt;
+  ir::verify(p, ir::Stage::Core);
   p = gpu::extractKernels(std::move(p), diags);
   if (diags.hasErrors())
     return std::nullopt;
