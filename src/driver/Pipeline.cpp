@@ -6,6 +6,7 @@
 
 #include "backend/Emit.h"
 #include "gpu/ExtractKernels.h"
+#include "gpu/FlattenRowUpdates.h"
 #include "gpu/InterchangeArrayOperators.h"
 #include "imp/LowerToImp.h"
 #include "internalise/Internalise.h"
@@ -75,6 +76,11 @@ std::optional<ir::Prog> runToStage(const CheckedProgram& prog, const std::string
     return p;
   // Elementwise array reductions and scans become maps over columns (folded per thread).
   p = gpu::interchangeArrayOperators(std::move(p), diags);
+  if (diags.hasErrors())
+    return std::nullopt;
+  ir::verify(p, ir::Stage::Core);
+  // Scatters and histograms into arrays of rank > 1 become flat ones over the elements.
+  p = gpu::flattenRowUpdates(std::move(p), diags);
   if (diags.hasErrors())
     return std::nullopt;
   ir::verify(p, ir::Stage::Core);

@@ -22,7 +22,8 @@ namespace fjord::gpu {
 ///                                 SOACs are extracted in turn;
 ///   - Scatter                  -> SegMap over its width with `writeDests` (the body
 ///                                 returns indices ++ values; Note [Scattering SegMap]);
-///                                 multi-dimensional destinations are not supported yet.
+///                                 multi-dimensional destinations are flattened
+///                                 before (gpu/FlattenRowUpdates.h), else not supported yet.
 /// SOACs inside kernel bodies stay SOACs (the thread runs them sequentially), and so do the
 /// functions called from kernel code. Provenance is kept on the SegOp statements.
 /// Requires: core IR with unique names. Guarantees: no SOAC at host level; each SegOp's
