@@ -2,6 +2,7 @@
 // rows become flat SOACs over reshaped destinations; other SOACs are left alone.
 #include "gpu/FlattenRowUpdates.h"
 
+#include "ir_text_util.h"
 #include "ir/Count.h"
 #include "ir/Equal.h"
 #include "ir/Parse.h"
@@ -16,13 +17,7 @@ using namespace fjord::ir;
 
 namespace {
 
-Prog parse(const std::string& text) {
-  DiagnosticEngine diags;
-  auto p = parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  verify(*p, Stage::Core);
-  return std::move(*p);
-}
+Prog parse(const std::string& text) { return testir::parseVerified(text); }
 
 Prog flatten(const std::string& text, DiagnosticEngine& diags) {
   Prog out = gpu::flattenRowUpdates(parse(text), diags);

@@ -5,6 +5,7 @@
 #include "gpu/ExtractKernels.h"
 #include "gpu/InterchangeArrayOperators.h"
 
+#include "ir_text_util.h"
 #include "ir/Count.h"
 #include "ir/Parse.h"
 #include "ir/Print.h"
@@ -18,13 +19,7 @@ using namespace fjord::ir;
 
 namespace {
 
-Prog parse(const std::string& text) {
-  DiagnosticEngine diags;
-  auto p = parseProg(text, diags);
-  REQUIRE_MESSAGE(p.has_value(), diags.render());
-  verify(*p, Stage::Core);
-  return std::move(*p);
-}
+Prog parse(const std::string& text) { return testir::parseVerified(text); }
 
 Lambda parseLam(const std::string& text) {
   DiagnosticEngine diags;
