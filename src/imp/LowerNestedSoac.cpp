@@ -183,16 +183,24 @@ ExpRef inRange(ExpRef i, ExpRef n) {
 
 } // namespace
 
-void KernelLowerer::lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out) {
+std::string KernelLowerer::beginNestedUpdate(const ir::Stm& stm, const ir::Lambda& lam,
+                                             const std::vector<ir::VName>& inputs,
+                                             const std::string& whatNot, Block& body) {
   for (const ir::PatElem& pe : stm.pat) {
     if (pe.type.rank() != 1)
-      unsupported(stm, "a histogram with multi-dimensional buckets inside a kernel");
+      unsupported(stm, whatNot);
     bindArray(pe); // the destination, updated in place (mem/)
   }
   std::string i = names.fresh("i");
+  bindElementParams(lam, inputs, i, body);
+  lowerStms(lam.body.stms, body);
+  return i;
+}
+
+void KernelLowerer::lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out) {
   Block body;
-  bindElementParams(h.bucketFn, h.inputs, i, body);
-  lowerStms(h.bucketFn.body.stms, body);
+  std::string i = beginNestedUpdate(
+      stm, h.bucketFn, h.inputs, "a histogram with multi-dimensional buckets inside a kernel", body);
   // The bucket function returns one bucket per op, then every op's values, op by op.
   const auto& res = h.bucketFn.body.result;
   size_t dest = 0, value = h.ops.size();
@@ -219,15 +227,9 @@ void KernelLowerer::lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block
 }
 
 void KernelLowerer::lowerNestedScatter(const ir::Stm& stm, const ir::Scatter& s, Block& out) {
-  for (const ir::PatElem& pe : stm.pat) {
-    if (pe.type.rank() != 1)
-      unsupported(stm, "scatter into a multi-dimensional array inside a kernel");
-    bindArray(pe); // the destination, updated in place (mem/)
-  }
-  std::string i = names.fresh("i");
   Block body;
-  bindElementParams(s.fn, s.inputs, i, body);
-  lowerStms(s.fn.body.stms, body);
+  std::string i = beginNestedUpdate(stm, s.fn, s.inputs,
+                                    "scatter into a multi-dimensional array inside a kernel", body);
   // Note [Scattering SegMap]: indices first, then values, one of each per destination.
   const auto& res = s.fn.body.result;
   size_t n = stm.pat.size();

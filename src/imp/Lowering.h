@@ -287,6 +287,13 @@ private:
   // Further SOACs nested in a kernel body (LowerNestedSoac.cpp).
   void lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out);
   void lowerNestedScatter(const ir::Stm& stm, const ir::Scatter& s, Block& out);
+  /// The start of a sequential in-place update (hist, scatter) in the thread: binds the
+  /// one-dimensional destinations of `stm` (else `whatNot` is not supported yet), then
+  /// `lam`'s parameters for element `i` of `inputs` and its statements into `body`.
+  /// Returns the loop index `i`.
+  std::string beginNestedUpdate(const ir::Stm& stm, const ir::Lambda& lam,
+                                const std::vector<ir::VName>& inputs, const std::string& whatNot,
+                                Block& body);
   /// Binds the parameters of `lam`, applied to element `iv` of `inputs` (scalars read,
   /// rows as views), and the lambda's element index variable (ir/ElementIndex.h).
   void bindElementParams(const ir::Lambda& lam, const std::vector<ir::VName>& inputs,
