@@ -1,5 +1,5 @@
 // The prelude: library code written in the source language, embedded at build time
-// (see Embed.cmake). The front end parses these files before the user's program.
+// (see cmake/EmbedFiles.cmake). The front end parses these files before the user's program.
 #pragma once
 #include <string>
 #include <vector>
