@@ -28,6 +28,7 @@
 
 #include "gpu/DeviceFunctions.h"
 #include "gpu/ElementwiseOperator.h"
+#include "gpu/HostCode.h"
 #include "ir/Builder.h"
 #include "ir/Traverse.h"
 #include "ir/TypeOf.h"
@@ -115,11 +116,7 @@ public:
       : names_(names), scope_(scope), diags_(diags) {}
 
   Body body(const Body& b) {
-    Body out;
-    out.result = b.result;
-    for (const Stm& s : b.stms)
-      stm(s, out.stms);
-    return out;
+    return rewriteHostCode(b, [&](Stm s, std::vector<Stm>& out) { stm(std::move(s), out); });
   }
 
 private:
@@ -130,23 +127,14 @@ private:
   Builder builder() { return Builder(names_, scope_.env); }
   const Type& typeOf(const VName& v) const { return scope_.env.at(v); }
 
-  void stm(const Stm& s, std::vector<Stm>& out) {
-    Stm copy = s;
+  void stm(Stm s, std::vector<Stm>& out) {
     if (const Soac* soac = asSoac(s.exp)) {
       if (auto* sc = std::get_if<Scatter>(soac); sc && scatter(s, *sc, out))
         return;
       if (auto* h = std::get_if<Hist>(soac); h && hist(s, *h, out))
         return;
-      // Kernel extraction inlines a host-level stream's function as host code.
-      if (auto* st = std::get_if<Stream>(&std::get<Soac>(std::get<Op>(copy.exp))))
-        st->fn.body = body(st->fn.body);
-    } else if (auto* e = std::get_if<If>(&copy.exp)) {
-      e->thenBody = body(e->thenBody);
-      e->elseBody = body(e->elseBody);
-    } else if (auto* e = std::get_if<Loop>(&copy.exp)) {
-      e->body = body(e->body);
     }
-    out.push_back(std::move(copy));
+    out.push_back(std::move(s));
   }
 
   /// One array per result of `fn`: the input itself when the result is a parameter, else

@@ -27,6 +27,7 @@
 
 #include "gpu/DeviceFunctions.h"
 #include "gpu/ElementwiseOperator.h"
+#include "gpu/HostCode.h"
 #include "ir/Traverse.h"
 #include "ir/TypeOf.h"
 #include "support/Diagnostics.h"
@@ -96,34 +97,19 @@ public:
   }
 
   Body hostBody(const Body& b) {
-    Body out;
-    for (const Stm& s : b.stms)
-      hostStm(s, out.stms);
-    out.result = b.result;
-    return out;
+    return rewriteHostCode(b, [&](Stm s, std::vector<Stm>& out) {
+      // The lambdas of a host-level SOAC (other than a stream) run in kernels.
+      const Op* op = std::get_if<Op>(&s.exp);
+      const Soac* soac = op ? std::get_if<Soac>(op) : nullptr;
+      if (soac && !std::holds_alternative<Stream>(*soac))
+        s = Mutator::stm(s);
+      rewrite(std::move(s), /*host=*/true, out);
+    });
   }
 
 private:
   NameSource& names_;
   DiagnosticEngine& diags_;
-
-  void hostStm(const Stm& stm, std::vector<Stm>& out) {
-    Stm copy = stm;
-    if (auto* e = std::get_if<If>(&copy.exp)) {
-      e->thenBody = hostBody(e->thenBody);
-      e->elseBody = hostBody(e->elseBody);
-    } else if (auto* e = std::get_if<Loop>(&copy.exp)) {
-      e->body = hostBody(e->body);
-    } else if (auto* op = std::get_if<Op>(&copy.exp)) {
-      Soac* soac = std::get_if<Soac>(op);
-      Stream* stream = soac ? std::get_if<Stream>(soac) : nullptr;
-      if (stream) // kernel extraction inlines a host-level stream's function as host code
-        stream->fn.body = hostBody(stream->fn.body);
-      else if (soac) // its lambdas run in kernels
-        copy = Mutator::stm(copy);
-    }
-    rewrite(std::move(copy), /*host=*/true, out);
-  }
 
   /// Appends `stm`, interchanged when it is a Screma with array operators to rewrite: at
   /// host level scans and reductions, in kernel code scans only.
