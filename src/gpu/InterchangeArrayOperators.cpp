@@ -13,7 +13,9 @@
 // neighbouring threads read neighbouring addresses (coalesced). The same holds for scans,
 // whose [m][n] result is rearranged back to [n][m] (again a view). Futhark's kernel
 // extractor interchanges such SOACs with maps in the same way. When m is small and n large
-// this exposes only m-way parallelism; that trade is accepted for now.
+// this exposes only m-way parallelism; that trade is accepted for now. A host-level
+// reduction whose operator is not elementwise is split the same way and then reduced in two
+// stages over chunks of rows (Note [Chunked array reductions] in ChunkArrayReductions.cpp).
 //
 // A fused Screma (a map producing the operand rows, perhaps with scalar scans and
 // reductions) is split first: a Screma computing everything but the array operators, with
@@ -25,6 +27,7 @@
 // rewritten as above, the thread then scanning column by column.
 #include "gpu/InterchangeArrayOperators.h"
 
+#include "gpu/ChunkArrayReductions.h"
 #include "gpu/DeviceFunctions.h"
 #include "gpu/ElementwiseOperator.h"
 #include "gpu/HostCode.h"
@@ -135,13 +138,13 @@ private:
       return;
     }
     for (const ArrayOp& a : arrayOps)
-      if (!a.elementwise) {
+      if (!a.elementwise && a.scan) {
         // In kernel code mem/ reports the scan; at host level the GPU algorithms would.
+        // (Host-level reductions with such operators are chunked instead: see below.)
         if (host)
           diags_.unsupported(stm.prov.span,
-                             std::string(a.scan ? "a scan" : "a reduction") +
-                                 " whose operands are arrays and whose operator is not "
-                                 "elementwise (a `map` over the operands)");
+                             "a scan whose operands are arrays and whose operator is not "
+                             "elementwise (a `map` over the operands)");
         out.push_back(std::move(stm));
         return;
       }
@@ -149,7 +152,7 @@ private:
   }
 
   /// The Screma without its array operators, whose operands it returns as mapped arrays
-  /// instead; then one column map per array operator.
+  /// instead; then one column map (or chunked reduction) per array operator.
   void split(const Stm& stm, const Screma& s, std::vector<ArrayOp>& arrayOps,
              std::vector<Stm>& out) {
     const Lambda& map = s.map;
@@ -220,8 +223,16 @@ private:
       keep(q);
     if (!restPat.empty())
       out.push_back(scremaStm(std::move(restPat), std::move(rest), stm.prov));
-    for (size_t a = 0; a < arrayOps.size(); ++a)
-      interchange(stm, s.width, arrayOps[a], operands[a], out);
+    for (size_t a = 0; a < arrayOps.size(); ++a) {
+      if (arrayOps[a].elementwise) {
+        interchange(stm, s.width, arrayOps[a], operands[a], out);
+        continue;
+      }
+      const RedOp& r = *arrayOps[a].op;
+      std::vector<PatElem> results(stm.pat.begin() + arrayOps[a].first,
+                                   stm.pat.begin() + arrayOps[a].first + r.neutral.size());
+      chunkArrayReduction(r, s.width, operands[a], results, stm.prov, names_, out);
+    }
   }
 
   /// `map (\ne_j col_j -> reduce/scan op' ne_j col_j) ne (transposed operands)`.

@@ -22,8 +22,10 @@ namespace fjord::gpu {
 ///   let r = scan (map2 (+)) ne xss
 ///   ==> let r_t = map (\ne_j col -> scan (+) ne_j col) ne (rearrange (1,0) xss)
 ///       let r = rearrange (1,0) r_t
-/// A host-level array reduction or scan whose operator is not elementwise is reported as
-/// not supported yet. Requires and guarantees core IR with unique names.
+/// A host-level array reduction whose operator is not elementwise becomes a two-stage
+/// reduction over chunks of rows instead (gpu/ChunkArrayReductions.h), after the same split;
+/// a host-level array scan whose operator is not elementwise is reported as not supported
+/// yet. Requires and guarantees core IR with unique names.
 ir::Prog interchangeArrayOperators(ir::Prog prog, DiagnosticEngine& diags);
 
 } // namespace fjord::gpu

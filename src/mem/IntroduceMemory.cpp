@@ -396,6 +396,31 @@ private:
       results[b]->push_back(res[b]);
   }
 
+  // Note [Branches in kernels]
+  // A kernel's `if` whose branches return arrays in different blocks (in a reduction's
+  // operator `if b[0] > a[0] then b else a`: a view of the accumulator, a view of an input
+  // row) cannot make its block existential: kernel memory is expanded, never row-major at
+  // offset 0, so the host-style copy into a fresh row-major block does not exist there.
+  // Instead the `if` result gets its own expanded memory (or its row of the SegOp's result),
+  // and each branch copies its array into it; both branches then return the same view. A
+  // sequential loop reuses that memory in every iteration, which is safe: each iteration's
+  // result has been consumed (copied back into the accumulator, or read) before the next.
+
+  /// The `if` result `p` in expanded memory, each branch ending with a copy into it.
+  void branchesIntoOne(PatElem& p, std::array<Body*, 2> bodies, std::array<SubExp, 2> res,
+                       std::array<std::vector<SubExp>*, 2> results, const Provenance& prov) {
+    expand(p, prov);
+    for (size_t b = 0; b < 2; ++b) {
+      PatElem c{names_.fresh(p.name.name + "_branch"), types_.at(res[b].var()), p.mem};
+      BasicOp op;
+      op.kind = BasicOp::Kind::Copy;
+      op.arr = res[b].var();
+      bind(c);
+      bodies[b]->stms.push_back(Stm{{c}, Exp{std::move(op)}, prov});
+      results[b]->push_back(c.name);
+    }
+  }
+
   // ---- bodies and statements ----------------------------------------------------------
 
   Body body(const Body& b, Level level) {
@@ -555,6 +580,14 @@ private:
         // One block, different layouts: existential offset/strides, no copy.
         existentialLayout(s.pat[k], e.types[k], {&thenBody, &elseBody}, {t, f}, {&thenRes, &elseRes},
                           pat, types, s.prov);
+        continue;
+      }
+      if (level == Level::Kernel && kernel_ &&
+          !(isRowMajorAtZero(tm->lmad, types_.at(t.var()), defs_) &&
+            isRowMajorAtZero(fm->lmad, types_.at(f.var()), defs_))) {
+        branchesIntoOne(s.pat[k], {&thenBody, &elseBody}, {t, f}, {&thenRes, &elseRes}, s.prov);
+        pat.push_back(s.pat[k]);
+        types.push_back(e.types[k]);
         continue;
       }
       existential(s.pat[k], pat);

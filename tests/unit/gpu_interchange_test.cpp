@@ -244,14 +244,15 @@ TEST_CASE("gpu: an elementwise array scan scans columns and rearranges the resul
   CHECK(stms[2].pat.at(0).name == VName{"r", 20});
 }
 
-TEST_CASE("gpu: a host-level array reduction with a non-elementwise operator is not supported") {
+TEST_CASE("gpu: a host-level array scan with a non-elementwise operator is not supported") {
+  // (The reduction with that operator is chunked: gpu_chunk_reductions_test.cpp.)
   DiagnosticEngine diags;
-  Prog in = parse(arrayOpProg("reduce", kLargerFirst));
+  Prog in = parse(arrayOpProg("scan", kLargerFirst));
   std::string before = printProg(in);
   Prog p = gpu::interchangeArrayOperators(std::move(in), diags);
   REQUIRE(diags.all().size() == 1);
   CHECK(diags.all()[0].message ==
-        "a reduction whose operands are arrays and whose operator is not elementwise (a `map` "
+        "a scan whose operands are arrays and whose operator is not elementwise (a `map` "
         "over the operands) is not supported yet");
   CHECK(printProg(p) == before); // left alone
 }
