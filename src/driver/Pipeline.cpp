@@ -62,7 +62,7 @@ std::optional<ir::Prog> runToStage(const CheckedProgram& prog, const std::string
   ir::verify(p, ir::Stage::Core);
   if (stage == "core")
     return p;
-  // opt: simplify, fuse, simplify (the registered passes, in order).
+  // opt: the registered passes, in order; "simplified" stops before `fuse`.
   bool fused = false;
   for (const auto& pass : opt::passes()) {
     bool isFuse = std::string(pass.name) == "fuse";

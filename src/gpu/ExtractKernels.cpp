@@ -9,6 +9,12 @@
 // In a map nest, an inner input that is an outer parameter is indexed straight from the
 // outer array: `let y = a[gtid_1, gtid_2]`. Unused parameters get no statement. The
 // lambda's statements follow unchanged, and its result is the body's result.
+//
+// Note [Iota inputs]
+// An input bound by a host-level `let is = iota n, start, stride` is not read from memory:
+// its element at gtid is `start + gtid * stride` (in the iota's type): a few instructions
+// instead of one global memory read per thread. The iota is then often unused; extraction drops
+// host-level iotas that nothing uses, so no memory is allocated for them.
 #include "gpu/ExtractKernels.h"
 
 #include "gpu/DeviceFunctions.h"
@@ -16,6 +22,7 @@
 #include "support/Diagnostics.h"
 
 #include <map>
+#include <tuple>
 #include <utility>
 
 namespace fjord::gpu {
@@ -49,6 +56,50 @@ Stm bindValue(const Param& p, SubExp se, const Provenance& prov) {
   op.kind = BasicOp::Kind::SubExp;
   op.args = {std::move(se)};
   return basicStm({Param{p.name, p.type, nullptr}}, std::move(op), prov);
+}
+
+/// `let p = start + i * stride`: element i of `iota n, start, stride` (Note [Iota inputs]),
+/// computed in the iota's type (wrapping as the iota does); no multiply by 1 nor add of 0.
+void bindIotaElement(const Param& p, const BasicOp& iota, const SubExp& i, NameSource& names,
+                     const Provenance& prov, std::vector<Stm>& out) {
+  PrimType t = iota.type;
+  const SubExp& start = iota.args[1];
+  const SubExp& stride = iota.args[2];
+  auto isConst = [](const SubExp& se, int64_t v) { return !se.isVar() && se.constant().i == v; };
+  std::vector<BasicOp> ops; // each one's result is the next one's first operand
+  if (t != PrimType::I64) {
+    BasicOp conv;
+    conv.kind = BasicOp::Kind::Convert;
+    conv.type = PrimType::I64;
+    conv.toType = t;
+    conv.args = {i};
+    ops.push_back(std::move(conv));
+  }
+  for (auto [k, operand, identity] :
+       {std::tuple{BinOpKind::Mul, stride, 1}, std::tuple{BinOpKind::Add, start, 0}}) {
+    if (isConst(operand, identity))
+      continue;
+    BasicOp op;
+    op.kind = BasicOp::Kind::BinOp;
+    op.binOp = k;
+    op.type = t;
+    op.args = {SubExp(), operand};
+    ops.push_back(std::move(op));
+  }
+  if (ops.empty()) {
+    out.push_back(bindValue(p, i, prov));
+    return;
+  }
+  SubExp x = i;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    BasicOp& op = ops[k];
+    op.args[0] = x;
+    bool last = k + 1 == ops.size();
+    VName v = last ? p.name
+                   : names.fresh(op.kind == BasicOp::Kind::Convert ? "iota_index" : "iota_offset");
+    out.push_back(basicStm({Param{v, last ? p.type : Type::prim(t), nullptr}}, std::move(op), prov));
+    x = SubExp(v);
+  }
 }
 
 bool isMapOnly(const Screma& s) { return s.scans.empty() && s.reds.empty(); }
@@ -107,8 +158,13 @@ private:
   DiagnosticEngine& diags_;
   std::set<std::string> device_;
   std::map<std::string, const FunDef*> funs_;
+  /// The host-level iotas seen so far (names are unique: a use is in the iota's scope).
+  std::map<VName, BasicOp> iotas_;
 
   void hostStm(const Stm& stm, std::vector<Stm>& out) {
+    if (const auto* op = std::get_if<BasicOp>(&stm.exp); op && op->kind == BasicOp::Kind::Iota &&
+                                                          stm.pat.size() == 1)
+      iotas_[stm.pat[0].name] = *op;
     if (const Soac* soac = asSoac(stm.exp)) {
       std::visit([&](const auto& s) { extract(stm, s, out); }, *soac);
       return;
@@ -165,8 +221,13 @@ private:
         auto src = it != rowOf.end() ? it->second
                                      : std::make_pair(l.inputs[k], std::vector<SubExp>{});
         src.second.push_back(l.gtid);
-        if (used.count(p.name))
-          body.stms.push_back(bindRow(p, src.first, src.second, prov));
+        if (used.count(p.name)) {
+          auto iota = iotas_.find(src.first);
+          if (iota != iotas_.end() && src.second.size() == 1 && !p.type.isArray())
+            bindIotaElement(p, iota->second, src.second[0], names_, prov, body.stms);
+          else
+            body.stms.push_back(bindRow(p, src.first, src.second, prov));
+        }
         rowOf[p.name] = std::move(src);
       }
     }
@@ -299,13 +360,48 @@ private:
   }
 };
 
+/// Every variable used anywhere in a function (operands, inputs, sizes in types).
+class Uses : public Walker {
+public:
+  NameSet used;
+  void var(const VName& v) override { used.insert(v); }
+};
+
+void removeUnusedIotas(Body& b, const NameSet& used) {
+  std::vector<Stm> kept;
+  for (Stm& s : b.stms) {
+    const auto* op = std::get_if<BasicOp>(&s.exp);
+    if (op && op->kind == BasicOp::Kind::Iota && s.pat.size() == 1 && !used.count(s.pat[0].name))
+      continue;
+    if (auto* i = std::get_if<If>(&s.exp)) {
+      removeUnusedIotas(i->thenBody, used);
+      removeUnusedIotas(i->elseBody, used);
+    } else if (auto* l = std::get_if<Loop>(&s.exp)) {
+      removeUnusedIotas(l->body, used);
+    }
+    kept.push_back(std::move(s));
+  }
+  b.stms = std::move(kept);
+}
+
+/// Drops the host-level iotas nothing reads any more (Note [Iota inputs]).
+void removeUnusedIotas(FunDef& f) {
+  Uses u;
+  u.body(f.body);
+  for (const Type& t : f.retTypes)
+    u.type(t);
+  removeUnusedIotas(f.body, u.used);
+}
+
 } // namespace
 
 Prog extractKernels(Prog prog, DiagnosticEngine& diags) {
   Extractor ex(prog, diags);
   for (FunDef& f : prog.funs)
-    if (!ex.isDevice(f.name))
+    if (!ex.isDevice(f.name)) {
       f.body = ex.hostBody(f.body);
+      removeUnusedIotas(f);
+    }
   return prog;
 }
 

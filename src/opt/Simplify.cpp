@@ -84,6 +84,9 @@ private:
   NameSet consumed_;
   Substitution subst_;
   TypeEnv env_;
+  /// Single-result basic ops kept so far, by their name (names are unique, so a use sees
+  /// its own definition).
+  std::map<VName, BasicOp> defs_;
 
   SubExp substituted(const SubExp& se) const {
     if (!se.isVar())
@@ -194,8 +197,14 @@ private:
     }
 
     if (auto* op = std::get_if<BasicOp>(&s.exp)) {
+      auto def = [&](const VName& v) -> const BasicOp* {
+        auto it = defs_.find(v);
+        return it == defs_.end() ? nullptr : &it->second;
+      };
       for (int i = 0; i < 16; ++i) {
         std::optional<BasicOp> r = rewriteBasicOp(*op);
+        if (!r)
+          r = rewriteThroughDefinitions(*op, def);
         if (!r)
           break;
         *op = std::move(*r);
@@ -241,6 +250,8 @@ private:
         names.push_back(p.name);
       cse.emplace(key, std::move(names));
     }
+    if (auto* op = std::get_if<BasicOp>(&s.exp); op && s.pat.size() == 1)
+      defs_[s.pat[0].name] = *op;
     out.push_back(std::move(s));
   }
 

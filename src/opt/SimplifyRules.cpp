@@ -388,6 +388,34 @@ std::optional<PrimValue> foldCmpOp(CmpOpKind k, PrimType t, const PrimValue& x,
   return std::nullopt;
 }
 
+std::optional<BasicOp> rewriteThroughDefinitions(const BasicOp& op, const DefinitionOf& def) {
+  // (convert.bool.t b) ==/!= c, c in {0, 1}, either operand order: b or not b.
+  if (op.kind != BasicOp::Kind::CmpOp || !isInteger(op.type) ||
+      (op.cmpOp != CmpOpKind::Eq && op.cmpOp != CmpOpKind::Ne))
+    return {};
+  for (int side = 0; side < 2; ++side) {
+    const SubExp& v = op.args[side];
+    const SubExp& c = op.args[1 - side];
+    if (!v.isVar() || c.isVar() || (c.constant().i != 0 && c.constant().i != 1))
+      continue;
+    const BasicOp* conv = def(v.var());
+    if (!conv || conv->kind != BasicOp::Kind::Convert || conv->type != PrimType::Bool ||
+        conv->toType != op.type)
+      continue;
+    // b == 1 and b != 0 keep b; b == 0 and b != 1 negate it.
+    bool keep = (op.cmpOp == CmpOpKind::Eq) == (c.constant().i == 1);
+    if (keep)
+      return just(conv->args[0]);
+    BasicOp n;
+    n.kind = BasicOp::Kind::UnOp;
+    n.unOp = UnOpKind::Not;
+    n.type = PrimType::Bool;
+    n.args = {conv->args[0]};
+    return n;
+  }
+  return {};
+}
+
 std::optional<BasicOp> rewriteBasicOp(const BasicOp& op) {
   for (const Rule& r : kRules)
     if (Result res = r.apply(op))

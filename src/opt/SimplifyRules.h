@@ -3,6 +3,7 @@
 #pragma once
 #include "ir/IR.h"
 
+#include <functional>
 #include <optional>
 
 namespace fjord::opt {
@@ -11,6 +12,13 @@ namespace fjord::opt {
 /// kind SubExp: the statement then just names an existing value) or nullopt if no rule
 /// applies. Never folds an operation that would fail or trap (division by zero).
 std::optional<ir::BasicOp> rewriteBasicOp(const ir::BasicOp& op);
+
+/// The defining basic op of a variable in scope, or null (bound otherwise, or unknown).
+using DefinitionOf = std::function<const ir::BasicOp*(const ir::VName&)>;
+
+/// Rules that look through an operand's definition: `convert.bool.t b` compared with 0 or 1
+/// (which filter fusion leaves behind) becomes `b` or `not b`. nullopt if none applies.
+std::optional<ir::BasicOp> rewriteThroughDefinitions(const ir::BasicOp& op, const DefinitionOf& def);
 
 /// Evaluates a scalar op on constant operands; nullopt if it cannot (or must not) be folded.
 std::optional<ir::PrimValue> foldBinOp(ir::BinOpKind k, ir::PrimType t, const ir::PrimValue& x,

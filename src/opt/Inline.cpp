@@ -1,0 +1,156 @@
+// The inliner (see Inline.h).
+#include "opt/Inline.h"
+
+#include "ir/Traverse.h"
+#include "support/Diagnostics.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <vector>
+
+namespace fjord::opt {
+
+using namespace ir;
+using ir::Type; // not fjord::Type (source-language types)
+
+namespace {
+
+/// The names of the functions called anywhere in a body.
+class CallNames : public Walker {
+public:
+  std::set<std::string> called;
+  void exp(const Exp& e) override {
+    if (const auto* a = std::get_if<Apply>(&e))
+      called.insert(a->fn);
+    Walker::exp(e);
+  }
+};
+
+std::set<std::string> calledBy(const FunDef& f) {
+  CallNames c;
+  c.body(f.body);
+  return c.called;
+}
+
+/// Rebuilds a body, splicing callees' bodies in place of calls. The call's pattern names
+/// are substituted by the callee's (renamed) results in everything that follows: names are
+/// unique, so a program-order traversal sees each call before the uses of its results.
+class Inliner : public Mutator {
+public:
+  Inliner(const std::map<std::string, const FunDef*>& funs, NameSource& names)
+      : funs_(funs), names_(names) {}
+
+  SubExp subExp(const SubExp& se) override {
+    if (!se.isVar())
+      return se;
+    auto it = subst_.find(se.var());
+    return it == subst_.end() ? se : it->second;
+  }
+  VName var(const VName& v) override {
+    auto it = subst_.find(v);
+    if (it == subst_.end())
+      return v;
+    FJORD_CHECK(it->second.isVar(), "the result " + it->second.str() + " of an inlined call stands for " +
+                                        v.str() + " where an array is required");
+    return it->second.var();
+  }
+
+  Body body(const Body& b) override {
+    Body out;
+    for (const Stm& s : b.stms) {
+      if (const auto* call = std::get_if<Apply>(&s.exp))
+        inlineCall(s, *call, out.stms);
+      else
+        out.stms.push_back(stm(s));
+    }
+    for (const SubExp& r : b.result)
+      out.result.push_back(subExp(r));
+    return out;
+  }
+
+  /// The function's body with every call inlined; its return types may name sizes bound
+  /// by calls (existential results), so they are rewritten too.
+  FunDef funDef(const FunDef& f) override {
+    active_ = {f.name};
+    FunDef out = f;
+    out.body = body(f.body);
+    out.retTypes.clear();
+    for (const Type& t : f.retTypes)
+      out.retTypes.push_back(type(t));
+    return out;
+  }
+
+private:
+  const std::map<std::string, const FunDef*>& funs_;
+  NameSource& names_;
+  Substitution subst_;
+  std::vector<std::string> active_; ///< the caller, then the callees being inlined into it
+
+  void inlineCall(const Stm& s, const Apply& call, std::vector<Stm>& out) {
+    auto it = funs_.find(call.fn);
+    FJORD_CHECK(it != funs_.end(), "call to undefined function `" + call.fn + "`");
+    const FunDef& g = *it->second;
+    if (std::find(active_.begin(), active_.end(), g.name) != active_.end()) {
+      std::string chain;
+      for (const std::string& f : active_)
+        chain += f + " -> ";
+      internalError("inline", "recursive call: " + chain + g.name);
+    }
+    FJORD_CHECK(g.params.size() == call.args.size(),
+                "call to `" + g.name + "` with " + std::to_string(call.args.size()) + " arguments for " +
+                    std::to_string(g.params.size()) + " parameters");
+    FJORD_CHECK(g.body.result.size() == s.pat.size(),
+                "call to `" + g.name + "` binds " + std::to_string(s.pat.size()) + " names for " +
+                    std::to_string(g.body.result.size()) + " results");
+    // Fresh names for everything the callee binds, then its parameters become the
+    // (already rewritten) arguments.
+    Substitution args;
+    for (size_t i = 0; i < g.params.size(); ++i)
+      args[g.params[i].name] = subExp(call.args[i]);
+    Body callee = substitute(renameBody(g.body, names_), args);
+    active_.push_back(g.name);
+    Body inlined = body(callee);
+    active_.pop_back();
+    for (Stm& t : inlined.stms)
+      out.push_back(std::move(t));
+    for (size_t i = 0; i < s.pat.size(); ++i)
+      subst_[s.pat[i].name] = inlined.result[i];
+  }
+};
+
+/// The functions to keep: the entry points, or in a program without any (IR text), the
+/// functions no function calls. Once every call is inlined, nothing else is reachable.
+std::set<std::string> roots(const Prog& prog) {
+  std::set<std::string> calledAnywhere, out;
+  bool anyEntry = false;
+  for (const FunDef& f : prog.funs) {
+    std::set<std::string> c = calledBy(f);
+    calledAnywhere.insert(c.begin(), c.end());
+    anyEntry = anyEntry || f.entry;
+  }
+  for (const FunDef& f : prog.funs)
+    if (anyEntry ? f.entry : !calledAnywhere.count(f.name))
+      out.insert(f.name);
+  return out;
+}
+
+} // namespace
+
+Prog inlineCalls(Prog prog) {
+  std::set<std::string> keep = roots(prog);
+  std::map<std::string, const FunDef*> funs;
+  for (const FunDef& f : prog.funs)
+    funs[f.name] = &f;
+  std::vector<FunDef> out;
+  for (const FunDef& f : prog.funs) {
+    if (!keep.count(f.name))
+      continue;
+    Inliner in(funs, prog.names);
+    out.push_back(in.funDef(f));
+  }
+  prog.funs = std::move(out);
+  return prog;
+}
+
+} // namespace fjord::opt

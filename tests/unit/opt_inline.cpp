@@ -1,0 +1,207 @@
+// The inliner on IR text: results bound through the call's pattern, calls in SOAC lambdas
+// and if/loop bodies, repeated calls (fresh names: the verifier rejects a name bound
+// twice), removal of the callees, and the recursion guard.
+#include "ir_text_util.h"
+#include "ir/Count.h"
+#include "ir/Print.h"
+#include "opt/Inline.h"
+#include "support/Diagnostics.h"
+
+#include <doctest/doctest.h>
+
+using namespace fjord;
+
+namespace {
+
+std::string inlined(const std::string& text) {
+  return ir::printProg(testir::afterCorePass(text, opt::inlineCalls));
+}
+
+} // namespace
+
+TEST_CASE("opt (IR text): inlining a call binds its results, parameters become arguments") {
+  // g's results: a computed value, its parameter, and a constant.
+  CHECK(inlined(R"(fun g(x_1 : i32, y_2 : i32) : {i32, i32, i32, i32} = {
+  let {s_3 : i32} = add.i32 x_1 y_2
+  let {d_4 : i32} = sub.i32 x_1 y_2
+  in {s_3, d_4, y_2, 7i32}
+}
+
+entry main(a_5 : i32, b_6 : i32) : {i32, i32} = {
+  let {p_7 : i32, q_8 : i32, r_9 : i32, c_10 : i32} = apply g(a_5, 2i32) : {i32, i32, i32, i32}
+  let {m_11 : i32} = mul.i32 p_7 q_8
+  let {n_12 : i32} = add.i32 r_9 c_10
+  in {m_11, n_12}
+}
+)") == R"(#[entry() -> ()]
+entry main(a_5 : i32, b_6 : i32) : {i32, i32} = {
+  let {s_13 : i32} = add.i32 a_5 2i32
+  let {d_14 : i32} = sub.i32 a_5 2i32
+  let {m_11 : i32} = mul.i32 s_13 d_14
+  let {n_12 : i32} = add.i32 2i32 7i32
+  in {m_11, n_12}
+}
+)");
+}
+
+TEST_CASE("opt (IR text): a call inside a map lambda is inlined") {
+  CHECK(inlined(R"(fun sq(x_1 : f32) : {f32} = {
+  let {y_2 : f32} = mul.f32 x_1 x_1
+  in {y_2}
+}
+
+entry main(n_3 : i64, xs_4 : [n_3]f32) : {[n_3]f32} = {
+  let {ys_7 : [n_3]f32} = screma(n_3, {xs_4})
+    map \(x_5 : f32) : {f32} -> {
+      let {z_6 : f32} = apply sq(x_5) : {f32}
+      in {z_6}
+    }
+    scan {}
+    reduce {}
+  in {ys_7}
+}
+)") == R"(#[entry() -> ()]
+entry main(n_3 : i64, xs_4 : [n_3]f32) : {[n_3]f32} = {
+  let {ys_7 : [n_3]f32} = screma(n_3, {xs_4})
+    map \(x_5 : f32) : {f32} -> {
+      let {y_8 : f32} = mul.f32 x_5 x_5
+      in {y_8}
+    }
+    scan {}
+    reduce {}
+  in {ys_7}
+}
+)");
+}
+
+TEST_CASE("opt (IR text): two calls of one function, nested calls, calls in if and loop bodies") {
+  // h calls g twice; main calls h in a loop body and g in an if branch. Every inlined copy
+  // binds fresh names (afterCorePass verifies: a name bound twice fails), and only the
+  // entry point remains.
+  ir::Prog p = testir::afterCorePass(R"(fun g(x_1 : i64) : {i64} = {
+  let {y_2 : i64} = mul.i64 x_1 3i64
+  in {y_2}
+}
+
+fun h(a_3 : i64) : {i64} = {
+  let {b_4 : i64} = apply g(a_3) : {i64}
+  let {c_5 : i64} = apply g(b_4) : {i64}
+  in {c_5}
+}
+
+entry main(n_6 : i64, k_7 : bool) : {i64} = {
+  let {acc_10 : i64} = loop {s_8 : i64 = 1i64} for i_9 < n_6 do {
+    let {t_11 : i64} = apply h(s_8) : {i64}
+    in {t_11}
+  }
+  let {r_14 : i64} = if k_7
+    then {
+      let {u_12 : i64} = apply g(acc_10) : {i64}
+      in {u_12}
+    }
+    else {
+      let {v_13 : i64} = apply g(n_6) : {i64}
+      in {v_13}
+    }
+    : {i64}
+  in {r_14}
+}
+)",
+                                     opt::inlineCalls);
+  REQUIRE(p.funs.size() == 1);
+  CHECK(p.funs[0].name == "main");
+  CHECK(ir::countConstructs(p)["Apply"] == 0);
+  CHECK(ir::printProg(p) == R"(#[entry() -> ()]
+entry main(n_6 : i64, k_7 : bool) : {i64} = {
+  let {acc_10 : i64} = loop {s_8 : i64 = 1i64} for i_9 < n_6 do {
+    let {y_17 : i64} = mul.i64 s_8 3i64
+    let {y_18 : i64} = mul.i64 y_17 3i64
+    in {y_18}
+  }
+  let {r_14 : i64} = if k_7
+    then {
+      let {y_19 : i64} = mul.i64 acc_10 3i64
+      in {y_19}
+    }
+    else {
+      let {y_20 : i64} = mul.i64 n_6 3i64
+      in {y_20}
+    }
+    : {i64}
+  in {r_14}
+}
+)");
+}
+
+TEST_CASE("opt (IR text): without entry points, the functions nobody calls are kept") {
+  ir::Prog p = testir::afterCorePass(R"(fun g(x_1 : i64) : {i64} = {
+  let {y_2 : i64} = add.i64 x_1 1i64
+  in {y_2}
+}
+
+fun f(a_3 : i64) : {i64} = {
+  let {b_4 : i64} = apply g(a_3) : {i64}
+  in {b_4}
+}
+)",
+                                     opt::inlineCalls);
+  REQUIRE(p.funs.size() == 1);
+  CHECK(p.funs[0].name == "f");
+  CHECK(ir::countConstructs(p)["Apply"] == 0);
+}
+
+TEST_CASE("opt (IR text): a recursive call is an internal error") {
+  ir::Prog p = testir::parseVerified(R"(fun f(x_1 : i64) : {i64} = {
+  let {y_2 : i64} = apply g(x_1) : {i64}
+  in {y_2}
+}
+
+fun g(a_3 : i64) : {i64} = {
+  let {b_4 : i64} = apply f(a_3) : {i64}
+  in {b_4}
+}
+
+entry main(n_5 : i64) : {i64} = {
+  let {m_6 : i64} = apply f(n_5) : {i64}
+  in {m_6}
+}
+)");
+  try {
+    opt::inlineCalls(std::move(p));
+    FAIL("no error for a recursive call");
+  } catch (const InternalError& e) {
+    CHECK(std::string(e.what()).find("recursive call: main -> f -> g -> f") != std::string::npos);
+  }
+}
+
+TEST_CASE("opt (IR text): an inlined call's existential size and in-place update") {
+  // g returns a size it computes and an array of that size; h updates its unique argument.
+  // Uses of the call's pattern (types and the entry's return type included) name g's
+  // results; h's update consumes the caller's array directly.
+  CHECK(inlined(R"(fun g(n_1 : i64) : {i64, [k_2]i64} = {
+  let {k_2 : i64} = add.i64 n_1 1i64
+  let {xs_3 : [k_2]i64} = iota.i64 k_2, 0i64, 1i64
+  in {k_2, xs_3}
+}
+
+fun h(m_4 : i64, ys_5 : *[m_4]i64) : {[m_4]i64} = {
+  let {zs_6 : [m_4]i64} = ys_5 with [0i64] = 7i64
+  in {zs_6}
+}
+
+entry main(a_7 : i64) : {[s_8]i64} = {
+  let {s_8 : i64, v_9 : [s_8]i64} = apply g(a_7) : {i64, [s_8]i64}
+  let {c_10 : [s_8]i64} = copy v_9
+  let {w_11 : [s_8]i64} = apply h(s_8, c_10) : {[s_8]i64}
+  in {w_11}
+}
+)") == R"(#[entry() -> ()]
+entry main(a_7 : i64) : {[k_12]i64} = {
+  let {k_12 : i64} = add.i64 a_7 1i64
+  let {xs_13 : [k_12]i64} = iota.i64 k_12, 0i64, 1i64
+  let {c_10 : [k_12]i64} = copy xs_13
+  let {zs_14 : [k_12]i64} = c_10 with [0i64] = 7i64
+  in {zs_14}
+}
+)");
+}
