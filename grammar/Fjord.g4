@@ -175,7 +175,7 @@ atom
   | LPAREN RPAREN                                                    # unitAtom
   | LPAREN MINUS RPAREN                                              # minusSection
   | LPAREN sectionOp exp? RPAREN                                     # opSection
-  | LPAREN ID DOT (OP | STAR | LT | PIPE | HAT | MINUS) RPAREN       # qualOpSection
+  | LPAREN qualOperator exp? RPAREN                                 # qualOpSection
   | LPAREN (DOT ID | DOT_NUM)+ RPAREN                                # fieldSection
   | LPAREN DOT (LBRACKET | INDEX_LBRACKET) dimIndices RBRACKET RPAREN # indexSection
   | LPAREN opExp (leftSectionOp=binop | expTail (COMMA exp)* COMMA?) RPAREN # parenAtom
@@ -184,6 +184,7 @@ atom
   ;
 
 /// An operator that may start a section; `(- x)` is a negation, so MINUS is left out.
+/// A qualified `(i32.- x)` is a right section: only the bare `-` negates.
 sectionOp : OP | STAR | LT | PIPE | HAT | BACKTICK qualName BACKTICK ;
 
 recordField : ID (EQ exp)? ;

@@ -9,13 +9,13 @@ entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
 entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 
 -- The map fuses into the reduction: still one reduction, no intermediate array.
-entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 
 -- One thread per row, each summing its row.
 entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 
 -- The largest element and its first index: a reduction over pairs, in order.
-entry argmax (xs: []i32) : (i32, i64) =
+entry argmax [n] (xs: [n]i32) : (i32, i64) =
   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
          (i32.lowest, -1)
-         (zip xs (iota (length xs)))
+         (zip xs (iota n))

@@ -19,6 +19,32 @@ using K = ast::Expr::Kind;
 
 namespace {
 
+/// Whether a value of type `t` holds an f16 somewhere.
+bool mentionsF16(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Prim:
+    return t.prim == PrimType::F16;
+  case Type::Kind::Array:
+    return mentionsF16(*t.elem);
+  case Type::Kind::Tuple:
+    return std::any_of(t.elems.begin(), t.elems.end(),
+                       [](const TypeRef& e) { return mentionsF16(*e); });
+  case Type::Kind::Record:
+    return std::any_of(t.fields.begin(), t.fields.end(),
+                       [](const auto& f) { return mentionsF16(*f.second); });
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t.constructors)
+      for (const TypeRef& p : payload)
+        if (mentionsF16(*p))
+          return true;
+    return false;
+  case Type::Kind::Function:
+    return mentionsF16(*t.param) || mentionsF16(*t.result);
+  default:
+    return false;
+  }
+}
+
 ir::BasicOp basic(ir::BasicOp::Kind k) {
   ir::BasicOp op;
   op.kind = k;
@@ -562,6 +588,10 @@ Value Internaliser::arrayLit(const ast::Expr& e, Env& env) {
 }
 
 Value Internaliser::expr(const ast::Expr& e, Env& env) {
+  // The backends have no f16 type yet (CUDA needs cuda_fp16.h, PoCL has no cl_khr_fp16):
+  // reported here, at the first f16 expression, rather than as C compiler errors.
+  if (TypeRef t = resolve(e.type, env); t && mentionsF16(*t))
+    unsupported(site(e.span), "the type `f16` in compiled code (only the interpreter runs it)");
   switch (e.kind) {
   case K::IntLit:
   case K::FloatLit:

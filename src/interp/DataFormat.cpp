@@ -1,5 +1,6 @@
 // Reading and printing values in Futhark's text and binary data formats.
 #include "interp/DataFormat.h"
+#include "interp/Half.h"
 
 #include <algorithm>
 #include <charconv>
@@ -14,40 +15,6 @@ namespace {
 constexpr PrimType kPrims[] = {PrimType::I8,  PrimType::I16, PrimType::I32, PrimType::I64,
                                PrimType::U8,  PrimType::U16, PrimType::U32, PrimType::U64,
                                PrimType::F16, PrimType::F32, PrimType::F64, PrimType::Bool};
-
-// --- f16 <-> float (IEEE binary16), for the binary format ------------------------------
-
-double halfToDouble(uint16_t h) {
-  int sign = h >> 15, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  double v;
-  if (exp == 0)
-    v = std::ldexp(mant, -24);
-  else if (exp == 31)
-    v = mant ? std::numeric_limits<double>::quiet_NaN() : std::numeric_limits<double>::infinity();
-  else
-    v = std::ldexp(mant + 1024, exp - 25);
-  return sign ? -v : v;
-}
-
-uint16_t doubleToHalf(double d) {
-  uint16_t sign = std::signbit(d) ? 0x8000 : 0;
-  d = std::fabs(d);
-  if (std::isnan(d))
-    return sign | 0x7e00;
-  if (d >= 65520.0)
-    return sign | 0x7c00;
-  if (d < std::ldexp(1.0, -14)) // subnormal
-    return sign | static_cast<uint16_t>(std::nearbyint(d * std::ldexp(1.0, 24)));
-  int exp;
-  double m = std::frexp(d, &exp); // d = m * 2^exp, m in [0.5, 1)
-  uint32_t mant = static_cast<uint32_t>(std::nearbyint((m * 2 - 1) * 1024));
-  int e = exp - 1 + 15;
-  if (mant == 1024) {
-    mant = 0;
-    ++e;
-  }
-  return sign | static_cast<uint16_t>(e << 10) | static_cast<uint16_t>(mant);
-}
 
 // --- binary type names -------------------------------------------------------------------
 

@@ -236,7 +236,7 @@ Value callIntrinsic(Evaluator& ev, const Closure& c, const SourceSpan& span) {
   } else if (n == "__convert") {
     return convert(a[0].prim(), primResult(c, span));
   } else if (n == "__to_bits" || n == "__from_bits") {
-    return bitcast(a[0].prim(), primResult(c, span), span);
+    return bitcast(a[0].prim(), primResult(c, span));
   } else if (c.arity == 1) {
     if (numericUnary(n, a[0].prim(), out))
       return out;

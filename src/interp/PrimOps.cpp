@@ -1,5 +1,6 @@
 // Scalar operations (see PrimOps.h).
 #include "interp/PrimOps.h"
+#include "interp/Half.h"
 
 #include <bit>
 #include <cmath>
@@ -189,9 +190,11 @@ PrimValue convert(const PrimValue& a, PrimType to) {
   return PrimValue::integer(to, static_cast<uint64_t>(a.asSigned()));
 }
 
-PrimValue bitcast(const PrimValue& a, PrimType to, const SourceSpan& span) {
-  if (a.type == PrimType::F16 || to == PrimType::F16)
-    throw RuntimeError{span, "bit casts of f16 are not supported yet"};
+PrimValue bitcast(const PrimValue& a, PrimType to) {
+  if (a.type == PrimType::F16)
+    return PrimValue::integer(to, doubleToHalf(a.f));
+  if (to == PrimType::F16)
+    return PrimValue::floating(to, halfToDouble(static_cast<uint16_t>(a.bits)));
   if (a.type == PrimType::F32)
     return PrimValue::integer(to, std::bit_cast<uint32_t>(static_cast<float>(a.f)));
   if (a.type == PrimType::F64)

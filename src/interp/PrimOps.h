@@ -25,8 +25,8 @@ PrimValue logicalNot(const PrimValue& a); ///< `!`: bool negation, integer compl
 /// `__convert` to `to`.
 PrimValue convert(const PrimValue& a, PrimType to);
 /// `__to_bits` / `__from_bits`: the same bits as a float or as the unsigned integer of its
-/// width (f32 <-> u32, f64 <-> u64). f16 is not supported yet (a RuntimeError at `span`).
-PrimValue bitcast(const PrimValue& a, PrimType to, const SourceSpan& span);
+/// width (f16 <-> u16, f32 <-> u32, f64 <-> u64).
+PrimValue bitcast(const PrimValue& a, PrimType to);
 /// Numeric intrinsics of arity 0 (`__lowest`), 1 (`__sqrt`) and 2 (`__max`); false if `name`
 /// is none of them.
 bool numericConstant(const std::string& name, PrimType t, PrimValue& out);

@@ -146,6 +146,8 @@ bool Value::fromRows(const std::vector<Value>& rows, const std::vector<int64_t>&
   const Value& first = rows[0];
   std::vector<int64_t> inner = first.kind() == Kind::Array ? first.shape() : std::vector<int64_t>{};
   std::vector<Value> elems;
+  // Reserved up front: test inputs and results have millions of elements.
+  elems.reserve(rows.size() * (first.kind() == Kind::Array ? first.elems().size() : 1));
   for (const Value& r : rows) {
     bool isArray = r.kind() == Kind::Array;
     if (isArray != (first.kind() == Kind::Array) || (isArray && r.shape() != inner))

@@ -5,6 +5,8 @@
 #include "sema/Checker.h"
 #include "sema/Uniqueness.h"
 
+#include <utility>
+
 namespace fjord::sema {
 
 using ast::Decl;
@@ -76,8 +78,23 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
   std::vector<TypeRef> paramTypes;
   std::vector<std::string> paramNames;
   std::vector<int> paramUids;
+  // A named function's `[]` parameter sizes are fresh size parameters (CheckAnonymousSizes.cpp).
+  std::string owner = std::exchange(anonymousSizeOwner_, std::string());
+  const ast::Decl* ownerDecl = std::exchange(anonymousSizeDecl_, nullptr);
   for (auto& p : params) {
-    bindPattern(*p, patternType(*p));
+    if (!owner.empty()) {
+      // Sizes are spelled after the parameter (`xs_len`), or its position (`arg2_len`).
+      const Pattern* id = p->kind == Pattern::Kind::Ascribed && !p->elems.empty()
+                              ? p->elems[0].get()
+                              : p.get();
+      std::string label = id->kind == Pattern::Kind::Id
+                              ? id->name.base
+                              : "arg" + std::to_string(paramTypes.size() + 1);
+      anonymousSizes_ = AnonymousSizeScope{owner, ownerDecl, label, 0};
+    }
+    TypeRef paramType = patternType(*p);
+    bindPattern(*p, paramType);
+    anonymousSizes_.reset();
     paramTypes.push_back(p->type);
     // `(n: i64)` names its parameter in the function type.
     bool named = p->kind == Pattern::Kind::Ascribed && !p->elems.empty() &&
@@ -86,7 +103,10 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
     paramUids.push_back(named ? p->elems[0]->name.uid : -1);
   }
   TypeRef ret = retTypeExp ? resolveTypeExp(*retTypeExp) : nullptr;
+  int bodyFirstUid = nextUid();
   TypeRef bodyType = check(body);
+  for (size_t i = 0; i < params.size(); ++i)
+    checkParamSizesInScope(*params[i], paramTypes[i], bodyFirstUid);
   if (!ret) {
     ret = bodyType;
   } else if (!unify(ret, bodyType, body.span) && tv_.lastError()) {
@@ -150,8 +170,12 @@ void Checker::checkValueDecl(Decl& d) {
     types_.push_back(TypeEntry{tp.name, Type::typeVar(tp.name), {}});
     rigid.push_back(tp.name);
   }
+  anonymousSizeOwner_ = d.name.base;
+  anonymousSizeDecl_ = &d;
   TypeRef type = d.body ? checkFunction(d.params, d.retTypeExp.get(), *d.body)
                         : fresh(d.span);
+  anonymousSizeOwner_.clear();
+  anonymousSizeDecl_ = nullptr;
   // A size parameter gets its value from the shape of an argument (Note in Check.h).
   for (const ast::TypeParam& tp : d.typeParams)
     if (tp.uid >= 0 &&

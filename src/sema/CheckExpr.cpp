@@ -448,6 +448,7 @@ TypeRef Checker::checkLetFun(Expr& e) {
   size_t mark = valueMark();
   int firstUid = nextUid();
   tv_.enterLevel();
+  anonymousSizeOwner_ = e.name.base;
   TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
   tv_.leaveLevel();
   popValues(mark);

@@ -2,6 +2,8 @@
 // user wrote to semantic types, sizes included).
 #include "sema/Checker.h"
 
+#include <utility>
+
 namespace fjord::sema {
 
 using ast::Pattern;
@@ -142,7 +144,9 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   }
   case TypeExp::Kind::Array: {
     Size dim = Size::unknown();
-    if (te.dimConst) {
+    if (!te.dimConst && !te.dimName && anonymousSizes_) {
+      dim = freshAnonymousSize(te.span);
+    } else if (te.dimConst) {
       dim = Size::constant(*te.dimConst);
     } else if (te.dimName) {
       // A name bound in the type itself (`(n: i64) -> [n]t`) is innermost.
@@ -192,12 +196,15 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     return Type::sum(std::move(constructors));
   }
   case TypeExp::Kind::Function: {
+    // A `[]` in a parameter of function type is inferred (CheckAnonymousSizes.cpp).
+    auto anonymous = std::exchange(anonymousSizes_, std::nullopt);
     TypeRef param = resolveArg(0);
     size_t mark = localSizes_.size();
     if (!te.paramName.empty())
       localSizes_.push_back(te.paramName);
     TypeRef result = resolveArg(1);
     localSizes_.resize(mark);
+    anonymousSizes_ = std::move(anonymous);
     return Type::function(param, result, te.paramName);
   }
   case TypeExp::Kind::Unique: {

@@ -104,9 +104,16 @@ TypeRef Checker::instantiateSizes(const TypeRef& t, const ast::Decl& d, const So
     if (tp.kind == ast::TypeParam::Kind::Size && tp.uid >= 0)
       sizeParams.insert(tp.uid);
   std::map<std::string, Size> flexible, existential; // by sizeKey
+  // The sizes that `[]` in `d`'s parameters stand for are size parameters too.
+  auto anonymousParam = [&](const Size& s) {
+    if (s.uid < 0 || s.uid >= static_cast<int>(out_.bindings.size()))
+      return false;
+    const Binding& b = out_.bindings[s.uid];
+    return b.kind == Binding::Kind::SizeParam && b.decl == &d;
+  };
   auto mapName = [&](const Size& s, bool inResult) -> Size {
     if (s.kind == Size::Kind::Var &&
-        (sizeParams.count(s.uid) || (s.uid < 0 && s.name[0] == '?'))) {
+        (sizeParams.count(s.uid) || anonymousParam(s) || (s.uid < 0 && s.name[0] == '?'))) {
       auto [it, added] = flexible.try_emplace(sizeKey(s), Size::unknown());
       if (added)
         it->second = tv_.freshSize(s.name[0] == '?' ? "" : s.name);

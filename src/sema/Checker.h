@@ -128,6 +128,13 @@ private:
   /// Checks a function body given its parameters; returns the curried function type.
   TypeRef checkFunction(std::vector<ast::PatternPtr>& params, ast::TypeExp* retTypeExp,
                         ast::Expr& body);
+  /// A fresh size parameter for an anonymous size `[]` (at `span`) in the type of a named
+  /// function's parameter, while anonymousSizes_ is set (CheckAnonymousSizes.cpp).
+  Size freshAnonymousSize(const SourceSpan& span);
+  /// Reports a size in the type `t` of parameter `p` that names a variable bound inside the
+  /// function's body (uid >= `bodyFirstUid`): it escaped its scope through a type variable
+  /// (CheckParamScope.cpp).
+  void checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid);
 
   // --- patterns and type expressions (CheckPattern.cpp)
   /// Gives `p` the type `t` (unifying with its annotations) and binds its names.
@@ -147,6 +154,20 @@ private:
   std::vector<ValueEntry> values_;
   std::vector<TypeEntry> types_;
   std::vector<std::string> localSizes_; ///< existential and named-parameter sizes in scope
+  /// The named function (`def`, `entry`, local `let f`) whose parameters checkFunction binds
+  /// next: there each `[]` is a fresh size parameter, as in Futhark (a lambda's `[]` is
+  /// inferred instead). Set by the caller, taken by checkFunction. `anonymousSizeDecl_` is
+  /// the declaration of a top-level one (null for a local function).
+  std::string anonymousSizeOwner_;
+  const ast::Decl* anonymousSizeDecl_ = nullptr;
+  /// While resolving the type of one such parameter (CheckAnonymousSizes.cpp).
+  struct AnonymousSizeScope {
+    std::string owner;              ///< the function's name
+    const ast::Decl* decl = nullptr; ///< its declaration, if top-level
+    std::string param;              ///< the parameter's name, or `argN`
+    int count = 0;                  ///< anonymous sizes made so far for it
+  };
+  std::optional<AnonymousSizeScope> anonymousSizes_;
   // Files (CheckFiles.cpp).
   std::map<std::string, FileExports> exports_; ///< by SourceFile::path, of checked files
   FileExports current_;     ///< the current file's exports so far

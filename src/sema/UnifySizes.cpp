@@ -18,7 +18,9 @@
 //  - a flexible variable `?N`, created when a function's type is instantiated at a use
 //    (one per size parameter of the callee); unification binds it, and the call's result
 //    has the sizes the arguments gave it,
-//  - unknown (`[]`: intrinsics, slices, ranges): it unifies with any size and learns nothing.
+//  - unknown (`[]`: intrinsics, slices, ranges, lambda parameters): it unifies with any size
+//    and learns nothing. A `[]` in a parameter of a named function is not unknown but a size
+//    parameter of its own (`xs_len`, CheckAnonymousSizes.cpp), as in Futhark.
 // Two different constants or rigid names do not unify: a "size mismatch", reported with
 // both sizes and where each came from. `laxSizes` turns that off where Futhark makes a size
 // existential instead (the branches of `if`, loop results) or checks it at run time (`:>`).

@@ -390,13 +390,13 @@ ExprPtr AstBuilder::atom(P::AtomContext* ctx) {
     return e;
   }
   if (auto* c = dynamic_cast<P::QualOpSectionContext*>(ctx)) {
-    // `(i32.+)`: a built-in operator at the type of a numeric namespace.
+    // `(i32.+)` or the right section `(i32.* 2)`: a built-in operator at the type of a
+    // numeric namespace. Unlike `(- x)`, `(i32.- x)` is a section, as in Futhark.
     auto e = makeExpr(Kind::OpSection, s);
-    e->name.qualifiers.push_back(text(c->ID()));
-    antlr4::tree::ParseTree* op = c->children[3];
-    e->name.base = op->getText();
-    e->name.span = s;
+    e->name = qualOperatorName(c->qualOperator());
     e->elems.resize(2);
+    if (c->exp())
+      e->elems[1] = exp(c->exp());
     return e;
   }
   if (auto* c = dynamic_cast<P::FieldSectionContext*>(ctx)) {

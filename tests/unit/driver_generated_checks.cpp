@@ -82,8 +82,10 @@ TEST_CASE("driver: generated code has no copied temporaries and no constant laun
   CHECK(cu.find("float t = reduced_acc + x;\n        reduced_acc = t;") != std::string::npos);
   CHECK(cu.find("float y = x;") == std::string::npos);
   CHECK(cu.find("float x_1 = reduced_acc;") == std::string::npos);
-  // `iota n` counts from 0 in steps of 1: the element is the index itself.
-  CHECK(cu.find("iota_mem[gtid] = gtid;") != std::string::npos);
+  // `iota n` counts from 0 in steps of 1: fused into argmax's reduction, the element is the
+  // index itself.
+  CHECK(cu.find("bool cmp_2 = reduced_acc_1 < gtid;") != std::string::npos);
+  CHECK(cu.find("iota_mem") == std::string::npos);
   // Stage 2 of a reduction runs one block: nothing to guard.
   CHECK(cu.find("if (1 > 0)") == std::string::npos);
   CHECK(cu.find("sum_reduce_stage2<<<fjord_rt::cuda::extent(1),") != std::string::npos);

@@ -14,11 +14,11 @@ using namespace fjord::testutil;
 namespace {
 
 const char* kHistograms =
-    "entry add (is: []i64) (vs: []i32) : []i32 = reduce_by_index (replicate 4 0) (+) 0 is vs\n"
-    "entry fmax (is: []i64) (vs: []f32) : []f32 =\n"
+    "entry add [n] (is: [n]i64) (vs: [n]i32) : []i32 = reduce_by_index (replicate 4 0) (+) 0 is vs\n"
+    "entry fmax [n] (is: [n]i64) (vs: [n]f32) : []f32 =\n"
     "  reduce_by_index (replicate 4 f32.lowest) f32.max f32.lowest is vs\n"
-    "entry mul (is: []i64) (vs: []i64) : []i64 = reduce_by_index (replicate 4 1) (*) 1 is vs\n"
-    "entry pairs (is: []i64) (as: []i32) (bs: []i32) : ([]i32, []i32) =\n"
+    "entry mul [n] (is: [n]i64) (vs: [n]i64) : []i64 = reduce_by_index (replicate 4 1) (*) 1 is vs\n"
+    "entry pairs [n] (is: [n]i64) (as: [n]i32) (bs: [n]i32) : ([]i32, []i32) =\n"
     "  unzip (reduce_by_index (replicate 4 (0, 0)) (\\(a, b) (c, d) -> (a + c, b + d)) (0, 0)\n"
     "                         is (zip as bs))\n";
 

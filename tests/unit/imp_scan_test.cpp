@@ -14,9 +14,9 @@ using namespace fjord::testutil;
 namespace {
 
 const char* kScans =
-    "entry affine (as: []i32) (bs: []i32) : ([]i32, []i32) =\n"
+    "entry affine [n] (as: [n]i32) (bs: [n]i32) : ([]i32, []i32) =\n"
     "  unzip (scan (\\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip as bs))\n"
-    "entry scat (dest: *[]f32) (is: []i64) (vs: []f32) : []f32 = scatter dest is vs\n";
+    "entry scat [k] (dest: *[]f32) (is: [k]i64) (vs: [k]f32) : []f32 = scatter dest is vs\n";
 
 /// The text of OpenCL kernel `name` in `code` (up to the next kernel), or "".
 std::string kernelText(const std::string& code, const std::string& name) {

@@ -60,7 +60,7 @@ TEST_CASE("interp: prelude array functions") {
         "[[1i32, 2i32], [1i32, 2i32]]\n");
   CHECK(run("entry f (xs: []i32) : i32 = foldl (\\acc x -> acc * 10 + x) 0 xs", "f", "[1, 2, 3]") ==
         "123i32\n");
-  CHECK(run("entry f (xs: []i32) (ys: []f32) : ([]i32, []f32) = unzip (zip xs ys)", "f",
+  CHECK(run("entry f [n] (xs: [n]i32) (ys: [n]f32) : ([]i32, []f32) = unzip (zip xs ys)", "f",
             "[1, 2] [3, 4]") == "[1i32, 2i32]\n[3.0f32, 4.0f32]\n");
   CHECK(run("entry f (xs: []i32) : []i32 = map3 (\\a b c -> a + b * c) xs xs xs", "f", "[1, 2]") ==
         "[2i32, 6i32]\n");
@@ -131,7 +131,7 @@ TEST_CASE("interp: sections, abbreviations and structural equality") {
         "true\ntrue\n");
   CHECK(run("entry f (xs: []i32) : ([]i32, []i32) = partition (> 2) xs", "f", "[1, 5, 2, 7]") ==
         "[5i32, 7i32]\n[1i32, 2i32]\n");
-  CHECK(run("entry f (xs: []i32) : []i32 = reduce_by_index (replicate 3 0) (+) 0 [0, 1, 0] xs",
+  CHECK(run("entry f (xs: [3]i32) : []i32 = reduce_by_index (replicate 3 0) (+) 0 [0, 1, 0] xs",
             "f", "[1, 2, 3]") == "[4i32, 2i32, 0i32]\n");
   CHECK(run("entry f : []u8 = \"hi\"", "f", "") == "[104u8, 105u8]\n");
   // Statically `n + 1` is not `n`; the coercion defers the check to run time.

@@ -53,7 +53,7 @@ TEST_CASE("interp: scale") {
 
 TEST_CASE("interp: sum and dot") {
   const char* p = "entry sum (xs: []f32) : f32 = reduce (+) 0 xs\n"
-                  "entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)\n";
+                  "entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)\n";
   CHECK(run(p, "sum", "[1f32, 2f32, 3.5f32]") == "6.5f32\n");
   CHECK(run(p, "sum", "[1, 2, 3]") == "6.0f32\n");
   CHECK(run(p, "dot", "[1f32, 2f32, 3f32] [4f32, 5f32, 6f32]") == "32.0f32\n");
@@ -68,9 +68,9 @@ TEST_CASE("interp: rowsums with size parameters") {
 
 TEST_CASE("interp: argmax") {
   const char* p =
-      "entry argmax (xs: []i32) : (i32, i64) =\n"
+      "entry argmax [n] (xs: [n]i32) : (i32, i64) =\n"
       "  reduce (\\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))\n"
-      "         (i32.lowest, -1) (zip xs (iota (length xs)))\n";
+      "         (i32.lowest, -1) (zip xs (iota n))\n";
   CHECK(run(p, "argmax", "[3, 9, 2, 9, 1]") == "9i32\n1i64\n");
   CHECK(run(p, "argmax", "empty([0]i32)") == "-2147483648i32\n-1i64\n");
 }

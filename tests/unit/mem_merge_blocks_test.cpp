@@ -155,11 +155,11 @@ entry main (xs: []i32) : []i64 =
 )");
   CHECK(mem::countAllocs(tooBig.after) == 3); // 8n bytes do not fit in 4n
   Merged unrelated = merge(R"(
-entry main (xs: []i32) (ys: []i32) : []i32 =
+entry main [n] (xs: [n]i32) (ys: []i32) : []i32 =
   let a = map (+1) xs
   let b = map (*2) (reverse a)
   let c = map (+3) (reverse ys)
-  in map2 (+) b (reverse c)
+  in map2 (+) b (reverse c :> [n]i32)
 )");
   // c's length is unrelated to a's: no proof that it fits.
   CHECK_FALSE(block(unrelated.after, "c") == block(unrelated.after, "a"));

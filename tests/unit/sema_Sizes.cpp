@@ -158,3 +158,55 @@ TEST_CASE("sema: a size that leaves its scope becomes existential") {
   // A lambda's named parameter stays bound by its arrow.
   CHECK(declType("def g (k: i64) = (\\(m: i64) -> iota m) k", "g") == "(k: i64) -> [k]i64");
 }
+
+TEST_CASE("sema: each anonymous size of a named function's parameter is a size of its own") {
+  // Rigid in the body: two `[]` differ, and the notes point at each.
+  CHECK(errors("def f (xs: []i32) (ys: []i32) = map2 (+) xs ys") ==
+        "test.fut:1:45: error: size mismatch in call of `map2`: size `n` is `xs_len` (from the "
+        "second argument, `xs`) but `ys_len` here (from the third argument, `ys`)\n"
+        "    def f (xs: []i32) (ys: []i32) = map2 (+) xs ys\n"
+        "                                                ^~\n"
+        "test.fut:1:42: note: `n` = `xs_len` comes from this argument\n"
+        "    def f (xs: []i32) (ys: []i32) = map2 (+) xs ys\n"
+        "                                             ^~\n"
+        "test.fut:1:12: note: `xs_len` is the anonymous size `[]` of parameter `xs` of `f`\n"
+        "    def f (xs: []i32) (ys: []i32) = map2 (+) xs ys\n"
+        "               ^~~~~\n"
+        "test.fut:1:24: note: `ys_len` is the anonymous size `[]` of parameter `ys` of `f`\n"
+        "    def f (xs: []i32) (ys: []i32) = map2 (+) xs ys\n"
+        "                           ^~~~~\n");
+  CHECK(errors("def f [n] (xs: [n]i32) (ys: [n]i32) = map2 (+) xs ys") == "");
+  // At a use they are instantiated like size parameters: the result has the argument's size.
+  CHECK(declType("def inc (xs: []i32) = map (+ 1) xs\ndef g [m] (ys: [m]i32) = zip (inc ys) ys",
+                 "g") == "(ys: [m]i32) -> [m](i32, i32)");
+  CHECK(declType("def inc (xs: [][]i32) = xs", "inc") == "(xs: [xs_len][xs_len2]i32) -> "
+                                                          "[xs_len][xs_len2]i32");
+  // Not in scope as values; a lambda's `[]` and one under a function type stay inferred.
+  CHECK(errors("def f (xs: []i32) = xs_len").find("unknown name `xs_len`") != std::string::npos);
+  CHECK(errors("def f (k: i64) = (\\(xs: []i32) (ys: []i32) -> map2 (+) xs ys) (iota k |> "
+               "map i32.i64) (replicate k 1)") == "");
+  CHECK(errors("def f (g: []i32 -> i32) (k: i64) = g (replicate k 1)") == "");
+}
+
+TEST_CASE("sema: a size of the body cannot escape through a parameter's type variable") {
+  const std::string pick = "def pick 't (a: t) (b: t) : t = b\n";
+  CHECK(errors(pick + "def g x (k: i64) = let n = k + 1 in length (pick x (iota n))") ==
+        "test.fut:2:7: error: size `n` goes out of scope: the type of this parameter is "
+        "`[n]i64`, but `n` is bound inside the function's body\n"
+        "    def g x (k: i64) = let n = k + 1 in length (pick x (iota n))\n"
+        "          ^\n"
+        "test.fut:2:24: note: `n` is the variable bound here\n"
+        "    def g x (k: i64) = let n = k + 1 in length (pick x (iota n))\n"
+        "                           ^\n");
+  // The same in a local function, with the size bound in a loop.
+  CHECK(errors(pick + "def g (k: i64) (ys: []i64) =\n"
+                      "  let h y = loop a = 0 for i < 2 do let m = k + i in a + length (pick y "
+                      "(iota m))\n"
+                      "  in h ys")
+            .find("test.fut:3:9: error: size `m` goes out of scope") != std::string::npos);
+  // Sizes named by earlier parameters, or by variables outside the function, are in scope.
+  CHECK(errors(pick +
+               "def g (k: i64) = (\\(n: i64) (xs: [n]i64) -> pick xs (iota n)) k (iota k)") == "");
+  CHECK(errors(pick + "def g (k: i64) = let f = \\x -> length (pick x (iota k)) in f (iota k)") ==
+        "");
+}

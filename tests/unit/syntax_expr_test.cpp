@@ -45,6 +45,12 @@ TEST_CASE("syntax: operators qualified by a namespace, infix and in sections") {
   CHECK(expr("x |> f i32.+ 1") == "(|> x (apply (section i32.+ _ _) f 1))");
   CHECK(expr("(i32.+)") == "(section i32.+ _ _)");
   CHECK(expr("(x i32.+)") == "(section i32.+ x _)");
+  // Right sections; unlike `(- x)`, a qualified `(i32.- x)` is a section, not a negation.
+  CHECK(expr("(i32.* 2)") == "(section i32.* _ 2)");
+  CHECK(expr("(i32.- 2)") == "(section i32.- _ 2)");
+  CHECK(expr("(2 i32.-)") == "(section i32.- 2 _)");
+  CHECK(expr("(f32.< f x)") == "(section f32.< _ (apply f x))");
+  CHECK(expr("(u8.<< 1 + n)") == "(section u8.<< _ (+ 1 n))");
   // Field access and projection next to them keep their meaning.
   CHECK(expr("r.x i32.+ t.0") == "(apply (section i32.+ _ _) (. r x) (. t 0))");
   CHECK(expr("f r.x i32.* 2") == "(apply (section i32.* _ _) (apply f (. r x)) 2)");

@@ -106,13 +106,13 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
 }
 
 // samples/demo.fut:12
-//   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
-// reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  ys @ys_mem -> 0 + {(xs_len : 1)}
+// reads  xs @xs_mem -> 0 + {(n : 1)}
+// reads  ys @ys_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-static __global__ void dot_map_reduce_stage1(int64_t xs_len, const float *xs_mem,
-                                             const float *ys_mem, float *reduced_partials) {
+static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, const float *ys_mem,
+                                             float *reduced_partials) {
     __shared__ float reduced_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t block = (int64_t)blockIdx.x;
@@ -120,7 +120,7 @@ static __global__ void dot_map_reduce_stage1(int64_t xs_len, const float *xs_mem
     // commutative: threads stride through the input (coalesced)
     int64_t gtid = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
-    while (gtid < xs_len) {
+    while (gtid < n) {
         float x = xs_mem[gtid];
         float x_1 = ys_mem[gtid];
         float t = x * x_1;
@@ -147,7 +147,7 @@ static __global__ void dot_map_reduce_stage1(int64_t xs_len, const float *xs_mem
 }
 
 // samples/demo.fut:12
-//   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -241,24 +241,13 @@ static __global__ void rowsums_map(int64_t total, const double *a_coalesced_mem,
     }
 }
 
-// iota, one thread per element
-// writes iota @iota_mem -> 0 + {(xs_len : 1)}
-static __global__ void argmax_iota(int64_t total, int64_t *iota_mem) {
-    int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
-    if (gtid < total) {
-        iota_mem[gtid] = gtid;
-    }
-}
-
 // samples/demo.fut:19
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
-// reduction with a user-defined operator over xs, iota, stage 1 of 2: one partial result per block
-// reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  iota @iota_mem -> 0 + {(xs_len : 1)}
+// reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
+// reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
 // writes reduced_partials @reduced_partials_1 -> 0 + {(num_blocks : 1)}
-static __global__ void argmax_reduce_stage1(int64_t xs_len, int64_t per_block,
-                                            const int32_t *xs_mem, const int64_t *iota_mem,
+static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const int32_t *xs_mem,
                                             int32_t *reduced_partials,
                                             int64_t *reduced_partials_1) {
     __shared__ int32_t reduced_shared[1024];
@@ -269,17 +258,16 @@ static __global__ void argmax_reduce_stage1(int64_t xs_len, int64_t per_block,
     int64_t reduced_acc_1 = -1;
     // each thread folds a contiguous chunk, in order
     int64_t block_start = block * per_block;
-    int64_t block_end = min(block_start + per_block, xs_len);
+    int64_t block_end = min(block_start + per_block, n);
     int64_t per_thread = (per_block + (int64_t)blockDim.x - 1) / (int64_t)blockDim.x;
     int64_t start = block_start + tid * per_thread;
     int64_t end = min(start + per_thread, block_end);
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         int32_t x = xs_mem[gtid];
-        int64_t x_1 = iota_mem[gtid];
         bool cmp = reduced_acc > x;
         bool cmp_1 = reduced_acc == x;
-        bool cmp_2 = reduced_acc_1 < x_1;
+        bool cmp_2 = reduced_acc_1 < gtid;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int32_t if_res;
@@ -289,7 +277,7 @@ static __global__ void argmax_reduce_stage1(int64_t xs_len, int64_t per_block,
             if_res_1 = reduced_acc_1;
         } else {
             if_res = x;
-            if_res_1 = x_1;
+            if_res_1 = gtid;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -332,7 +320,7 @@ static __global__ void argmax_reduce_stage1(int64_t xs_len, int64_t per_block,
 
 // samples/demo.fut:19
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
-// reduction with a user-defined operator over xs, iota, stage 2 of 2: combines the partial results
+// reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -493,23 +481,22 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
 }
 
 // entry point dot (samples/demo.fut:12:1)
-static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
+static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
                      const fjord_rt::cuda::Buffer &xs_mem, int64_t ys_len,
                      const fjord_rt::cuda::Buffer &ys_mem) {
-    bool same_size = xs_len == ys_len;
-    if (!same_size)
-        return ctx->device.fail(
-            fjord_rt::kProgramError,
-            "size mismatch: arrays of different sizes at samples/demo.fut:12:56");
+    if (!(ys_len == n))
+        return ctx->device.fail(fjord_rt::kProgramError,
+                                "size mismatch: dimension 0 of argument `ys` differs from `n` at "
+                                "samples/demo.fut:12:1");
     // reduction with (+) over xs, ys
     int64_t block_size =
         std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
     float reduced;
-    if (xs_len == 0) {
+    if (n == 0) {
         reduced = 0.0f;
     } else {
         int64_t num_blocks = std::max(
-            std::min(ctx->tuning.dot_map_reduce_num_blocks, (xs_len + block_size - 1) / block_size),
+            std::min(ctx->tuning.dot_map_reduce_num_blocks, (n + block_size - 1) / block_size),
             (int64_t)1);
         fjord_rt::cuda::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
@@ -517,7 +504,7 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         dot_map_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
                                 fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-            xs_len, xs_mem.as<float>(), ys_mem.as<float>(), reduced_partials.as<float>());
+            n, xs_mem.as<float>(), ys_mem.as<float>(), reduced_partials.as<float>());
         FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage1"));
         dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
                                 ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
@@ -565,32 +552,21 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
 }
 
 // entry point argmax (samples/demo.fut:18:1)
-static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &result_1,
-                        int64_t xs_len, const fjord_rt::cuda::Buffer &xs_mem) {
-    int64_t iota_bytes = xs_len * 8;
-    fjord_rt::cuda::Buffer iota_mem;
-    FJORD_TRY(ctx->device.alloc(iota_mem, iota_bytes));
+static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &result_1, int64_t n,
+                        const fjord_rt::cuda::Buffer &xs_mem) {
+    // reduction with a user-defined operator over xs
     int64_t block_size =
-        std::min(std::max(ctx->tuning.argmax_iota_block_size, (int64_t)1), (int64_t)1024);
-    if (xs_len > 0) {
-        argmax_iota<<<fjord_rt::cuda::extent((xs_len + block_size - 1) / block_size),
-                      fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-            xs_len, iota_mem.as<int64_t>());
-        FJORD_TRY(ctx->device.checkLaunch("argmax_iota"));
-    }
-    // reduction with a user-defined operator over xs, iota
-    int64_t block_size_1 =
         std::min(std::max(ctx->tuning.argmax_reduce_block_size, (int64_t)1), (int64_t)1024);
     int32_t reduced;
     int64_t reduced_1;
-    if (xs_len == 0) {
+    if (n == 0) {
         reduced = (-2147483647 - 1);
         reduced_1 = -1;
     } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
-                                               (xs_len + block_size_1 - 1) / block_size_1),
-                                      (int64_t)1);
-        int64_t per_block = (xs_len + num_blocks - 1) / num_blocks;
+        int64_t num_blocks = std::max(
+            std::min(ctx->tuning.argmax_reduce_num_blocks, (n + block_size - 1) / block_size),
+            (int64_t)1);
+        int64_t per_block = (n + num_blocks - 1) / num_blocks;
         fjord_rt::cuda::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_partials_1;
@@ -600,11 +576,11 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         fjord_rt::cuda::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
         argmax_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                               fjord_rt::cuda::extent(block_size_1), 0, ctx->device.stream()>>>(
-            xs_len, per_block, xs_mem.as<int32_t>(), iota_mem.as<int64_t>(),
-            reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>());
+                               fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+            n, per_block, xs_mem.as<int32_t>(), reduced_partials.as<int32_t>(),
+            reduced_partials_1.as<int64_t>());
         FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage1"));
-        argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size_1), 0,
+        argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
                                ctx->device.stream()>>>(
             num_blocks, reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>(),
             reduced_result.as<int32_t>(), reduced_result_1.as<int64_t>());
@@ -618,7 +594,6 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     }
     result_0 = reduced;
     result_1 = reduced_1;
-    iota_mem.reset();
     return fjord_rt::kSuccess;
 }
 

@@ -94,12 +94,12 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
 }
 
 // samples/demo.fut:12
-//   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
-// reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  ys @ys_mem -> 0 + {(xs_len : 1)}
+// reads  xs @xs_mem -> 0 + {(n : 1)}
+// reads  ys @ys_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-__kernel void dot_map_reduce_stage1(long xs_len, __global const float *xs_mem,
+__kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
                                     __global const float *ys_mem,
                                     __global float *reduced_partials) {
     __local float reduced_shared[1024];
@@ -109,7 +109,7 @@ __kernel void dot_map_reduce_stage1(long xs_len, __global const float *xs_mem,
     // commutative: threads stride through the input (coalesced)
     long gtid = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
-    while (gtid < xs_len) {
+    while (gtid < n) {
         float x = xs_mem[gtid];
         float x_1 = ys_mem[gtid];
         float t = x * x_1;
@@ -136,7 +136,7 @@ __kernel void dot_map_reduce_stage1(long xs_len, __global const float *xs_mem,
 }
 
 // samples/demo.fut:12
-//   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -230,24 +230,14 @@ __kernel void rowsums_map(long total, __global const double *a_coalesced_mem, lo
     }
 }
 
-// iota, one thread per element
-// writes iota @iota_mem -> 0 + {(xs_len : 1)}
-__kernel void argmax_iota(long total, __global long *iota_mem) {
-    long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
-    if (gtid < total) {
-        iota_mem[gtid] = gtid;
-    }
-}
-
 // samples/demo.fut:19
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
-// reduction with a user-defined operator over xs, iota, stage 1 of 2: one partial result per block
-// reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  iota @iota_mem -> 0 + {(xs_len : 1)}
+// reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
+// reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
 // writes reduced_partials @reduced_partials_1 -> 0 + {(num_blocks : 1)}
-__kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const int *xs_mem,
-                                   __global const long *iota_mem, __global int *reduced_partials,
+__kernel void argmax_reduce_stage1(long n, long per_block, __global const int *xs_mem,
+                                   __global int *reduced_partials,
                                    __global long *reduced_partials_1) {
     __local int reduced_shared[1024];
     __local long reduced_shared_1[1024];
@@ -257,17 +247,16 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
     long reduced_acc_1 = -1;
     // each thread folds a contiguous chunk, in order
     long block_start = block * per_block;
-    long block_end = min(block_start + per_block, xs_len);
+    long block_end = min(block_start + per_block, n);
     long per_thread = (per_block + (long)get_local_size(0) - 1) / (long)get_local_size(0);
     long start = block_start + tid * per_thread;
     long end = min(start + per_thread, block_end);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
-        long x_1 = iota_mem[gtid];
         bool cmp = reduced_acc > x;
         bool cmp_1 = reduced_acc == x;
-        bool cmp_2 = reduced_acc_1 < x_1;
+        bool cmp_2 = reduced_acc_1 < gtid;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int if_res;
@@ -277,7 +266,7 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
             if_res_1 = reduced_acc_1;
         } else {
             if_res = x;
-            if_res_1 = x_1;
+            if_res_1 = gtid;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -320,7 +309,7 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
 
 // samples/demo.fut:19
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
-// reduction with a user-defined operator over xs, iota, stage 2 of 2: combines the partial results
+// reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}

@@ -110,12 +110,12 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
 }
 
 // samples/demo.fut:12
-//   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
-// reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  ys @ys_mem -> 0 + {(xs_len : 1)}
+// reads  xs @xs_mem -> 0 + {(n : 1)}
+// reads  ys @ys_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-__kernel void dot_map_reduce_stage1(long xs_len, __global const float *xs_mem,
+__kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
                                     __global const float *ys_mem,
                                     __global float *reduced_partials) {
     __local float reduced_shared[1024];
@@ -125,7 +125,7 @@ __kernel void dot_map_reduce_stage1(long xs_len, __global const float *xs_mem,
     // commutative: threads stride through the input (coalesced)
     long gtid = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
-    while (gtid < xs_len) {
+    while (gtid < n) {
         float x = xs_mem[gtid];
         float x_1 = ys_mem[gtid];
         float t = x * x_1;
@@ -152,7 +152,7 @@ __kernel void dot_map_reduce_stage1(long xs_len, __global const float *xs_mem,
 }
 
 // samples/demo.fut:12
-//   entry dot (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -246,24 +246,14 @@ __kernel void rowsums_map(long total, __global const double *a_coalesced_mem, lo
     }
 }
 
-// iota, one thread per element
-// writes iota @iota_mem -> 0 + {(xs_len : 1)}
-__kernel void argmax_iota(long total, __global long *iota_mem) {
-    long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
-    if (gtid < total) {
-        iota_mem[gtid] = gtid;
-    }
-}
-
 // samples/demo.fut:19
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
-// reduction with a user-defined operator over xs, iota, stage 1 of 2: one partial result per block
-// reads  xs @xs_mem -> 0 + {(xs_len : 1)}
-// reads  iota @iota_mem -> 0 + {(xs_len : 1)}
+// reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
+// reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
 // writes reduced_partials @reduced_partials_1 -> 0 + {(num_blocks : 1)}
-__kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const int *xs_mem,
-                                   __global const long *iota_mem, __global int *reduced_partials,
+__kernel void argmax_reduce_stage1(long n, long per_block, __global const int *xs_mem,
+                                   __global int *reduced_partials,
                                    __global long *reduced_partials_1) {
     __local int reduced_shared[1024];
     __local long reduced_shared_1[1024];
@@ -273,17 +263,16 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
     long reduced_acc_1 = -1;
     // each thread folds a contiguous chunk, in order
     long block_start = block * per_block;
-    long block_end = min(block_start + per_block, xs_len);
+    long block_end = min(block_start + per_block, n);
     long per_thread = (per_block + (long)get_local_size(0) - 1) / (long)get_local_size(0);
     long start = block_start + tid * per_thread;
     long end = min(start + per_thread, block_end);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
-        long x_1 = iota_mem[gtid];
         bool cmp = reduced_acc > x;
         bool cmp_1 = reduced_acc == x;
-        bool cmp_2 = reduced_acc_1 < x_1;
+        bool cmp_2 = reduced_acc_1 < gtid;
         bool cond = cmp_1 && cmp_2;
         bool cond_1 = cmp || cond;
         int if_res;
@@ -293,7 +282,7 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
             if_res_1 = reduced_acc_1;
         } else {
             if_res = x;
-            if_res_1 = x_1;
+            if_res_1 = gtid;
         }
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
@@ -336,7 +325,7 @@ __kernel void argmax_reduce_stage1(long xs_len, long per_block, __global const i
 
 // samples/demo.fut:19
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
-// reduction with a user-defined operator over xs, iota, stage 2 of 2: combines the partial results
+// reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -428,7 +417,6 @@ struct demo_context {
     cl_kernel dot_map_reduce_stage2 = nullptr;
     cl_kernel rowsums_a_transpose = nullptr;
     cl_kernel rowsums_map = nullptr;
-    cl_kernel argmax_iota = nullptr;
     cl_kernel argmax_reduce_stage1 = nullptr;
     cl_kernel argmax_reduce_stage2 = nullptr;
 };
@@ -503,31 +491,29 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
 }
 
 // entry point dot (samples/demo.fut:12:1)
-static int entry_dot(struct demo_context *ctx, float &result_0, int64_t xs_len,
+static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
                      const fjord_rt::opencl::Buffer &xs_mem, int64_t ys_len,
                      const fjord_rt::opencl::Buffer &ys_mem) {
-    bool same_size = xs_len == ys_len;
-    if (!same_size)
-        return ctx->device.fail(
-            fjord_rt::kProgramError,
-            "size mismatch: arrays of different sizes at samples/demo.fut:12:56");
+    if (!(ys_len == n))
+        return ctx->device.fail(fjord_rt::kProgramError,
+                                "size mismatch: dimension 0 of argument `ys` differs from `n` at "
+                                "samples/demo.fut:12:1");
     // reduction with (+) over xs, ys
     int64_t block_size =
         std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
     float reduced;
-    if (xs_len == 0) {
+    if (n == 0) {
         reduced = 0.0f;
     } else {
         int64_t num_blocks = std::max(
-            std::min(ctx->tuning.dot_map_reduce_num_blocks, (xs_len + block_size - 1) / block_size),
+            std::min(ctx->tuning.dot_map_reduce_num_blocks, (n + block_size - 1) / block_size),
             (int64_t)1);
         fjord_rt::opencl::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage1, "dot_map_reduce_stage1",
-                                     num_blocks, block_size, xs_len, xs_mem, ys_mem,
-                                     reduced_partials));
+                                     num_blocks, block_size, n, xs_mem, ys_mem, reduced_partials));
         FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
                                      block_size, num_blocks, reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
@@ -569,31 +555,21 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
 }
 
 // entry point argmax (samples/demo.fut:18:1)
-static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &result_1,
-                        int64_t xs_len, const fjord_rt::opencl::Buffer &xs_mem) {
-    int64_t iota_bytes = xs_len * 8;
-    fjord_rt::opencl::Buffer iota_mem;
-    FJORD_TRY(ctx->device.alloc(iota_mem, iota_bytes));
+static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &result_1, int64_t n,
+                        const fjord_rt::opencl::Buffer &xs_mem) {
+    // reduction with a user-defined operator over xs
     int64_t block_size =
-        std::min(std::max(ctx->tuning.argmax_iota_block_size, (int64_t)1), (int64_t)1024);
-    if (xs_len > 0) {
-        FJORD_TRY(ctx->device.launch(ctx->argmax_iota, "argmax_iota",
-                                     (xs_len + block_size - 1) / block_size, block_size, xs_len,
-                                     iota_mem));
-    }
-    // reduction with a user-defined operator over xs, iota
-    int64_t block_size_1 =
         std::min(std::max(ctx->tuning.argmax_reduce_block_size, (int64_t)1), (int64_t)1024);
     int32_t reduced;
     int64_t reduced_1;
-    if (xs_len == 0) {
+    if (n == 0) {
         reduced = (-2147483647 - 1);
         reduced_1 = -1;
     } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
-                                               (xs_len + block_size_1 - 1) / block_size_1),
-                                      (int64_t)1);
-        int64_t per_block = (xs_len + num_blocks - 1) / num_blocks;
+        int64_t num_blocks = std::max(
+            std::min(ctx->tuning.argmax_reduce_num_blocks, (n + block_size - 1) / block_size),
+            (int64_t)1);
+        int64_t per_block = (n + num_blocks - 1) / num_blocks;
         fjord_rt::opencl::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_partials_1;
@@ -603,10 +579,10 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         fjord_rt::opencl::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
         FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                     block_size_1, xs_len, per_block, xs_mem, iota_mem,
-                                     reduced_partials, reduced_partials_1));
+                                     block_size, n, per_block, xs_mem, reduced_partials,
+                                     reduced_partials_1));
         FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage2, "argmax_reduce_stage2", 1,
-                                     block_size_1, num_blocks, reduced_partials, reduced_partials_1,
+                                     block_size, num_blocks, reduced_partials, reduced_partials_1,
                                      reduced_result, reduced_result_1));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
@@ -617,7 +593,6 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     }
     result_0 = reduced;
     result_1 = reduced_1;
-    iota_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -664,8 +639,6 @@ struct demo_context *demo_context_new_with_queue(const struct demo_context_confi
         ctx->status = ctx->device.createKernel("rowsums_a_transpose", ctx->rowsums_a_transpose);
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("rowsums_map", ctx->rowsums_map);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("argmax_iota", ctx->argmax_iota);
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("argmax_reduce_stage1", ctx->argmax_reduce_stage1);
     if (ctx->status == fjord_rt::kSuccess)

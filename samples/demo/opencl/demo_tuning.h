@@ -49,11 +49,6 @@
 #define FJORD_DEMO_ROWSUMS_MAP_BLOCK_SIZE 256
 #endif
 
-// argmax_iota.block_size: threads per block of argmax_iota (at most 1024)
-#ifndef FJORD_DEMO_ARGMAX_IOTA_BLOCK_SIZE
-#define FJORD_DEMO_ARGMAX_IOTA_BLOCK_SIZE 256
-#endif
-
 // argmax_reduce.block_size: threads per block of argmax_reduce (at most 1024)
 #ifndef FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE
 #define FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE 256
@@ -72,20 +67,18 @@ struct demo_tuning {
     int64_t dot_map_reduce_block_size = FJORD_DEMO_DOT_MAP_REDUCE_BLOCK_SIZE;
     int64_t dot_map_reduce_num_blocks = FJORD_DEMO_DOT_MAP_REDUCE_NUM_BLOCKS;
     int64_t rowsums_map_block_size = FJORD_DEMO_ROWSUMS_MAP_BLOCK_SIZE;
-    int64_t argmax_iota_block_size = FJORD_DEMO_ARGMAX_IOTA_BLOCK_SIZE;
     int64_t argmax_reduce_block_size = FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE;
     int64_t argmax_reduce_num_blocks = FJORD_DEMO_ARGMAX_REDUCE_NUM_BLOCKS;
 };
 
 /// The parameters by name.
-static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 9> demo_tuning_params = {{
+static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 8> demo_tuning_params = {{
     {"scale_map.block_size", &demo_tuning::scale_map_block_size},
     {"sum_reduce.block_size", &demo_tuning::sum_reduce_block_size},
     {"sum_reduce.num_blocks", &demo_tuning::sum_reduce_num_blocks},
     {"dot_map_reduce.block_size", &demo_tuning::dot_map_reduce_block_size},
     {"dot_map_reduce.num_blocks", &demo_tuning::dot_map_reduce_num_blocks},
     {"rowsums_map.block_size", &demo_tuning::rowsums_map_block_size},
-    {"argmax_iota.block_size", &demo_tuning::argmax_iota_block_size},
     {"argmax_reduce.block_size", &demo_tuning::argmax_reduce_block_size},
     {"argmax_reduce.num_blocks", &demo_tuning::argmax_reduce_num_blocks},
 }};

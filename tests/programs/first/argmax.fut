@@ -8,7 +8,7 @@
 -- compiled random input { [10000000]i32 } auto output
 -- structure gpu { SegRed 1 }
 
-entry main (xs: []i32) : (i32, i64) =
+entry main [n] (xs: [n]i32) : (i32, i64) =
   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
          (i32.lowest, -1)
-         (zip xs (iota (length xs)))
+         (zip xs (iota n))

@@ -7,4 +7,4 @@
 -- structure fused { Screma 1 }
 -- structure gpu { SegRed 1 SegMap 0 }
 
-entry main (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+entry main [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)

@@ -15,7 +15,7 @@
 -- output { 1000i64 [1, 0, 0, 2] 1 }
 -- compiled random input { [1000000]i64 } auto output
 
-entry main (k: i64) (is: []i64) (vs: []i32) : []i32 =
+entry main [m] (k: i64) (is: [m]i64) (vs: [m]i32) : []i32 =
   let dest = map (\i -> i32.i64 i * 100) (iota k)
   in reduce_by_index dest (+) 0 is vs
 

@@ -12,9 +12,9 @@
 -- entry: sums_random
 -- compiled random input { [1000000]i64 [1000000]f32 } auto output
 
-entry sum_f32 (is: []i64) (vs: []f32) : []f32 = reduce_by_index (replicate 4 0) (+) 0 is vs
+entry sum_f32 [n] (is: [n]i64) (vs: [n]f32) : []f32 = reduce_by_index (replicate 4 0) (+) 0 is vs
 
-entry sum_i64 (is: []i64) (vs: []i64) : []i64 = reduce_by_index (replicate 2 0) (+) 0 is vs
+entry sum_i64 [n] (is: [n]i64) (vs: [n]i64) : []i64 = reduce_by_index (replicate 2 0) (+) 0 is vs
 
 -- Random indices in [-1000, 1000] folded into 10 buckets, random values in [0, 1).
-entry sums_random (is: []i64) (vs: []f32) : []f32 = hist (+) 0 10 (map (% 10) is) vs
+entry sums_random [n] (is: [n]i64) (vs: [n]f32) : []f32 = hist (+) 0 10 (map (% 10) is) vs

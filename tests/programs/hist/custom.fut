@@ -20,23 +20,23 @@
 -- entry: argmax_random
 -- compiled random input { [1000000]i32 } auto output
 
-entry product (is: []i64) (vs: []i32) : []i32 = reduce_by_index (replicate 3 1) (*) 1 is vs
+entry product [n] (is: [n]i64) (vs: [n]i32) : []i32 = reduce_by_index (replicate 3 1) (*) 1 is vs
 
 -- (1 + a) * (1 + b) - 1: associative and commutative, with neutral element 0.
-entry compound (is: []i64) (vs: []i64) : []i64 =
+entry compound [n] (is: [n]i64) (vs: [n]i64) : []i64 =
   reduce_by_index (replicate 2 0) (\a b -> a + b + a * b) 0 is vs
 
 -- Per bucket, the largest value and, among equal values, the smallest index.
 def argmax_op (a: i32, i: i64) (b: i32, j: i64) : (i32, i64) =
   if a > b || (a == b && i < j) then (a, i) else (b, j)
 
-entry argmax (is: []i64) (vs: []i32) : ([]i32, []i64) =
+entry argmax [n] (is: [n]i64) (vs: [n]i32) : ([]i32, []i64) =
   let ne = (i32.lowest, -1i64)
   in unzip (reduce_by_index (replicate 4 ne) argmax_op ne is (zip vs (indices vs)))
 
-entry add_i8 (is: []i64) (vs: []i8) : []i8 = reduce_by_index (replicate 2 0) (+) 0 is vs
+entry add_i8 [n] (is: [n]i64) (vs: [n]i8) : []i8 = reduce_by_index (replicate 2 0) (+) 0 is vs
 
-entry any_bool (is: []i64) (vs: []bool) : []bool =
+entry any_bool [n] (is: [n]i64) (vs: [n]bool) : []bool =
   reduce_by_index (replicate 3 false) (||) false is vs
 
 -- Random values in [-1000, 1000], bucket = value mod 10.

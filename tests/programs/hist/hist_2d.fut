@@ -6,5 +6,5 @@
 -- output { [[0, 0, 1], [5, 0, 7]] }
 -- structure gpu { SegHist 1 }
 
-entry main (is: []i64) (js: []i64) (vs: []i32) : [][]i32 =
+entry main [n] (is: [n]i64) (js: [n]i64) (vs: [n]i32) : [][]i32 =
   reduce_by_index_2d (replicate 2 (replicate 3 0)) (+) 0 (zip is js) vs

@@ -15,14 +15,14 @@
 -- entry: max_f32
 -- compiled random input { [1000000]i64 [1000000]f32 } auto output
 
-entry max_i64 (is: []i64) (vs: []i64) : []i64 =
+entry max_i64 [n] (is: [n]i64) (vs: [n]i64) : []i64 =
   reduce_by_index (replicate 3 i64.lowest) i64.max i64.lowest is vs
 
-entry min_f32 (is: []i64) (vs: []f32) : []f32 =
+entry min_f32 [n] (is: [n]i64) (vs: [n]f32) : []f32 =
   reduce_by_index (replicate 3 f32.inf) f32.min f32.inf is vs
 
-entry min_i32 (is: []i64) (vs: []i32) : []i32 =
+entry min_i32 [n] (is: [n]i64) (vs: [n]i32) : []i32 =
   reduce_by_index (replicate 100 i32.highest) i32.min i32.highest (map (% 100) is) vs
 
-entry max_f32 (is: []i64) (vs: []f32) : []f32 =
+entry max_f32 [n] (is: [n]i64) (vs: [n]f32) : []f32 =
   reduce_by_index (replicate 100 f32.lowest) f32.max f32.lowest (map (% 100) is) vs

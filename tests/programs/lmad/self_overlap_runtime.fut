@@ -6,5 +6,5 @@
 -- input { [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] 2i64 [[1, 2, 3], [4, 5, 6]] }
 -- error: may write an element twice
 
-entry main (xs: *[]i32) (s: i64) (rows: [][]i32) : []i32 =
+entry main (xs: *[]i32) (s: i64) (rows: [2][3]i32) : []i32 =
   xs with [{(2 : s), (3 : 1)}] = rows

@@ -5,6 +5,6 @@
 -- output { [100, 1, 2, 3, 4, -1, -2, 7, 8, -3, -4, 11, 12, 13, 14, 200] }
 -- structure gpu-mem { FlatUpdate 2 }
 
-entry main (xs: *[]i32) (block: [][]i32) : []i32 =
+entry main (xs: *[]i32) (block: [2][2]i32) : []i32 =
   let xs[5 + {(2 : 4), (2 : 1)}] = block
   in xs with [{(2 : 15)}] = [100, 200]

@@ -5,4 +5,4 @@
 -- input { [1f32, 2f32] [4f32, 5f32, 6f32] } error: .
 -- structure gpu-mem { Alloc 0 }
 
-entry main (xs: []f32) (ys: []f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+entry main [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)

@@ -6,7 +6,7 @@
 -- output { [25, 30] [9, 10] [1, 2] [3, 4] [7, 8] [5, 6] [24, 28] }
 
 -- map5 sums; unzip5 (zip5 ...) permuted, and unzip4 (zip4 ...) summed.
-entry zips (a: []i32) (b: []i32) (c: []i32) (d: []i32) (e: []i32)
+entry zips [n] (a: [n]i32) (b: [n]i32) (c: [n]i32) (d: [n]i32) (e: [n]i32)
     : ([]i32, []i32, []i32, []i32, []i32, []i32, []i32) =
   let s = map5 (\p q r s t -> p + q + r + s + t) a b c d e
   let (a', b', c', d', e') = unzip5 (zip5 a b c d e)

@@ -42,10 +42,10 @@ entry widths (a: u8) (b: i64) (c: i16) (d: u8) : ([]i32, i32, i32, i32, i32, u8,
 -- input { [1, 2, 3] [2f32, 3f32] [1u8, 2u8] [3u8, 1u8] }
 -- output { 6 6f32 [254u8, 1u8] [true, false] [4u8, 0u8] }
 
-entry qualified_ops (xs: []i32) (ys: []f32) (as: []u8) (bs: []u8)
+entry qualified_ops [n] (xs: []i32) (ys: []f32) (as: [n]u8) (bs: [n]u8)
     : (i32, f32, []u8, []bool, []u8) =
   ( reduce (i32.+) 0 xs, reduce (f32.*) 1 ys, map2 (u8.-) as bs
-  , map2 (u8.<) as bs, map2 (u8.<<) as [2, 7] )
+  , map2 (u8.<) as bs, map2 (u8.<<) as ([2, 7] :> [n]u8) )
 
 -- ==
 -- entry: float_bits

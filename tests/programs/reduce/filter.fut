@@ -36,7 +36,7 @@ entry mapped (xs: []i32) : i64 =
   reduce (+) 0 (map (\x -> i64.i32 x * 2) (filter (\x -> x % 2 == 0) xs))
 
 -- Two reductions of one filter over a zip.
-entry pairs (xs: []i32) (ys: []f32) : (i32, f32) =
+entry pairs [n] (xs: [n]i32) (ys: [n]f32) : (i32, f32) =
   let (a, b) = unzip (filter (\(x, y) -> x > 0 && y < 0.5) (zip xs ys))
   in (reduce (+) 0 a, reduce (*) 1 b)
 

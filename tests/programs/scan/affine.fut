@@ -13,5 +13,5 @@
 -- compiled random input { [777777]i32 [777777]i32 } auto output
 -- structure gpu { SegScan 1 }
 
-entry main (as: []i32) (bs: []i32) : ([]i32, []i32) =
+entry main [n] (as: [n]i32) (bs: [n]i32) : ([]i32, []i32) =
   unzip (scan (\(a, b) (c, d) -> (a * c, b * c + d)) (1, 0) (zip as bs))

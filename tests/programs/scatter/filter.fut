@@ -16,5 +16,5 @@
 entry main (xs: []i32) : []i32 = filter (\x -> x > 3) xs
 
 -- Filtering pairs keeps the two components aligned.
-entry evens (is: []i64) (xs: []f32) : ([]i64, []f32) =
+entry evens [n] (is: [n]i64) (xs: [n]f32) : ([]i64, []f32) =
   unzip (filter (\(i, _) -> i % 2 == 0) (zip is xs))

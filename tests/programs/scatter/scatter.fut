@@ -16,12 +16,12 @@
 -- entry: reverse
 -- compiled random input { [1000000]i32 } auto output
 
-entry main (dest: *[]i32) (is: []i64) (vs: []i32) : []i32 = scatter dest is vs
+entry main [k] (dest: *[]i32) (is: [k]i64) (vs: [k]i32) : []i32 = scatter dest is vs
 
 -- A destination of tuples is two destinations written with the same indices.
-entry pairs (as: *[]i32) (bs: *[]f32) (is: []i64) (xs: []i32) (ys: []f32) : ([]i32, []f32) =
+entry pairs [m] [n] (as: *[m]i32) (bs: *[m]f32) (is: [n]i64) (xs: [n]i32) (ys: [n]f32) : ([]i32, []f32) =
   unzip (scatter (zip as bs) is (zip xs ys))
 
 -- Writes xs reversed into a fresh array: every index is written exactly once.
-entry reverse (xs: []i32) : []i32 =
-  scatter (replicate (length xs) 0) (map (\i -> length xs - 1 - i) (iota (length xs))) xs
+entry reverse [n] (xs: [n]i32) : []i32 =
+  scatter (replicate n 0) (map (\i -> n - 1 - i) (iota n)) xs

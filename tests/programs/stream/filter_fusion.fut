@@ -34,7 +34,7 @@ entry filter_map (xs: []i32) : []i32 =
   map (\y -> y * 10 + 1) (filter (\x -> x % 3 == 0) xs)
 
 -- Pairs with a positive first component, each mapped to the sum of its components plus one.
-entry map_filter_map_pairs (xs: []i32) (ys: []i32) : []i32 =
+entry map_filter_map_pairs [n] (xs: [n]i32) (ys: [n]i32) : []i32 =
   let ps = map2 (\x y -> (x, y + 1)) xs ys
   in map (\(a, b) -> a + b) (filter (\(a, _) -> a > 0) ps)
 

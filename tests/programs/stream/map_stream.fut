@@ -22,5 +22,5 @@ entry main (xs: []i32) : []i32 =
 -- input { empty([0]i32) empty([0]i32) } output { empty([0]i32) empty([0]i32) }
 
 -- Chunks of an array of pairs (two arrays in the IR), mapped to pairs.
-entry pairs (xs: []i32) (ys: []i32) : ([]i32, []i32) =
+entry pairs [n] (xs: [n]i32) (ys: [n]i32) : ([]i32, []i32) =
   unzip (map_stream (\k (c: [k](i32, i32)) -> map (\(a, b) -> (b, a + b)) c) (zip xs ys))

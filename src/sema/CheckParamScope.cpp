@@ -1,0 +1,33 @@
+// A size that escapes its scope through the type of a function's parameter.
+//
+// A parameter whose type is not given is a type variable, created before the body is
+// checked. If the body unifies it with a type whose size names a variable of the body (a
+// `let`, a loop or a `match` inside), the parameter's type would mention a name that is not
+// in scope where the function is called: `\x -> let n = k + 1 in length (pick x (iota n))`
+// with `def pick 't (a: t) (b: t) : t`. As in Futhark this is an error (a size cannot be
+// existential in a parameter, as the caller picks it); without it the size would silently
+// become unknown. A parameter whose type mentions another parameter (`(n: i64) (xs: [n]t)`)
+// is fine: those are bound before the body.
+#include "sema/Checker.h"
+
+#include <set>
+
+namespace fjord::sema {
+
+void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid) {
+  std::set<int> reported;
+  TypeRef zonked = tv_.zonk(t);
+  mapSizes(zonked, [&](const Size& s) {
+    if (s.kind == Size::Kind::Var && s.uid >= bodyFirstUid &&
+        s.uid < static_cast<int>(out_.bindings.size()) && reported.insert(s.uid).second) {
+      Diagnostic& d = diags_.error(
+          p.span, "size `" + s.name + "` goes out of scope: the type of this parameter is `" +
+                      zonked->str() + "`, but `" + s.name +
+                      "` is bound inside the function's body");
+      d.note(out_.bindings[s.uid].span, "`" + s.name + "` is the variable bound here");
+    }
+    return s;
+  });
+}
+
+} // namespace fjord::sema
