@@ -2,7 +2,7 @@
 // format, run an entry point, print the results as Futhark does.
 #include "interp/DataFormat.h"
 #include "interp/Interpreter.h"
-#include "sema/Check.h"
+#include "sema_test_util.h"
 
 #include <doctest/doctest.h>
 
@@ -10,12 +10,6 @@
 #include <optional>
 
 namespace fjord::sematest {
-struct Checked {
-  std::vector<ast::Program> files;
-  std::optional<sema::CheckedProgram> program;
-  DiagnosticEngine diags;
-};
-std::unique_ptr<Checked> checkSource(const std::string& text); // sema_Frontend.cpp
 
 /// Runs `entry` of `source` on `input`; the printed results one per line, or the rendered
 /// diagnostics.

@@ -1,23 +1,15 @@
 // Type checker tests: diagnostics (text and exact location) and inferred types.
-#include "sema/Check.h"
+#include "sema_test_util.h"
 
 #include <doctest/doctest.h>
 
 #include <memory>
 #include <optional>
 
-namespace fjord::sematest {
-struct Checked {
-  std::vector<ast::Program> files;
-  std::optional<sema::CheckedProgram> program;
-  DiagnosticEngine diags;
-};
-std::unique_ptr<Checked> checkSource(const std::string& text); // sema_Frontend.cpp
-} // namespace fjord::sematest
-
 namespace {
 
 using fjord::sematest::checkSource;
+using fjord::sematest::declType;
 
 /// The first diagnostic, rendered (empty when the program checks).
 std::string firstError(const std::string& src) {
@@ -25,17 +17,6 @@ std::string firstError(const std::string& src) {
   if (c->diags.all().empty())
     return "";
   return c->diags.all()[0].render();
-}
-
-/// The type of the user's top-level definition `name`.
-std::string declType(const std::string& src, const std::string& name) {
-  auto c = checkSource(src);
-  if (!c->program)
-    return c->diags.render();
-  for (const auto& d : c->files.back().decls)
-    if (d->name.base == name)
-      return d->type->str();
-  return "?";
 }
 
 } // namespace

@@ -1,20 +1,11 @@
 // `match` exhaustiveness (sema/CheckExhaustive.cpp): the example of an unmatched value, the
 // error's location, and the warning for an unreachable case.
-#include "sema/Check.h"
+#include "sema_test_util.h"
 
 #include <doctest/doctest.h>
 
 #include <memory>
 #include <optional>
-
-namespace fjord::sematest {
-struct Checked {
-  std::vector<ast::Program> files;
-  std::optional<sema::CheckedProgram> program;
-  DiagnosticEngine diags;
-};
-std::unique_ptr<Checked> checkSource(const std::string& text); // sema_Frontend.cpp
-} // namespace fjord::sematest
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Test helper shared by the sema_* and interp_* unit tests: parses the embedded prelude and
 // a user program and type checks them (what the driver does, minus files on disk).
 #include "prelude/Prelude.h"
+#include "sema_test_util.h"
 #include "sema/Check.h"
 #include "syntax/Parse.h"
 
@@ -10,12 +11,6 @@
 #include <optional>
 
 namespace fjord::sematest {
-
-struct Checked {
-  std::vector<ast::Program> files;
-  std::optional<sema::CheckedProgram> program;
-  DiagnosticEngine diags;
-};
 
 std::unique_ptr<Checked> checkSource(const std::string& text) {
   auto out = std::make_unique<Checked>();

@@ -1,38 +1,19 @@
 // Size types in the checker: sizes of call results, flexible and rigid sizes, existential
 // sizes of `filter`, `if` and loops, and the text and location of "size mismatch".
-#include "sema/Check.h"
+#include "sema_test_util.h"
 
 #include <doctest/doctest.h>
 
 #include <memory>
 #include <optional>
 
-namespace fjord::sematest {
-struct Checked {
-  std::vector<ast::Program> files;
-  std::optional<sema::CheckedProgram> program;
-  DiagnosticEngine diags;
-};
-std::unique_ptr<Checked> checkSource(const std::string& text); // sema_Frontend.cpp
-} // namespace fjord::sematest
-
 namespace {
 
 using fjord::sematest::checkSource;
+using fjord::sematest::declType;
 
 /// All diagnostics, rendered (empty when the program checks).
 std::string errors(const std::string& src) { return checkSource(src)->diags.render(); }
-
-/// The type of the user's top-level definition `name`.
-std::string declType(const std::string& src, const std::string& name) {
-  auto c = checkSource(src);
-  if (!c->program)
-    return c->diags.render();
-  for (const auto& d : c->files.back().decls)
-    if (d->name.base == name)
-      return d->type->str();
-  return "?";
-}
 
 } // namespace
 

@@ -1,20 +1,11 @@
 // Front-end diagnostics with exact rendered text: uniqueness (consumption, aliasing), size
 // mismatches at calls and ascriptions, and sum types.
-#include "sema/Check.h"
+#include "sema_test_util.h"
 
 #include <doctest/doctest.h>
 
 #include <memory>
 #include <optional>
-
-namespace fjord::sematest {
-struct Checked {
-  std::vector<ast::Program> files;
-  std::optional<sema::CheckedProgram> program;
-  DiagnosticEngine diags;
-};
-std::unique_ptr<Checked> checkSource(const std::string& text); // sema_Frontend.cpp
-} // namespace fjord::sematest
 
 namespace {
 
