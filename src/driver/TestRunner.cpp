@@ -11,6 +11,7 @@
 #include "driver/Pipeline.h"
 #include "driver/Process.h"
 #include "driver/TestData.h"
+#include "driver/TestPch.h"
 #include "driver/TestSpec.h"
 #include "interp/DataFormat.h"
 #include "interp/Interpreter.h"
@@ -39,6 +40,9 @@ enum class BackendKind { Interp, OpenCL, Cuda };
 // g++/nvcc and running the cases proceed in parallel.
 std::mutex compilerLock;
 
+/// Cases with at least this much input ask the compiled program for binary output (-b).
+constexpr size_t kBinaryOutputInputBytes = 1 << 20;
+
 struct Outcome {
   int passed = 0, failed = 0, skipped = 0;
   std::string log; ///< failures and notes, printed after the file's status line
@@ -49,6 +53,8 @@ struct Runner {
   std::string backendName;
   fs::path workDir;
   bool gpuPresent = false;
+  /// g++ options that use the precompiled runtime headers (driver/TestPch.h), or "".
+  std::string hostPch, mainPch;
   /// `--export DIR`: write generated code, inputs and expected outputs for running on
   /// another machine (scripts/gpu-check.sh) instead of building and running here.
   std::optional<fs::path> exportDir;
@@ -132,9 +138,14 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
     return Compiled{exe};
   std::string cmd;
   if (backend == BackendKind::OpenCL) {
-    cmd = "g++ -std=c++17 -O0 -Wall -Wextra -Werror " + shellQuote((dir / (stem + "_host.cpp")).string()) + " " +
-          shellQuote((dir / (stem + "_main.cpp")).string()) +
-          " -o " + shellQuote(exe.string()) + " -lOpenCL";
+    // Two compiles, as each file has its own precompiled runtime header, then the link.
+    std::string flags = std::string("g++ ") + kTestCxxFlags + " ";
+    std::string hostObj = shellQuote((dir / (stem + "_host.o")).string());
+    std::string mainObj = shellQuote((dir / (stem + "_main.o")).string());
+    cmd = flags + hostPch + " -c " + shellQuote((dir / (stem + "_host.cpp")).string()) + " -o " +
+          hostObj + " && " + flags + mainPch + " -c " +
+          shellQuote((dir / (stem + "_main.cpp")).string()) + " -o " + mainObj + " && g++ " +
+          hostObj + " " + mainObj + " -o " + shellQuote(exe.string()) + " -lOpenCL";
   } else {
     // Without a GPU nothing runs, so only the kernels and host code of the .cu file are
     // compiled (the shared main() is compiled by the OpenCL tests), and the host side at -O0:
@@ -146,7 +157,7 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
                       : "-c " + cu + " -o ") + shellQuote(exe.string());
   }
   fs::path log = dir / "build.log";
-  if (runShell(cmd + " > " + shellQuote(log.string()) + " 2>&1") != 0) {
+  if (runShell("{ " + cmd + "; } > " + shellQuote(log.string()) + " 2>&1") != 0) {
     out.log += "  building the generated code failed: " + cmd + "\n" + readWholeFile(log.string());
     return std::nullopt;
   }
@@ -164,7 +175,10 @@ std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& 
   fs::create_directories(caseDir);
   fs::path in = caseDir / "input", outFile = caseDir / "output", errFile = caseDir / "stderr";
   writeWholeFile(in.string(), input);
-  int rc = runShell(shellQuote(compiled->exe.string()) + " -e " + shellQuote(entry) + " < " +
+  // Large results come back in the binary format: printing and parsing tens of megabytes of
+  // text costs seconds, and small cases already check the text format.
+  std::string binary = input.size() >= kBinaryOutputInputBytes ? " -b" : "";
+  int rc = runShell(shellQuote(compiled->exe.string()) + binary + " -e " + shellQuote(entry) + " < " +
                     shellQuote(in.string()) + " > " + shellQuote(outFile.string()) + " 2> " +
                     shellQuote(errFile.string()));
   if (rc != 0) {
@@ -443,6 +457,10 @@ int cmdTest(const TestArgs& args) {
   const char* work = std::getenv("FJORD_TEST_WORKDIR");
   runner.workDir = work ? fs::path(work) : fs::temp_directory_path() / ("fjord-test-" + std::to_string(getpid()));
   fs::create_directories(runner.workDir);
+  if (runner.backend == BackendKind::OpenCL) {
+    runner.hostPch = precompiledRuntimeHeader(runner.workDir / "pch", "fjord_runtime_opencl.h");
+    runner.mainPch = precompiledRuntimeHeader(runner.workDir / "pch", "fjord_runtime_data.h");
+  }
 
   std::string error;
   auto files = collectPrograms(args.paths, error);

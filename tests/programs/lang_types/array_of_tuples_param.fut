@@ -2,5 +2,5 @@
 -- ==
 -- input { [1, 2, 3] [4.0, 5.0, 6.0] } output { 32.0 }
 
-entry main (a: []i32) (b: []f64) : f64 =
+entry main [n] (a: [n]i32) (b: [n]f64) : f64 =
   reduce (+) 0.0 (map (\(x, y) -> f64.i32 x * y) (zip a b))

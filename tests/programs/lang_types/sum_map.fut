@@ -9,10 +9,10 @@
 -- input { 1 } output { 7.5f32 false true true }
 -- input { -4 } output { -4.0f32 true false true }
 -- entry: arrays_equal
--- input { [[1, 2], [3, 4]] [[1, 2], [3, 4]] [1, 2, 3] }
--- output { true false true true }
--- input { [[1, 2], [3, 4]] [[1, 2], [3, 5]] [1, 2] }
--- output { false false false true }
+-- input { [[1, 2], [3, 4]] [[1, 2], [3, 4]] [1, 2] }
+-- output { true true false true }
+-- input { [[3, 4], [3, 4]] [[3, 4], [3, 5]] [3, 4] }
+-- output { false true true false }
 -- entry: sections
 -- input { [[1, 2, 3, 4], [5, 6, 7, 8]] } output { [[2, 3], [6, 7]] [[5, 6, 7, 8], [1, 2, 3, 4]] }
 -- entry: step_loop
@@ -52,8 +52,9 @@ entry shared (x: i32) : (f32, bool, bool, bool) =
   let c : shape = #c 1.5 (#l x)
   in (value s, s == #a x, c == #c 1.5 (#l 1), c != #c 1.5 #r)
 
-entry arrays_equal (a: [][]i32) (b: [][]i32) (c: []i32) : (bool, bool, bool, bool) =
-  (a == b, a == [[1, 2]], c == [1, 2, 3], [(1, 2), (3, 4)] != zip c c)
+entry arrays_equal [n] [m] (a: [n][m]i32) (b: [n][m]i32) (c: [m]i32)
+    : (bool, bool, bool, bool) =
+  (a == b, a[0] == c, replicate n c == a, zip c c != zip a[0] a[1])
 
 entry sections (xss: [][]i32) : ([][]i32, [][]i32) =
   (map (.[1:3]) xss, rotate 1 xss)
