@@ -5,7 +5,7 @@
 -- input { [5] } output { 5 0i64 }
 -- input { empty([0]i32) } output { -2147483648 -1i64 }
 -- input { [-7, -7, -7] } output { -7 0i64 }
--- compiled random input { [10000000]i32 } auto output
+-- compiled random input { [2000003]i32 } auto output
 -- structure gpu { SegRed 1 }
 
 entry main [n] (xs: [n]i32) : (i32, i64) =
