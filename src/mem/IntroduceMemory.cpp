@@ -24,6 +24,7 @@
 #include "ir/MemInfo.h"
 #include "mem/Existential.h"
 #include "mem/Expand.h"
+#include "mem/KernelLoops.h"
 #include "mem/Layout.h"
 #include "mem/SizeFacts.h"
 #include "support/Diagnostics.h"
@@ -106,6 +107,10 @@ private:
     std::map<VName, BasicOp> scalarDefs;
     /// Kernel sizes recomputed on the host, and their host names.
     std::map<VName, SubExp> hoisted;
+    /// Arrays that can be built in a later array's memory (inPlaceLinks, KernelLoops.h).
+    std::map<VName, VName> links;
+    /// The expanded memory given to the last array of each chain of links.
+    std::map<VName, MemInfoRef> homes;
   };
   std::optional<KernelScope> kernel_;
 
@@ -196,6 +201,20 @@ private:
       p.mem = it->second;
       return;
     }
+    // An array made into a later one in place (a loop's initial value, an updated array)
+    // shares that one's memory (Note [Loops in kernels]).
+    VName root = p.name;
+    for (auto l = k.links.find(root); l != k.links.end(); l = k.links.find(root)) {
+      root = l->second;
+      if (auto it = k.placed.find(root); it != k.placed.end()) {
+        p.mem = it->second;
+        return;
+      }
+    }
+    if (auto it = k.homes.find(root); it != k.homes.end()) {
+      p.mem = it->second;
+      return;
+    }
     if (k.seg->kind == SegOp::Kind::Hist)
       unsupported(where, "arrays created inside a histogram's kernel");
     std::vector<SubExp> shape;
@@ -229,6 +248,7 @@ private:
     symbolic::Expr point = symbolic::Expr::var(
         space.dims.size() == 1 ? space.dims[0].first.str() : space.flat.str());
     p.mem = memInfo(block.name, expandedLmad(shapeExprs(p.type, defs_), point, points));
+    k.homes.emplace(root, p.mem);
   }
 
   /// Kernel size `d` as a host operand: itself when bound outside the kernel; when the
@@ -314,7 +334,7 @@ private:
     // Kernel memory is expanded, never row-major at offset 0 (Note [Memory expansion]).
     if (level == Level::Kernel)
       unsupported(prov, "an array created or sliced inside a kernel as the result of an "
-                        "`if`, a loop or a call");
+                        "`if` or a call");
     return copyFresh(arr, level, prov, out);
   }
 
@@ -614,6 +634,8 @@ private:
 
   void loop(Stm& s, Loop& e, Level level, std::vector<Stm>& out) {
     FJORD_CHECK(s.pat.size() == e.merge.size(), "loop pattern does not match its merge");
+    if (level == Level::Kernel)
+      return kernelLoop(s, e, out);
     std::vector<std::pair<Param, SubExp>> merge;
     std::vector<bool> aliases;
     std::vector<size_t> layoutComponents; // per array merge parameter; 0: row-major
@@ -684,6 +706,95 @@ private:
     s.pat = std::move(pat);
   }
 
+  // Note [Loops in kernels]
+  // A loop inside a kernel cannot give its array merge parameters existential blocks (kernel
+  // code allocates nothing, and expanded memory is never row-major at offset 0). Instead
+  // each array merge parameter gets one fixed memory for the whole loop: its row of the
+  // SegOp's result when the loop's result is (through in-place updates) the point's result,
+  // otherwise expanded memory (Note [Memory expansion] in Expand.h). The loop's result has
+  // that memory too.
+  //  * Before the loop, the initial value is copied in, unless it already lives exactly
+  //    there: an array whose last use is as the loop's initial value is created in the
+  //    loop's memory to begin with (inPlaceLinks in KernelLoops.h), so `loop acc = copy row`
+  //    copies nothing.
+  //  * At the end of each iteration, the body's result is copied in, unless it already
+  //    lives exactly there (the parameter passed on, perhaps updated in place: `acc with
+  //    [i] = v` copies nothing, and the loop reads and writes the thread's row directly).
+  //  * A value in the memory of one of the loop's parameters in another layout (`reverse
+  //    acc`, a slice) or of another parameter (`(acc1, acc2) = (acc2, acc1)`) would be
+  //    overwritten while it is copied; it goes through a fresh expanded temporary first,
+  //    and all such temporaries are taken before the first copy into a parameter's memory.
+  // Body results built in fresh memory are not built in the parameter's memory directly:
+  // the body may still read the parameter while building them (`map (+1) acc`).
+
+  /// A loop inside a kernel (Note [Loops in kernels]).
+  void kernelLoop(Stm& s, Loop& e, std::vector<Stm>& out) {
+    std::vector<MemInfoRef> homes(e.merge.size());
+    for (size_t j = 0; j < e.merge.size(); ++j) {
+      if (!e.merge[j].first.type.isArray())
+        continue;
+      if (!kernel_)
+        unsupported(s.prov, "loops over arrays inside kernel operators or functions called "
+                            "from kernels");
+      expand(s.pat[j], s.prov);
+      homes[j] = s.pat[j].mem;
+    }
+    std::vector<SubExp> inits;
+    for (const auto& [p, init] : e.merge)
+      inits.push_back(init);
+    inits = intoHomes(inits, homes, s.prov, out);
+    for (size_t j = 0; j < e.merge.size(); ++j) {
+      auto& [p, init] = e.merge[j];
+      init = inits[j];
+      if (homes[j])
+        p.mem = homes[j];
+      bind(p);
+    }
+    if (e.kind == Loop::Kind::For)
+      bind(Param{e.iterator, Type::prim(PrimType::I64), nullptr});
+    Body b = body(e.body, Level::Kernel);
+    b.result = intoHomes(b.result, homes, s.prov, b.stms);
+    e.body = std::move(b);
+  }
+
+  /// `vals` with each array `vals[j]` that has a memory `homes[j]` made to live exactly
+  /// there, by copies appended to `out` (Note [Loops in kernels]).
+  std::vector<SubExp> intoHomes(std::vector<SubExp> vals, const std::vector<MemInfoRef>& homes,
+                                const Provenance& prov, std::vector<Stm>& out) {
+    std::set<VName> blocks;
+    for (const MemInfoRef& h : homes)
+      if (h)
+        blocks.insert(h->block);
+    std::vector<bool> move(vals.size(), false);
+    for (size_t j = 0; j < vals.size(); ++j) {
+      if (!homes[j])
+        continue;
+      FJORD_CHECK(vals[j].isVar(), "an array merge value that is not a variable");
+      MemInfoRef m = memOf(vals[j].var());
+      if (m->block == homes[j]->block && m->lmad == homes[j]->lmad)
+        continue;
+      move[j] = true;
+      if (blocks.count(m->block))
+        vals[j] = copyFresh(vals[j].var(), Level::Kernel, prov, out);
+    }
+    for (size_t j = 0; j < vals.size(); ++j)
+      if (move[j])
+        vals[j] = copyInto(vals[j].var(), homes[j], prov, out);
+    return vals;
+  }
+
+  /// `let <arr>_loop = copy arr` into the given memory; returns the copy.
+  VName copyInto(const VName& arr, const MemInfoRef& dest, const Provenance& prov,
+                 std::vector<Stm>& out) {
+    PatElem c{names_.fresh(arr.name + "_loop"), types_.at(arr), dest};
+    BasicOp op;
+    op.kind = BasicOp::Kind::Copy;
+    op.arr = arr;
+    bind(c);
+    out.push_back(Stm{{c}, Exp{std::move(op)}, prov});
+    return c.name;
+  }
+
   /// Calls follow the function convention (see the header): a block before each array
   /// argument and result; arguments row-major at offset 0; results in fresh blocks.
   void apply(Stm& s, Apply& e, Level level, std::vector<Stm>& out) {
@@ -750,11 +861,12 @@ private:
       }
       fresh(p, level, s.prov, out);
     }
-    kernel_ = KernelScope{&out, &seg, s.prov, std::nullopt, {seg.space.flat}, {}, {}, {}};
+    kernel_ = KernelScope{&out, &seg, s.prov, std::nullopt, {seg.space.flat}, {}, {}, {}, {}, {}};
     for (const auto& [i, n] : seg.space.dims)
       kernel_->bound.insert(i);
     if (dests.empty())
       kernel_->placed = placeResults(s, seg);
+    kernel_->links = inPlaceLinks(seg.body);
     seg.body = body(seg.body, Level::Kernel);
     kernel_.reset();
   }

@@ -45,8 +45,9 @@
 //    allocated right before the SegOp, with the point index innermost and stride 1
 //    (IFL'22 §5; Note [Memory expansion] in Expand.h). Arrays of thread-dependent size,
 //    arrays created in SegOp operators, in functions called from kernels or in a SegHist
-//    body, and arrays created in a kernel that an `if`, loop or call returns, are reported
-//    as not supported yet.
+//    body, and arrays created in a kernel that an `if` or call returns in differing memory,
+//    are reported as not supported yet. A loop in a kernel gives each array merge
+//    parameter one memory for the whole loop (Note [Loops in kernels] in the .cpp).
 #pragma once
 #include "ir/IR.h"
 
