@@ -1,8 +1,11 @@
 // Unit tests of the test-block parser (driver/TestSpec.h): several blocks per file and
-// structure checks that count only the entry points their block names.
+// structure checks that count only the entry points their block names; random input data.
+#include "driver/TestData.h"
 #include "driver/TestSpec.h"
 
 #include <doctest/doctest.h>
+
+#include <set>
 
 using namespace fjord::driver;
 
@@ -50,4 +53,22 @@ TEST_CASE("driver: a file without a test block has no spec") {
   std::string error;
   CHECK_FALSE(parseTestSpec("-- just a comment\ndef x = 1\n", error));
   CHECK(error.empty());
+}
+
+TEST_CASE("driver: random f16 input is binary16 values in [0, 1)") {
+  std::string error;
+  auto data = randomInput("[200]f16", 7, error);
+  REQUIRE_MESSAGE(data.has_value(), error);
+  // 'b', version 2, rank 1, " f16", one 8-byte dimension, then 200 two-byte values.
+  REQUIRE(data->size() == 1 + 1 + 1 + 4 + 8 + 200 * 2);
+  CHECK(data->substr(3, 4) == " f16");
+  std::set<uint16_t> seen;
+  for (size_t i = 0; i < 200; ++i) {
+    auto lo = static_cast<unsigned char>((*data)[15 + 2 * i]);
+    auto hi = static_cast<unsigned char>((*data)[16 + 2 * i]);
+    auto bits = static_cast<uint16_t>(lo | hi << 8);
+    CHECK(bits < 0x3c00); // non-negative and below 1.0
+    seen.insert(bits);
+  }
+  CHECK(seen.size() > 100);
 }
