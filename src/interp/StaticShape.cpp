@@ -34,10 +34,13 @@ std::optional<int64_t> Evaluator::sizeValue(const Size& s, const Env& env) const
     return s.value;
   if (s.kind != Size::Kind::Var)
     return std::nullopt;
-  // The innermost binding of the name: the one the type refers to at this expression.
+  // The binding the size refers to (its uid), else the innermost binding of its name (sizes
+  // bound in the type itself, e.g. `(n: i64) -> [n]t`, have no uid).
   for (const EnvNode* n = env.get(); n; n = n->next.get()) {
-    if (n->uid < 0 || static_cast<size_t>(n->uid) >= prog_.bindings.size() ||
-        prog_.bindings[n->uid].name != s.name)
+    bool refers = s.uid >= 0 ? n->uid == s.uid
+                             : n->uid >= 0 && static_cast<size_t>(n->uid) < prog_.bindings.size() &&
+                                   prog_.bindings[n->uid].name == s.name;
+    if (!refers)
       continue;
     if (n->value.kind() != Value::Kind::Prim || !isInteger(n->value.prim().type))
       return std::nullopt;

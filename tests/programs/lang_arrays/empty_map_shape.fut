@@ -18,3 +18,14 @@ entry scale_rows [n][p] (a: [n][p]i32) (v: [p]i32) : ([n][p]i32, [n][p]i32, [n][
   let s = a |> map (\r -> map2 (*) r v)
   let (x, y) = unzip (map (\r -> (r, map (+ 1) r)) a)
   in (s, x, y)
+
+-- ==
+-- entry: shadowed
+-- input { 2i64 } output { empty([0][3]i32) }
+
+-- The rows' size is the first `n` (k + 1), not the later `n` of the same name.
+entry shadowed (k: i64) : [][]i32 =
+  let n = k + 1
+  let xs = map (\_ -> replicate n 0i32) (iota 0)
+  let n = 7
+  in if n > 0 then xs else xs
