@@ -3,7 +3,9 @@
 // that host and kernel code share.
 #include "backend/CPrinter.h"
 
+#include "backend/Half.h"
 #include "ir/TypeOf.h"
+#include "support/Half.h"
 
 #include <cassert>
 #include <charconv>
@@ -64,7 +66,7 @@ bool isFloatMath(const std::string& name) {
       "cos",   "tan",   "asin",  "acos",  "atan",  "atan2", "sinh",  "cosh",  "tanh",
       "asinh", "acosh", "atanh", "pow",   "floor", "ceil",  "round", "trunc", "fabs",
       "fma",   "hypot", "cbrt",  "erf",   "erfc",  "lgamma", "tgamma", "fmin", "fmax",
-      "fmod",  "copysign", "nextafter"};
+      "fmod",  "copysign", "nextafter", "rint"};
   return names.count(name) != 0;
 }
 
@@ -190,7 +192,9 @@ std::string CPrinter::constant(const imp::PrimValue& v, bool loose) {
       return (v.f < 0 ? "-" : "") + cast + std::string(d_.inf);
     if (!f32)
       return shortest(v.f);
-    return shortest(static_cast<float>(v.f)) + "f";
+    // An f16 constant is its binary16 value (backend/Half.h), exact as a float.
+    double value = v.type == PrimType::F16 ? roundToHalf(v.f) : v.f;
+    return shortest(static_cast<float>(value)) + "f";
   }
   int64_t x = signedValue(v);
   bool fitsInt = x >= INT32_MIN + 1 && x <= INT32_MAX;
@@ -240,13 +244,16 @@ std::string CPrinter::mathFunction(const std::string& name, PrimType t) {
     fn = "fabs";
   else if (fn == "gamma")
     fn = "tgamma";
+  else if (fn == "round") // Futhark's round takes halves to even, as rint does (C's round not)
+    fn = "rint";
   else if (fn == "min")
     fn = "fmin";
   else if (fn == "max")
     fn = "fmax";
   if (d_.kind == Dialect::Kind::Host)
     return std::string(d_.mathPrefix) + fn;
-  if (d_.f32MathSuffix && t == PrimType::F32 && isFloatMath(fn))
+  // f16 is computed in f32 (backend/Half.h).
+  if (d_.f32MathSuffix && (t == PrimType::F32 || t == PrimType::F16) && isFloatMath(fn))
     fn += "f";
   return fn;
 }
@@ -359,7 +366,15 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
   case Exp::Kind::Var: return {e.name, 16, Primary};
   case Exp::Kind::Tuning: return {tuning(e.name), 16, Primary};
   case Exp::Kind::UnOp: return unary(e);
-  case Exp::Kind::BinOp: return binary(e);
+  case Exp::Kind::BinOp: {
+    Printed p = binary(e);
+    // An f16 result computed in f32 is rounded back to f16 (backend/Half.h); min and max
+    // pick an operand, which is an f16 value already.
+    bool inexact = e.binOp != imp::BinOpKind::Min && e.binOp != imp::BinOpKind::Max;
+    if (e.type == PrimType::F16 && inexact)
+      return {call(halfRoundHelper(helpers_), {p.text}), 16, Primary};
+    return p;
+  }
   case Exp::Kind::Cmp: {
     static const char* ops[] = {"==", "!=", "<", "<=", ">", ">="};
     int k = static_cast<int>(e.cmpOp);
@@ -375,6 +390,14 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
     const Exp& x = *e.args.at(0);
     if (x.type == e.type)
       return print(x, loose);
+    if (e.type == PrimType::F16 && x.type == PrimType::F64)
+      return {call(halfFromDoubleHelper(helpers_), {exp(x, false)}), 16, Primary};
+    if (e.type == PrimType::F16) {
+      // Integers of magnitude beyond 2^24 round to f32 values beyond f16's range: still inf.
+      std::string f = x.type == PrimType::F32 ? exp(x, false)
+                                              : "(float)" + operand(x, 15, Unary, false, false);
+      return {call(halfRoundHelper(helpers_), {f}), 16, Primary};
+    }
     return {"(" + std::string(d_.typeName(e.type)) + ")" + operand(x, 15, Unary, false, false),
             15, Unary};
   }
@@ -385,9 +408,16 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
     PrimType t = e.args.empty() ? e.type : e.args[0]->type;
     if (e.name == "popc" || e.name == "clz")
       return {call(helper(e.name, t), args), 16, Primary};
+    if (e.name == "to_bits" && t == PrimType::F16)
+      return {call(halfToBitsHelper(helpers_), args), 16, Primary};
+    if (e.name == "from_bits" && t == PrimType::U16)
+      return {call(halfFromBitsHelper(helpers_), args), 16, Primary};
     if (e.name == "to_bits" || e.name == "from_bits")
       return {call(bitcastHelper(t), args), 16, Primary};
-    return {call(isFloat(t) ? mathFunction(e.name, t) : e.name, args), 16, Primary};
+    std::string text = call(isFloat(t) ? mathFunction(e.name, t) : e.name, args);
+    if (e.type == PrimType::F16) // computed in f32 (backend/Half.h)
+      text = call(halfRoundHelper(helpers_), {text});
+    return {text, 16, Primary};
   }
   case Exp::Kind::Select: {
     const Exp& a = *e.args.at(1);
@@ -397,7 +427,10 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
                 operand(b, 4, Cond, false, a.kind != Exp::Kind::Const),
             3, Cond};
   }
-  case Exp::Kind::Load: return {e.name + "[" + exp(*e.args.at(0)) + "]", 16, Primary};
+  case Exp::Kind::Load:
+    if (e.type == PrimType::F16)
+      return {halfLoad(d_, halfMemory(e.name), exp(*e.args.at(0))), 16, Primary};
+    return {e.name + "[" + exp(*e.args.at(0)) + "]", 16, Primary};
   case Exp::Kind::ThreadId:
   case Exp::Kind::BlockId:
   case Exp::Kind::BlockSize:
@@ -414,6 +447,8 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
   }
   return {"?", 16, Primary};
 }
+
+std::string CPrinter::halfMemory(const std::string& mem) { return mem; }
 
 std::string CPrinter::tuning(const std::string& name) {
   throw std::logic_error("backend: tuning parameter " + name + " read outside host code");
@@ -479,6 +514,10 @@ void CPrinter::stm(const Stm& s) {
     line(s.name + " = " + exp(*s.args.at(0)) + ";");
     return;
   case Stm::Kind::Store:
+    if (s.args.at(1)->type == PrimType::F16) {
+      line(halfStore(d_, halfMemory(s.name), exp(*s.args.at(0)), exp(*s.args.at(1))));
+      return;
+    }
     line(s.name + "[" + exp(*s.args.at(0)) + "] = " + exp(*s.args.at(1)) + ";");
     return;
   case Stm::Kind::If: {

@@ -67,6 +67,9 @@ public:
 protected:
   /// Statements only one side has (host memory management and launches; kernel atomics).
   virtual void targetStm(const imp::Stm& s);
+  /// f16 memory `mem` as the pointer that loads and stores take (OpenCL: kernel-local
+  /// arrays are ushort arrays, see backend/Half.h).
+  virtual std::string halfMemory(const std::string& mem);
   /// Tuning parameter reads (host code only).
   virtual std::string tuning(const std::string& name);
   /// Whether the enclosing scopes declare `name`; declares it in the innermost scope.

@@ -15,7 +15,7 @@ std::string_view cTypeName(PrimType t) {
   case PrimType::U16: return "uint16_t";
   case PrimType::U32: return "uint32_t";
   case PrimType::U64: return "uint64_t";
-  case PrimType::F16: return "__half";
+  case PrimType::F16: return "float"; // computed in f32, stored as binary16 (backend/Half.h)
   case PrimType::F32: return "float";
   case PrimType::F64: return "double";
   }
@@ -33,7 +33,7 @@ std::string_view openclTypeName(PrimType t) {
   case PrimType::U16: return "ushort";
   case PrimType::U32: return "uint";
   case PrimType::U64: return "ulong";
-  case PrimType::F16: return "half";
+  case PrimType::F16: return "float";
   case PrimType::F32: return "float";
   case PrimType::F64: return "double";
   }
@@ -49,6 +49,8 @@ std::string_view Dialect::typeName(PrimType t) const {
 std::string_view Dialect::storageTypeName(PrimType t) const {
   if (kind == Kind::OpenCL && t == PrimType::Bool)
     return "uchar";
+  if (t == PrimType::F16) // binary16 in memory (backend/Half.h)
+    return kind == Kind::Cuda ? "__half" : kind == Kind::OpenCL ? "half" : "uint16_t";
   return typeName(t);
 }
 

@@ -27,7 +27,9 @@ struct Dialect {
   /// The type name of `t` in this dialect: int64_t | long, bool, float, ...
   std::string_view typeName(PrimType t) const;
   /// The type a kernel stores `t` as in memory and receives it as an argument: OpenCL
-  /// has no bool kernel arguments, so bool is unsigned char there.
+  /// has no bool kernel arguments, so bool is unsigned char there. f16 is a float in
+  /// registers (typeName) and binary16 in memory: __half | half | uint16_t here; kernels
+  /// take f16 scalars as float (backend/Half.h).
   std::string_view storageTypeName(PrimType t) const;
 };
 

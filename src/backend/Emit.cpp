@@ -75,6 +75,9 @@ GeneratedFiles emitCuda(const imp::Program& prog, const EmitOptions& options) {
         ".h.\n// Build with nvcc (e.g. `nvcc -c " + n.stem + ".cu`).\n";
   cu += includes(n, cudaHost());
   std::string defs = helpers.definitions();
+  // f16 memory and conversions (backend/Half.h).
+  if ((defs + kernels + host).find("__half") != std::string::npos)
+    cu += "#include <cuda_fp16.h>\n\n";
   if (!defs.empty())
     cu += "// ---------------------------------------------------------------------------\n"
           "// Helpers\n\n" +

@@ -3,6 +3,7 @@
 // implementation. Device memory is RAII (Buffer), so an early `return` on error leaks nothing.
 #include "backend/PrintHost.h"
 
+#include "backend/Half.h"
 #include "backend/LaunchGuards.h"
 
 #include <map>
@@ -63,10 +64,24 @@ protected:
     case Stm::Kind::ReadScalar:
       if (dropped(s.name))
         return;
+      if (s.type == PrimType::F16) { // binary16 in memory, a float here (backend/Half.h)
+        line("{");
+        line("    uint16_t fjord_bits;"); // fjord_: no program name can clash with it
+        line("    FJORD_TRY(ctx->device.readScalar(fjord_bits, " + s.src + ", " +
+             exp(*s.args.at(0)) + "));");
+        line("    " + s.name + " = " + halfFromBitsHelper(helpers_) + "(fjord_bits);");
+        line("}");
+        return;
+      }
       line("FJORD_TRY(ctx->device.readScalar(" + s.name + ", " + s.src + ", " +
            exp(*s.args.at(0)) + "));");
       return;
     case Stm::Kind::WriteScalar:
+      if (s.type == PrimType::F16) {
+        line("FJORD_TRY(ctx->device.writeScalar<uint16_t>(" + s.name + ", " + exp(*s.args.at(0)) +
+             ", " + halfToBitsHelper(helpers_) + "(" + exp(*s.args.at(1)) + ")));");
+        return;
+      }
       line("FJORD_TRY(ctx->device.writeScalar<" + std::string(d_.typeName(s.type)) + ">(" +
            s.name + ", " + exp(*s.args.at(0)) + ", " + exp(*s.args.at(1)) + "));");
       return;
@@ -132,11 +147,19 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
 }
 
 /// The C API wrapper of an entry point: unpacks arrays, calls entry_<name>, packs results.
-std::string entryWrapper(const imp::Function& f, const std::string& p) {
+std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& h) {
   EntrySignature sig = entrySignature(f);
   std::string o = entryPrototype(f, p) + " {\n    FJORD_TRY(ctx->status);\n";
   std::vector<std::string> args;
+  std::string f16Results; // the C API has f16 scalars as their bits: converted after the call
   for (const EntryArg& a : sig.results) {
+    if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+      std::string r = "result" + a.cname.substr(3);
+      o += "    float " + r + " = 0;\n";
+      args.push_back(r);
+      f16Results += "    *" + a.cname + " = " + halfToBitsHelper(h) + "(" + r + ");\n";
+      continue;
+    }
     if (a.value.rank == 0) {
       args.push_back("*" + a.cname);
       continue;
@@ -149,6 +172,10 @@ std::string entryWrapper(const imp::Function& f, const std::string& p) {
       args.insert(args.end() - 1, r + "->shape[" + std::to_string(d) + "]");
   }
   for (const EntryArg& a : sig.params) {
+    if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+      args.push_back(halfFromBitsHelper(h) + "(" + a.cname + ")");
+      continue;
+    }
     if (a.value.rank == 0) {
       args.push_back(a.cname);
       continue;
@@ -160,7 +187,7 @@ std::string entryWrapper(const imp::Function& f, const std::string& p) {
   o += "    FJORD_TRY(entry_" + f.name + "(ctx";
   for (const std::string& a : args)
     o += ", " + a;
-  o += "));\n";
+  o += "));\n" + f16Results;
   for (const EntryArg& a : sig.results)
     if (a.value.rank > 0)
       o += "    *" + a.cname + " = result" + a.cname.substr(3) + ".release();\n";
@@ -270,7 +297,7 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
     o += arrayFunctions(a, p, target);
   for (const imp::Function& f : prog.functions)
     if (f.entry)
-      o += entryWrapper(f, p);
+      o += entryWrapper(f, p, helpers);
   return o;
 }
 

@@ -41,8 +41,9 @@ public:
       const imp::Param& param = k.params[i];
       const imp::KernelArg& a = s.kernelArgs[i];
       std::string ty(cudaDialect().typeName(param.type));
+      std::string elem(cudaDialect().storageTypeName(param.type)); // f16: __half
       if (param.kind == imp::Param::Kind::Mem)
-        args += (i ? ", " : "") + a.mem + ".as<" + ty + ">()";
+        args += (i ? ", " : "") + a.mem + ".as<" + elem + ">()";
       else if (a.scalar->type != param.type)
         args += (i ? ", " : "") + ("(" + ty + ")(" + p.exp(*a.scalar) + ")");
       else

@@ -50,16 +50,30 @@ public:
   }
 
   void sharedDecl(const Stm& s) {
-    line(std::string(d_.sharedSpace) + std::string(d_.storageTypeName(s.type)) + " " + s.name +
-         "[" + exp(*s.args.at(0)) + "];");
+    line(std::string(d_.sharedSpace) + arrayType(s.type) + " " + s.name + "[" +
+         exp(*s.args.at(0)) + "];");
   }
 
 protected:
+  std::string halfMemory(const std::string& mem) override {
+    if (d_.kind != Dialect::Kind::OpenCL)
+      return mem;
+    if (shared_.count(mem))
+      return "(__local half*)" + mem;
+    if (private_.count(mem))
+      return "(__private half*)" + mem;
+    return mem;
+  }
+
   void targetStm(const Stm& s) override {
     switch (s.kind) {
     case Stm::Kind::DeclareArray:
-      if (s.space != imp::MemSpace::Shared)
-        line(std::string(d_.typeName(s.type)) + " " + s.name + "[" + exp(*s.args.at(0)) + "];");
+      if (s.space != imp::MemSpace::Shared) {
+        std::string ty =
+            s.type == PrimType::F16 ? arrayType(s.type) : std::string(d_.typeName(s.type));
+        line(ty + " " + s.name + "[" + exp(*s.args.at(0)) + "];");
+        private_.insert(s.name);
+      }
       return;
     case Stm::Kind::AtomicUpdate: atomic(s); return;
     case Stm::Kind::AtomicCas: compareAndSwap(s); return;
@@ -68,6 +82,14 @@ protected:
   }
 
 private:
+  /// The element type of a kernel-local array: OpenCL C has no half arrays without
+  /// cl_khr_fp16, so f16 arrays hold ushort bits there (halfMemory casts them).
+  std::string arrayType(PrimType t) const {
+    if (t == PrimType::F16 && d_.kind == Dialect::Kind::OpenCL)
+      return "ushort";
+    return std::string(d_.storageTypeName(t));
+  }
+
   void atomic(const Stm& s) {
     std::string addr = "&" + s.name + "[" + exp(*s.args.at(0)) + "]";
     std::string value = exp(*s.args.at(1), /*loose=*/false);
@@ -190,7 +212,7 @@ private:
     return helpers_.use(name, def);
   }
 
-  std::set<std::string> shared_;
+  std::set<std::string> shared_, private_;
 };
 
 } // namespace
@@ -198,7 +220,7 @@ private:
 std::string kernelParam(const imp::Param& p, const Dialect& d) {
   std::string ty(d.storageTypeName(p.type));
   if (p.kind == imp::Param::Kind::Scalar)
-    return ty + " " + p.name;
+    return (p.type == PrimType::F16 ? std::string(d.typeName(p.type)) : ty) + " " + p.name;
   return std::string(d.globalSpace) + (p.written ? "" : "const ") + ty + "* " + p.name;
 }
 

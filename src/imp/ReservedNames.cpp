@@ -46,6 +46,7 @@ bool isReservedName(std::string_view s) {
       "atomic_min", "atomic_max", "atomic_and", "atomic_or", "atomic_xor", "atomic_cmpxchg",
       "atom_add", "atom_cmpxchg", "atom_xchg", "atom_min", "atom_max", "as_int", "as_uint",
       "as_long", "as_ulong", "as_float", "as_double", "popcount", "clz",
+      "vload_half", "vstore_half_rte",
       // CUDA builtin variables, types and functions.
       "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "dim3",
       "atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax", "atomicCAS",
@@ -57,7 +58,7 @@ bool isReservedName(std::string_view s) {
       "min", "max", "abs", "fabs", "fmin", "fmax", "fmod", "exp", "exp2", "expm1", "log",
       "log2", "log10", "log1p", "sqrt", "cbrt", "pow", "hypot", "sin", "cos", "tan", "asin",
       "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "floor",
-      "ceil", "round", "trunc", "fma", "erf", "erfc", "lgamma", "tgamma", "copysign",
+      "ceil", "round", "rint", "trunc", "fma", "erf", "erfc", "lgamma", "tgamma", "copysign",
       "nextafter", "isnan", "isinf", "isfinite", "signbit", "NAN", "INFINITY",
       // Names the host printer uses in entry functions.
       "ctx"};

@@ -347,8 +347,6 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
         [&](const TypeRef& ty, const std::vector<SubExp>& shape, const std::string& n) -> Value {
       switch (ty->kind) {
       case Type::Kind::Prim: {
-        if (ty->prim == PrimType::F16) // see Internaliser::expr
-          unsupported(p.span, "the type `f16` in compiled code (only the interpreter runs it)");
         ir::Type it = shape.empty() ? ir::Type::prim(ty->prim)
                                     : ir::Type::array(ty->prim, shape, t->unique);
         fun.entryParams.push_back(

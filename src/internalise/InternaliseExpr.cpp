@@ -3,6 +3,7 @@
 #include "internalise/Internaliser.h"
 
 #include "ir/Traverse.h"
+#include "support/Half.h"
 
 #include <algorithm>
 #include <functional>
@@ -18,32 +19,6 @@ using ir::VName;
 using K = ast::Expr::Kind;
 
 namespace {
-
-/// Whether a value of type `t` holds an f16 somewhere.
-bool mentionsF16(const Type& t) {
-  switch (t.kind) {
-  case Type::Kind::Prim:
-    return t.prim == PrimType::F16;
-  case Type::Kind::Array:
-    return mentionsF16(*t.elem);
-  case Type::Kind::Tuple:
-    return std::any_of(t.elems.begin(), t.elems.end(),
-                       [](const TypeRef& e) { return mentionsF16(*e); });
-  case Type::Kind::Record:
-    return std::any_of(t.fields.begin(), t.fields.end(),
-                       [](const auto& f) { return mentionsF16(*f.second); });
-  case Type::Kind::Sum:
-    for (const auto& [name, payload] : t.constructors)
-      for (const TypeRef& p : payload)
-        if (mentionsF16(*p))
-          return true;
-    return false;
-  case Type::Kind::Function:
-    return mentionsF16(*t.param) || mentionsF16(*t.result);
-  default:
-    return false;
-  }
-}
 
 ir::BasicOp basic(ir::BasicOp::Kind k) {
   ir::BasicOp op;
@@ -112,10 +87,10 @@ Value Internaliser::literal(const ast::Expr& e, Env& env) {
   case K::BoolLit:
     return Value::of(ir::PrimValue::boolean(e.boolValue));
   case K::FloatLit:
-    return Value::of(ir::PrimValue::floating(t, e.floatValue));
+    return Value::of(floatConstant(t, e.floatValue));
   default: // IntLit, CharLit: an integer literal may also have a float type
     if (isFloat(t))
-      return Value::of(ir::PrimValue::floating(t, static_cast<double>(static_cast<int64_t>(e.intValue))));
+      return Value::of(floatConstant(t, static_cast<double>(static_cast<int64_t>(e.intValue))));
     return Value::of(ir::PrimValue::integer(t, static_cast<int64_t>(e.intValue)));
   }
 }
@@ -587,11 +562,11 @@ Value Internaliser::arrayLit(const ast::Expr& e, Env& env) {
   return rebuild(elems[0], out);
 }
 
+ir::PrimValue floatConstant(ir::PrimType t, double v) {
+  return ir::PrimValue::floating(t, t == ir::PrimType::F16 ? roundToHalf(v) : v);
+}
+
 Value Internaliser::expr(const ast::Expr& e, Env& env) {
-  // The backends have no f16 type yet (CUDA needs cuda_fp16.h, PoCL has no cl_khr_fp16):
-  // reported here, at the first f16 expression, rather than as C compiler errors.
-  if (TypeRef t = resolve(e.type, env); t && mentionsF16(*t))
-    unsupported(site(e.span), "the type `f16` in compiled code (only the interpreter runs it)");
   switch (e.kind) {
   case K::IntLit:
   case K::FloatLit:

@@ -383,9 +383,9 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
   if (n == "__nan")
     return Value::of(ir::PrimValue::floating(resT(), NAN));
   if (n == "__pi")
-    return Value::of(ir::PrimValue::floating(resT(), M_PI));
+    return Value::of(floatConstant(resT(), M_PI));
   if (n == "__e")
-    return Value::of(ir::PrimValue::floating(resT(), M_E));
+    return Value::of(floatConstant(resT(), M_E));
   if (n == "__convert")
     return Value::of(b_->convert(argT(0), resT(), leaf(0), "conv"));
   // A call whose result type follows from the operand's (ir/TypeOf.cpp); f16 never gets

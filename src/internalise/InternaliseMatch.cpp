@@ -22,13 +22,13 @@ ir::PrimValue patternLiteral(const ast::Expr& lit, ir::PrimType t) {
   case ast::Expr::Kind::BoolLit:
     return ir::PrimValue::boolean(l->boolValue);
   case ast::Expr::Kind::FloatLit:
-    return ir::PrimValue::floating(t, neg ? -l->floatValue : l->floatValue);
+    return floatConstant(t, neg ? -l->floatValue : l->floatValue);
   default: {
     auto i = static_cast<int64_t>(l->intValue);
     if (neg)
       i = static_cast<int64_t>(0ULL - static_cast<uint64_t>(i));
     if (isFloat(t))
-      return ir::PrimValue::floating(t, static_cast<double>(i));
+      return floatConstant(t, static_cast<double>(i));
     return ir::PrimValue::integer(t, i);
   }
   }

@@ -162,4 +162,8 @@ template <typename F> ir::Body Internaliser::inBody(F&& f) {
   return inner.finish(std::move(res));
 }
 
+/// A float constant of type `t` holding `v` (literals, pi, e): an f16 is rounded to its
+/// binary16 value, so that folding and printing see what the program computes with.
+ir::PrimValue floatConstant(ir::PrimType t, double v);
+
 } // namespace fjord::internalise

@@ -1,6 +1,8 @@
 // Run-time values: construction, scalar normalisation and conversion, row access.
 #include "interp/Value.h"
 
+#include "interp/Half.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -38,8 +40,12 @@ PrimValue PrimValue::integer(PrimType t, uint64_t bits) {
 PrimValue PrimValue::floating(PrimType t, double v) {
   PrimValue p;
   p.type = t;
-  // f16 is approximated by f32 precision.
-  p.f = t == PrimType::F64 ? v : static_cast<double>(static_cast<float>(v));
+  // Every result is rounded to its type once, from the exact (double) value: f16 results
+  // straight to binary16, as compiled code's f32-computed results rounded to f16 are.
+  if (t == PrimType::F16)
+    p.f = halfToDouble(doubleToHalf(v));
+  else
+    p.f = t == PrimType::F64 ? v : static_cast<double>(static_cast<float>(v));
   return p;
 }
 

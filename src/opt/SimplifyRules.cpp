@@ -2,6 +2,8 @@
 // `ruleBasicOp`): each rule is a named function that either returns a replacement or nothing.
 #include "opt/SimplifyRules.h"
 
+#include "support/Half.h"
+
 #include <cmath>
 #include <limits>
 
@@ -28,6 +30,8 @@ int64_t wrap(int64_t v, PrimType t) {
 
 PrimValue intValue(PrimType t, int64_t v) { return PrimValue::integer(t, wrap(v, t)); }
 PrimValue floatValue(PrimType t, double v) {
+  if (t == PrimType::F16) // folded as the interpreter and compiled code compute it
+    return PrimValue::floating(t, roundToHalf(v));
   return PrimValue::floating(t, t == PrimType::F64 ? v : static_cast<double>(static_cast<float>(v)));
 }
 

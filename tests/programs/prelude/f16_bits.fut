@@ -3,13 +3,12 @@
 -- finite f16), inf = 0x7c00 (31744), -inf = 0xfc00 (64512), -0.0 = 0x8000 (32768),
 -- 0x3555 (13653) = 1.0101010101b * 2^-2 = 0.333251953125, 0x0001 = 2^-24 (the smallest
 -- subnormal), 0x03ff = 1023 * 2^-24 (the largest subnormal).
--- The CUDA and OpenCL backends do not support f16 values yet (internalisation reports the
--- first one), so this runs on the interpreter only.
+-- Compiled code holds f16 values as floats and stores binary16 (backend/Half.h); to_bits and
+-- from_bits are its own bit manipulation there, NaN payloads included.
 -- ==
 -- entry: to_bits
 -- input { [1f16, -2f16, 65504f16, 0f16, -0f16, 0.333251953125f16] }
 -- output { [15360u16, 49152u16, 31743u16, 0u16, 32768u16, 13653u16] 31744u16 64512u16 }
--- tags { no_opencl no_cuda }
 
 entry to_bits (xs: []f16) : ([]u16, u16, u16) =
   (map f16.to_bits xs, f16.to_bits f16.inf, f16.to_bits (-f16.inf))

@@ -1,10 +1,10 @@
-// Conversions between binary16 bits and the interpreter's floats (see Half.h).
-#include "interp/Half.h"
+// Conversions between binary16 bits and doubles (see Half.h).
+#include "support/Half.h"
 
 #include <bit>
 #include <cmath>
 
-namespace fjord::interp {
+namespace fjord {
 
 double halfToDouble(uint16_t h) {
   bool negative = h >> 15;
@@ -44,4 +44,6 @@ uint16_t doubleToHalf(double d) {
   return sign | static_cast<uint16_t>(((exp - 1 + 15 - 1) << 10) + scaled);
 }
 
-} // namespace fjord::interp
+double roundToHalf(double d) { return halfToDouble(doubleToHalf(d)); }
+
+} // namespace fjord
