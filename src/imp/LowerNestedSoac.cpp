@@ -4,6 +4,9 @@
 //   screma   acc = neutral; for (i < w) { params = inputs[i]; body; fold; store map results }
 //   hist     for (i < w) { (bucket, value) = f(inputs[i]); dest[bucket] op= value if in range }
 //   scatter  for (i < w) { (index, value) = f(inputs[i]); dest[index] = value if in range }
+// A multi-dimensional destination takes a whole row per element: scatter copies the value
+// row into dest[index]; hist applies its operator to the views dest[bucket] and the value
+// row, then copies the result into dest[bucket] unless the operator updated it in place.
 #include "imp/Lowering.h"
 
 #include "imp/SymbolicToImp.h"
@@ -34,44 +37,59 @@ void KernelLowerer::foldArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t 
                                 const std::vector<std::string>& accs,
                                 const std::vector<ir::SubExp>& res, size_t resFirst, Block& out) {
   size_t n = op.neutral.size();
+  std::vector<std::optional<ArrayVar>> accArrays(n);
+  std::vector<ExpRef> accScalars(n);
+  for (size_t q = 0; q < n; ++q) {
+    const ir::PatElem& pe = stm.pat.at(accFirst + q);
+    if (pe.type.isArray())
+      accArrays[q] = array(pe.name);
+    else
+      accScalars[q] = var(accs.at(accFirst + q), pe.type.elem);
+  }
+  std::vector<ir::SubExp> xs(res.begin() + resFirst, res.begin() + resFirst + n);
+  std::vector<ExpRef> next = applyArrayOp(stm, op, accArrays, accScalars, xs, out);
+  for (size_t q = 0; q < n; ++q)
+    if (!accArrays[q])
+      out.push_back(assign(accs.at(accFirst + q), next[q]));
+}
+
+std::vector<ExpRef> KernelLowerer::applyArrayOp(
+    const ir::Stm& stm, const ir::RedOp& op, const std::vector<std::optional<ArrayVar>>& accArrays,
+    const std::vector<ExpRef>& accScalars, const std::vector<ir::SubExp>& xs, Block& out) {
+  size_t n = op.neutral.size();
   FJORD_CHECK(op.op.params.size() == 2 * n, "reduction operator arity");
   for (size_t q = 0; q < n; ++q) {
     const ir::Param& acc = op.op.params[q];
-    const ir::PatElem& pe = stm.pat.at(accFirst + q);
     if (acc.type.isArray())
-      bindArray(acc.name, array(pe.name));
+      bindArray(acc.name, accArrays.at(q).value());
     else
-      declareScalar(acc.name, acc.type.elem, var(accs.at(accFirst + q), pe.type.elem), out);
+      declareScalar(acc.name, acc.type.elem, accScalars.at(q), out);
     const ir::Param& x = op.op.params[n + q];
-    const ir::SubExp& r = res.at(resFirst + q);
     if (x.type.isArray())
-      bindArray(x.name, array(r.var()));
+      bindArray(x.name, array(xs.at(q).var()));
     else
-      declareScalar(x.name, x.type.elem, subExp(r), out);
+      declareScalar(x.name, x.type.elem, subExp(xs.at(q)), out);
   }
   lowerStms(op.op.body.stms, out);
   // Every scalar result is read before any accumulator changes.
   std::vector<ExpRef> next(n);
   for (size_t q = 0; q < n; ++q)
-    if (!stm.pat.at(accFirst + q).type.isArray())
+    if (!accArrays[q])
       next[q] = subExp(op.op.body.result.at(q));
   for (size_t q = 0; q < n; ++q) {
-    const ir::PatElem& pe = stm.pat[accFirst + q];
-    if (!pe.type.isArray()) {
-      out.push_back(assign(accs.at(accFirst + q), next[q]));
+    if (!accArrays[q])
       continue;
-    }
-    const ArrayVar dest = array(pe.name);
+    const ArrayVar& dest = *accArrays[q];
     const ArrayVar src = array(op.op.body.result.at(q).var());
     if (src.block == dest.block && src.lmad == dest.lmad)
       continue; // the operator updated its accumulator in place
     for (size_t o = 0; o < n; ++o)
-      if (o != q && stm.pat[accFirst + o].type.isArray() &&
-          array(stm.pat[accFirst + o].name).block == src.block)
+      if (o != q && accArrays[o] && accArrays[o]->block == src.block)
         unsupported(stm, "a reduction operator inside a kernel that returns one array "
                          "accumulator in place of another");
     copyArray(stm, dest, src, out);
   }
+  return next;
 }
 
 void KernelLowerer::lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out) {
@@ -184,41 +202,73 @@ ExpRef inRange(ExpRef i, ExpRef n) {
 } // namespace
 
 std::string KernelLowerer::beginNestedUpdate(const ir::Stm& stm, const ir::Lambda& lam,
-                                             const std::vector<ir::VName>& inputs,
-                                             const std::string& whatNot, Block& body) {
-  for (const ir::PatElem& pe : stm.pat) {
-    if (pe.type.rank() != 1)
-      unsupported(stm, whatNot);
+                                             const std::vector<ir::VName>& inputs, Block& body) {
+  for (const ir::PatElem& pe : stm.pat)
     bindArray(pe); // the destination, updated in place (mem/)
-  }
   std::string i = names.fresh("i");
   bindElementParams(lam, inputs, i, body);
   lowerStms(lam.body.stms, body);
   return i;
 }
 
+namespace {
+
+/// Row `idx` of `a` (a view).
+ArrayVar rowOf(const ArrayVar& a, const symbolic::Expr& idx) {
+  return ArrayVar{a.source, a.block, a.lmad.fix(idx), a.elem,
+                  ir::Shape(a.shape.begin() + 1, a.shape.end())};
+}
+
+} // namespace
+
 void KernelLowerer::lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out) {
   Block body;
-  std::string i = beginNestedUpdate(
-      stm, h.bucketFn, h.inputs, "a histogram with multi-dimensional buckets inside a kernel", body);
+  std::string i = beginNestedUpdate(stm, h.bucketFn, h.inputs, body);
   // The bucket function returns one bucket per op, then every op's values, op by op.
   const auto& res = h.bucketFn.body.result;
   size_t dest = 0, value = h.ops.size();
   for (size_t o = 0; o < h.ops.size(); ++o) {
     const ir::HistOp& op = h.ops[o];
     size_t n = op.op.neutral.size();
-    ExpRef bucket = subExp(res.at(o));
+    bool rows = false;
+    for (size_t q = 0; q < n; ++q)
+      rows = rows || stm.pat.at(dest + q).type.rank() > 1;
     Block update;
-    std::vector<ExpRef> args;
-    for (size_t q = 0; q < n; ++q) {
-      const ir::PatElem& pe = stm.pat.at(dest + q);
-      args.push_back(readElement(array(pe.name), {bucket}, pe.name.name + "_old", update));
+    ExpRef bucket;
+    if (rows) {
+      // The operator works on views of the destinations' rows at the bucket and of the
+      // values (mem/, Note [Nested SOAC memory]).
+      bucket = let("bucket", subExp(res.at(o)), body);
+      symbolic::Expr bsym = symbolic::Expr::var(ir::bucketIndexVar(op.op.op));
+      scalars_[ir::bucketIndexVar(op.op.op)] = ScalarVar{bucket->name, PrimType::I64};
+      scalars_[ir::elementIndexVar(op.op.op)] = ScalarVar{i, PrimType::I64};
+      std::vector<std::optional<ArrayVar>> accArrays(n);
+      std::vector<ExpRef> accScalars(n);
+      for (size_t q = 0; q < n; ++q) {
+        const ir::PatElem& pe = stm.pat[dest + q];
+        if (pe.type.rank() > 1)
+          accArrays[q] = rowOf(array(pe.name), bsym);
+        else
+          accScalars[q] = readElement(array(pe.name), {bucket}, pe.name.name + "_old", update);
+      }
+      std::vector<ir::SubExp> xs(res.begin() + value, res.begin() + value + n);
+      std::vector<ExpRef> next = applyArrayOp(stm, op.op, accArrays, accScalars, xs, update);
+      for (size_t q = 0; q < n; ++q)
+        if (!accArrays[q])
+          writeElement(array(stm.pat[dest + q].name), {bucket}, next[q], update);
+    } else {
+      bucket = subExp(res.at(o));
+      std::vector<ExpRef> args;
+      for (size_t q = 0; q < n; ++q) {
+        const ir::PatElem& pe = stm.pat.at(dest + q);
+        args.push_back(readElement(array(pe.name), {bucket}, pe.name.name + "_old", update));
+      }
+      for (size_t q = 0; q < n; ++q)
+        args.push_back(subExp(res.at(value + q)));
+      std::vector<ExpRef> next = applyLambda(op.op.op, args, update);
+      for (size_t q = 0; q < n; ++q)
+        writeElement(array(stm.pat[dest + q].name), {bucket}, next.at(q), update);
     }
-    for (size_t q = 0; q < n; ++q)
-      args.push_back(subExp(res.at(value + q)));
-    std::vector<ExpRef> next = applyLambda(op.op.op, args, update);
-    for (size_t q = 0; q < n; ++q)
-      writeElement(array(stm.pat[dest + q].name), {bucket}, next.at(q), update);
     body.push_back(ifThen(inRange(bucket, subExp(op.width)), std::move(update)));
     dest += n;
     value += n;
@@ -228,16 +278,22 @@ void KernelLowerer::lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block
 
 void KernelLowerer::lowerNestedScatter(const ir::Stm& stm, const ir::Scatter& s, Block& out) {
   Block body;
-  std::string i = beginNestedUpdate(stm, s.fn, s.inputs,
-                                    "scatter into a multi-dimensional array inside a kernel", body);
+  std::string i = beginNestedUpdate(stm, s.fn, s.inputs, body);
   // Note [Scattering SegMap]: indices first, then values, one of each per destination.
   const auto& res = s.fn.body.result;
   size_t n = stm.pat.size();
   for (size_t j = 0; j < n; ++j) {
     const ArrayVar dest = array(stm.pat[j].name);
-    ExpRef idx = subExp(res.at(j));
     Block write;
-    writeElement(dest, {idx}, subExp(res.at(n + j)), write);
+    ExpRef idx;
+    if (stm.pat[j].type.rank() > 1) {
+      // The value is a row: copy it into the destination's row at the index.
+      idx = let("idx", subExp(res.at(j)), body);
+      copyArray(stm, rowOf(dest, symIndex(idx->name)), array(res.at(n + j).var()), write);
+    } else {
+      idx = subExp(res.at(j));
+      writeElement(dest, {idx}, subExp(res.at(n + j)), write);
+    }
     body.push_back(ifThen(inRange(idx, subExp(stm.pat[j].type.shape.at(0))), std::move(write)));
   }
   out.push_back(forLoop(i, subExp(s.width), std::move(body)));

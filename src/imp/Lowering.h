@@ -19,6 +19,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -288,12 +289,10 @@ private:
   void lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out);
   void lowerNestedScatter(const ir::Stm& stm, const ir::Scatter& s, Block& out);
   /// The start of a sequential in-place update (hist, scatter) in the thread: binds the
-  /// one-dimensional destinations of `stm` (else `whatNot` is not supported yet), then
-  /// `lam`'s parameters for element `i` of `inputs` and its statements into `body`.
-  /// Returns the loop index `i`.
+  /// destinations of `stm`, then `lam`'s parameters for element `i` of `inputs` and its
+  /// statements into `body`. Returns the loop index `i`.
   std::string beginNestedUpdate(const ir::Stm& stm, const ir::Lambda& lam,
-                                const std::vector<ir::VName>& inputs, const std::string& whatNot,
-                                Block& body);
+                                const std::vector<ir::VName>& inputs, Block& body);
   /// Binds the parameters of `lam`, applied to element `iv` of `inputs` (scalars read,
   /// rows as views), and the lambda's element index variable (ir/ElementIndex.h).
   void bindElementParams(const ir::Lambda& lam, const std::vector<ir::VName>& inputs,
@@ -303,6 +302,14 @@ private:
   void foldArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t accFirst,
                    const std::vector<std::string>& accs, const std::vector<ir::SubExp>& res,
                    size_t resFirst, Block& out);
+  /// Applies `op` once to the accumulators and the values `xs`: accumulator q is the array
+  /// `accArrays[q]` where it has one (bound to the operator's parameter, and given the
+  /// operator's result by a copy unless it is already there), else the scalar
+  /// `accScalars[q]`. Returns the scalar results (null for the arrays).
+  std::vector<ExpRef> applyArrayOp(const ir::Stm& stm, const ir::RedOp& op,
+                                   const std::vector<std::optional<ArrayVar>>& accArrays,
+                                   const std::vector<ExpRef>& accScalars,
+                                   const std::vector<ir::SubExp>& xs, Block& out);
 
   const ir::Stm& stm_;
   std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name

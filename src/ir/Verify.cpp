@@ -171,9 +171,12 @@ private:
     for (const Param& p : l.params)
       actual.push_back(p.type);
     expectTypes(actual, params, what + " parameters");
-    // Views of array parameters may use the lambda's element index (ir/ElementIndex.h).
-    if (stage_ == Stage::Mem && !l.params.empty())
+    // Views of array parameters may use the lambda's element index and, for a histogram's
+    // operator, its bucket (ir/ElementIndex.h).
+    if (stage_ == Stage::Mem && !l.params.empty()) {
       env[elementIndexName(l)] = kI64;
+      env[bucketIndexName(l)] = kI64;
+    }
     for (const Param& p : l.params)
       bind(p, env, /*requireMem=*/false);
     for (const Type& t : l.retTypes)

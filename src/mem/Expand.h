@@ -44,7 +44,12 @@
 //    both are the same iteration); imp/ copies the operator's result back unless it
 //    already lives in the accumulator;
 //  * a histogram or scatter updates its (consumed) destinations in place, so its results
-//    are its destinations' memory;
+//    are its destinations' memory; a histogram over rows applies its operator to views:
+//    the accumulator is the destination's row at the bucket, written as the operator's
+//    bucket index variable `%bucket.x_7` (ir/ElementIndex.h, bound by imp/ to the bucket),
+//    the value the bucket function's result (with the operator's element index in place
+//    of the bucket function's); imp/ copies the operator's result into the row unless it
+//    already lives there;
 //  * every other array result is expanded as above.
 #pragma once
 #include "symbolic/Lmad.h"

@@ -963,9 +963,7 @@ private:
     std::visit(Overloaded{
                    [&](Screma& e) { nestedScrema(s, e); },
                    [&](Hist& e) {
-                     e.bucketFn = lambda(e.bucketFn, s.prov, elementViews(e.bucketFn, e.inputs));
-                     for (HistOp& h : e.ops)
-                       h.op.op = lambda(h.op.op, s.prov);
+                     nestedHist(e, s.prov);
                      inPlace = true;
                      placeInDests(s, nestedDests(s.exp));
                    },
@@ -1019,6 +1017,38 @@ private:
       }
       accs.insert(accs.end(), elems.begin(), elems.end());
       r.op = lambda(r.op, s.prov, accs);
+    }
+  }
+
+  /// A histogram over rows: the operator's array accumulators are views of the destination's
+  /// row at the bucket (the operator's bucket index, ir/ElementIndex.h), its array values
+  /// the bucket function's results for the same iteration (its element index in place of
+  /// the bucket function's).
+  void nestedHist(Hist& e, const Provenance& prov) {
+    e.bucketFn = lambda(e.bucketFn, prov, elementViews(e.bucketFn, e.inputs));
+    size_t value = e.ops.size();
+    for (HistOp& h : e.ops) {
+      std::vector<MemInfoRef> accs, elems;
+      for (size_t q = 0; q < h.dests.size(); ++q, ++value) {
+        if (types_.at(h.dests[q]).rank() < 2) {
+          accs.push_back(nullptr);
+          elems.push_back(nullptr);
+          continue;
+        }
+        MemInfoRef d = memOf(h.dests[q]);
+        accs.push_back(
+            memInfo(d->block, rowAt(d->lmad, symbolic::Expr::var(bucketIndexVar(h.op.op)))));
+        MemInfoRef x = memOf(e.bucketFn.body.result.at(value).var());
+        if (e.bucketFn.params.empty()) {
+          elems.push_back(x);
+          continue;
+        }
+        std::map<std::string, symbolic::Expr> sameIndex{
+            {elementIndexVar(e.bucketFn), symbolic::Expr::var(elementIndexVar(h.op.op))}};
+        elems.push_back(memInfo(x->block, x->lmad.substitute(sameIndex)));
+      }
+      accs.insert(accs.end(), elems.begin(), elems.end());
+      h.op.op = lambda(h.op.op, prov, accs);
     }
   }
 
