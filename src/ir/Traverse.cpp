@@ -421,28 +421,6 @@ public:
   }
 };
 
-class Substituter : public Mutator {
-public:
-  explicit Substituter(const Substitution& s) : subst_(s) {}
-  SubExp subExp(const SubExp& se) override {
-    if (!se.isVar())
-      return se;
-    auto it = subst_.find(se.var());
-    return it == subst_.end() ? se : it->second;
-  }
-  VName var(const VName& v) override {
-    auto it = subst_.find(v);
-    if (it == subst_.end())
-      return v;
-    FJORD_CHECK(it->second.isVar(), "substituting constant " + it->second.str() + " for " +
-                                        v.str() + " where a variable is required");
-    return it->second.var();
-  }
-
-private:
-  const Substitution& subst_;
-};
-
 class Renamer : public Mutator {
 public:
   explicit Renamer(NameSource& names) : names_(names) {}
@@ -526,6 +504,20 @@ NameSet consumedIn(const Stm& s) {
   return c.names;
 }
 
+std::vector<VName> soacDestinations(const Exp& e) {
+  const auto* o = std::get_if<Op>(&e);
+  const auto* soac = o ? std::get_if<Soac>(o) : nullptr;
+  if (!soac)
+    return {};
+  if (const auto* sc = std::get_if<Scatter>(soac))
+    return sc->dests;
+  std::vector<VName> dests;
+  if (const auto* h = std::get_if<Hist>(soac))
+    for (const HistOp& op : h->ops)
+      dests.insert(dests.end(), op.dests.begin(), op.dests.end());
+  return dests;
+}
+
 NameSet consumedIn(const Body& b) {
   Consumed c;
   c.body(b);
@@ -536,6 +528,22 @@ NameSet boundVars(const Body& b) {
   Collector c;
   c.body(b);
   return c.binds;
+}
+
+SubExp Substituter::subExp(const SubExp& se) {
+  if (!se.isVar())
+    return se;
+  auto it = subst_.find(se.var());
+  return it == subst_.end() ? se : it->second;
+}
+
+VName Substituter::var(const VName& v) {
+  auto it = subst_.find(v);
+  if (it == subst_.end())
+    return v;
+  FJORD_CHECK(it->second.isVar(), "substituting constant " + it->second.str() + " for " +
+                                      v.str() + " where a variable is required");
+  return it->second.var();
 }
 
 Body substitute(const Body& b, const Substitution& subst) { return Substituter(subst).body(b); }

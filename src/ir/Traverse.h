@@ -77,12 +77,28 @@ NameSet freeVars(const Stm& s);
 NameSet consumedIn(const Stm& s);
 NameSet consumedIn(const Body& b);
 
+/// The destinations a scatter or hist expression updates in place (none for any other).
+std::vector<VName> soacDestinations(const Exp& e);
+
 /// Every name bound anywhere inside `b` (patterns, parameters, iterators, nested bodies).
 NameSet boundVars(const Body& b);
 
 /// Replaces uses of the keys by their values. A key used where only a variable may stand
 /// (an array input) must map to a variable.
 using Substitution = std::map<VName, SubExp>;
+
+/// A Mutator replacing the variables of `subst` by their values (a value standing where a
+/// variable is required, e.g. an array operand, must itself be a variable). Derived passes
+/// may keep adding to the map they gave it as they go.
+class Substituter : public Mutator {
+public:
+  explicit Substituter(const Substitution& subst) : subst_(subst) {}
+  SubExp subExp(const SubExp& se) override;
+  VName var(const VName& v) override;
+
+private:
+  const Substitution& subst_;
+};
 Body substitute(const Body& b, const Substitution& subst);
 Exp substitute(const Exp& e, const Substitution& subst);
 Lambda substitute(const Lambda& l, const Substitution& subst);

@@ -22,6 +22,7 @@
 #include "gpu/DeviceFunctions.h"
 #include "ir/ElementIndex.h"
 #include "ir/MemInfo.h"
+#include "ir/Traverse.h"
 #include "mem/Existential.h"
 #include "mem/Expand.h"
 #include "mem/KernelLoops.h"
@@ -891,7 +892,7 @@ private:
     for (auto it = seg.body.stms.rbegin(); it != seg.body.stms.rend(); ++it) {
       // A nested histogram or scatter updates its destinations in place, so they too can
       // be built in the result's row.
-      std::vector<VName> dests = nestedDests(it->exp);
+      std::vector<VName> dests = soacDestinations(it->exp);
       for (size_t k = 0; k < dests.size() && k < it->pat.size(); ++k)
         if (auto row = placed.find(it->pat[k].name); row != placed.end())
           placed.emplace(dests[k], row->second);
@@ -907,20 +908,6 @@ private:
     return placed;
   }
 
-  /// The destinations a nested histogram or scatter updates in place (none for others).
-  static std::vector<VName> nestedDests(const Exp& e) {
-    const auto* o = std::get_if<Op>(&e);
-    const auto* soac = o ? std::get_if<Soac>(o) : nullptr;
-    if (!soac)
-      return {};
-    if (const auto* sc = std::get_if<Scatter>(soac))
-      return sc->dests;
-    std::vector<VName> dests;
-    if (const auto* h = std::get_if<Hist>(soac))
-      for (const HistOp& op : h->ops)
-        dests.insert(dests.end(), op.dests.begin(), op.dests.end());
-    return dests;
-  }
 
   /// Operators and lambdas of kernel code. An array parameter takes the memory the caller
   /// gives it in `paramMem` (null for scalars): a view, never a copy.
@@ -965,12 +952,12 @@ private:
                    [&](Hist& e) {
                      nestedHist(e, s.prov);
                      inPlace = true;
-                     placeInDests(s, nestedDests(s.exp));
+                     placeInDests(s, soacDestinations(s.exp));
                    },
                    [&](Scatter& e) {
                      e.fn = lambda(e.fn, s.prov, elementViews(e.fn, e.inputs));
                      inPlace = true;
-                     placeInDests(s, nestedDests(s.exp));
+                     placeInDests(s, soacDestinations(s.exp));
                    },
                    [&](Stream&) { unsupported(s.prov, "a stream SOAC inside a kernel"); },
                },

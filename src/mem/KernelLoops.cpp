@@ -21,8 +21,8 @@ public:
       if (const auto* op = std::get_if<BasicOp>(&s.exp)) {
         if (op->kind == BasicOp::Kind::Update && s.pat.size() == 1 && s.pat[0].type.isArray())
           link(op->arr, s.pat[0].name);
-      } else if (const auto* o = std::get_if<Op>(&s.exp)) {
-        std::vector<VName> dests = nestedDests(*o);
+      } else if (std::holds_alternative<Op>(s.exp)) {
+        std::vector<VName> dests = soacDestinations(s.exp);
         for (size_t k = 0; k < dests.size() && k < s.pat.size(); ++k)
           link(dests[k], s.pat[k].name);
       } else if (const auto* e = std::get_if<Loop>(&s.exp)) {
@@ -38,19 +38,6 @@ public:
 private:
   std::set<VName> ambiguous_;
 
-  /// The destinations a nested histogram or scatter updates in place (none for others).
-  static std::vector<VName> nestedDests(const Op& o) {
-    const auto* soac = std::get_if<Soac>(&o);
-    if (!soac)
-      return {};
-    if (const auto* sc = std::get_if<Scatter>(soac))
-      return sc->dests;
-    std::vector<VName> dests;
-    if (const auto* h = std::get_if<Hist>(soac))
-      for (const HistOp& op : h->ops)
-        dests.insert(dests.end(), op.dests.begin(), op.dests.end());
-    return dests;
-  }
 
   void link(const VName& from, const VName& to) {
     if (ambiguous_.count(from))

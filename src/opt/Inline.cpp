@@ -36,25 +36,10 @@ std::set<std::string> calledBy(const FunDef& f) {
 /// Rebuilds a body, splicing callees' bodies in place of calls. The call's pattern names
 /// are substituted by the callee's (renamed) results in everything that follows: names are
 /// unique, so a program-order traversal sees each call before the uses of its results.
-class Inliner : public Mutator {
+class Inliner : public Substituter {
 public:
   Inliner(const std::map<std::string, const FunDef*>& funs, NameSource& names)
-      : funs_(funs), names_(names) {}
-
-  SubExp subExp(const SubExp& se) override {
-    if (!se.isVar())
-      return se;
-    auto it = subst_.find(se.var());
-    return it == subst_.end() ? se : it->second;
-  }
-  VName var(const VName& v) override {
-    auto it = subst_.find(v);
-    if (it == subst_.end())
-      return v;
-    FJORD_CHECK(it->second.isVar(), "the result " + it->second.str() + " of an inlined call stands for " +
-                                        v.str() + " where an array is required");
-    return it->second.var();
-  }
+      : Substituter(results_), funs_(funs), names_(names) {}
 
   Body body(const Body& b) override {
     Body out;
@@ -84,7 +69,8 @@ public:
 private:
   const std::map<std::string, const FunDef*>& funs_;
   NameSource& names_;
-  Substitution subst_;
+  /// The call patterns' names -> the inlined bodies' results (read by Substituter).
+  Substitution results_;
   std::vector<std::string> active_; ///< the caller, then the callees being inlined into it
 
   void inlineCall(const Stm& s, const Apply& call, std::vector<Stm>& out) {
@@ -115,7 +101,7 @@ private:
     for (Stm& t : inlined.stms)
       out.push_back(std::move(t));
     for (size_t i = 0; i < s.pat.size(); ++i)
-      subst_[s.pat[i].name] = inlined.result[i];
+      results_[s.pat[i].name] = inlined.result[i];
   }
 };
 
