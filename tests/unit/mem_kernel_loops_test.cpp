@@ -3,7 +3,7 @@
 #include "gpu/ExtractKernels.h"
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"
-#include "ir_text_util.h"
+#include "mem_text_util.h"
 #include "mem/CountAllocs.h"
 #include "mem/IntroduceMemory.h"
 #include "mem/KernelLoops.h"
@@ -16,16 +16,7 @@ using namespace fjord::ir;
 
 namespace {
 
-Prog toMem(const std::string& text) {
-  DiagnosticEngine diags;
-  Prog g = gpu::extractKernels(testir::parseVerified(text), diags);
-  REQUIRE_FALSE(diags.hasErrors());
-  verify(g, Stage::Gpu);
-  Prog m = mem::introduceMemory(std::move(g), diags);
-  REQUIRE_MESSAGE(!diags.hasErrors(), diags.render());
-  verify(m, Stage::Mem);
-  return m;
-}
+using testir::toMem;
 
 /// `map (\row -> <pre> loop <merge> for i < m do {<body>} <post>) xss`.
 std::string rowLoop(const std::string& pre, const std::string& merge, const std::string& body,
