@@ -55,7 +55,7 @@ TEST_CASE("driver: a file without a test block has no spec") {
   CHECK(error.empty());
 }
 
-TEST_CASE("driver: random f16 input is binary16 values in [0, 1)") {
+TEST_CASE("driver: random f16 input is binary16 values from 0 up to (not including) 1") {
   std::string error;
   auto data = randomInput("[200]f16", 7, error);
   REQUIRE_MESSAGE(data.has_value(), error);
