@@ -27,7 +27,7 @@ struct Fixture {
   VName n, xs;
 
   Fixture() {
-    fun.name = "f";
+    fun.name = std::string("f"); // not `= "f"`: g++ 12 warns falsely (-Wrestrict, GCC bug 105329)
     n = b.param("n", kI64).name;
     xs = b.param("xs", Type::array(PrimType::F32, {n})).name;
     fun.params = {Param{n, kI64, nullptr}, Param{xs, env.at(xs), nullptr}};
