@@ -138,7 +138,8 @@ private:
   }
 
   /// One array per result of `fn`: the input itself when the result is a parameter, else
-  /// the result of one map computing all such results.
+  /// the result of one map computing all such results. When every result is a parameter
+  /// but `fn` has checks (bounds, assertions), the first result is computed so they run.
   std::vector<VName> materialise(const Stm& s, const SubExp& width,
                                  const std::vector<VName>& inputs, const Lambda& fn,
                                  Builder& b) {
@@ -160,6 +161,11 @@ private:
         computed.retTypes.push_back(fn.retTypes.at(k));
         computedAt.push_back(k);
       }
+    }
+    if (computedAt.empty() && !fn.body.result.empty() && mayFail(fn.body)) {
+      computed.body.result.push_back(fn.body.result[0]);
+      computed.retTypes.push_back(fn.retTypes.at(0));
+      computedAt.push_back(0);
     }
     if (!computedAt.empty()) {
       std::vector<VName> made =

@@ -194,10 +194,7 @@ private:
     size_t others = restPat.size() + (map.retTypes.size() - nOperators);
     // An operand that is an input row is the input itself, unless nothing else would be
     // left to compute and the map lambda has checks that must still run.
-    bool mayFailBody = false;
-    for (const Stm& b : map.body.stms)
-      mayFailBody = mayFailBody || mayFail(b.exp);
-    bool shortcut = others > 0 || !mayFailBody;
+    bool shortcut = others > 0 || !mayFail(map.body);
 
     std::vector<std::vector<VName>> operands(arrayOps.size());
     for (size_t a = 0; a < arrayOps.size(); ++a)

@@ -275,6 +275,8 @@ std::vector<Type> expTypes(const Exp& exp, const TypeEnv& env) {
   return {Type::mem(std::get<Alloc>(op).space)};
 }
 
+bool mayFail(const Body& b) { return MayFail{}.bodyFails(b); }
+
 bool mayFail(const Exp& exp) {
   MayFail mf;
   if (auto* b = std::get_if<BasicOp>(&exp))

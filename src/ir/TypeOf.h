@@ -47,6 +47,8 @@ Type arrayOf(const Type& t, const SubExp& w);
 /// Whether `exp` or anything nested in it is an `assert` (so it may fail at run time and
 /// must not be removed or moved across a guard).
 bool mayFail(const Exp& exp);
+/// Whether some statement of `b` may fail (see above).
+bool mayFail(const Body& b);
 
 /// `ts` with each size variable that `sub` maps replaced by its image: relates the types
 /// of an `if` or loop with existential sizes to its branches, initial values and pattern

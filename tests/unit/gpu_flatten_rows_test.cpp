@@ -134,6 +134,25 @@ entry sc(k_1 : i64, m_2 : i64, dest_3 : *[k_1][m_2]i32, n_4 : i64, is_5 : [n_4]i
 )");
 }
 
+TEST_CASE("gpu: a scatter of rows whose function only checks keeps the checks") {
+  // The values are the input rows themselves, but the function asserts on them first: the
+  // assertion must still run for every row, so the rows are computed by a map.
+  const std::string text = R"(entry sc(k_1 : i64, m_2 : i64, dest_3 : *[k_1][m_2]i32, n_4 : i64, is_5 : [n_4]i64, vss_6 : [n_4][m_2]i32) : {[k_1][m_2]i32} = {
+  #[prov "scatter"]
+  let {scattered_9 : [k_1][m_2]i32} = scatter(n_4, {is_5, vss_6}, {dest_3})
+    \(i_7 : i64, v_8 : [m_2]i32) : {i64, [m_2]i32} -> {
+      let {ok_10 : bool} = le.i64 0i64 i_7
+      let {} = assert ok_10 "negative index"
+      in {i_7, v_8}
+    }
+  in {scattered_9}
+}
+)";
+  Prog p = flatten(text);
+  CHECK(printProg(p).find("assert ok_") != std::string::npos);
+  CHECK(count(p, "Screma") == 1);
+}
+
 TEST_CASE("gpu: a histogram over rows with map2 (+) becomes a flat histogram with (+)") {
   Prog p = flatten(histRows(kMap2Add));
   CHECK(count(p, "Hist") == 1);
