@@ -128,6 +128,14 @@ std::optional<FilterShape> match(std::vector<Stm>& stms, size_t j) {
   Scatter* sc = soacOf<Scatter>(ss);
   if (!sc)
     return std::nullopt;
+  // The rewritten reduction reads the scatter's inputs at `j`: nothing from the scatter on
+  // to the consumer may consume them (e.g. an in-place update of the filtered array).
+  NameSet reads = freeVars(ss.exp);
+  for (const VName& d : sc->dests)
+    reads.erase(d);
+  for (size_t k = m.scatterAt + 1; k <= j; ++k)
+    if (usesAny(consumedIn(stms[k]), reads))
+      return std::nullopt;
   NameSet kept;
   for (const PatElem& pe : ss.pat)
     kept.insert(pe.name);

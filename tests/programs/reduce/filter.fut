@@ -50,3 +50,15 @@ entry product (xs: []i32) : (i32, i32, i32, i32) =
 -- The filtered length is used too: the scan stays, the scatter goes.
 entry counted (xs: []i32) : (i32, i64) =
   let ys = filter (> 0) xs in (reduce (+) 0 ys, length ys)
+
+-- ==
+-- entry: updated_after
+-- input { [1, 5, 2, 7] } output { 12 [5, 5, 2, 7] }
+-- structure fused { Scatter 1 }
+
+-- The filtered array is updated in place before the reduction: the reduction cannot read it
+-- instead of the filter's result, so the filter keeps its scatter.
+entry updated_after [n] (xs: *[n]i32) : (i32, [n]i32) =
+  let k = filter (> 2) xs
+  let xs' = xs with [0] = 5
+  in (reduce (+) 0 k, xs')
