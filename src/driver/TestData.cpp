@@ -1,7 +1,7 @@
 #include "driver/TestData.h"
 
 #include "interp/DataFormat.h"
-#include "interp/Half.h"
+#include "support/Half.h"
 
 #include <algorithm>
 #include <cmath>
@@ -69,7 +69,7 @@ bool appendRandomValue(std::string& out, const std::string& type, std::mt19937_6
       std::memcpy(&bits, &d, 8);
       appendLE(out, bits, 8);
     } else if (*prim == PrimType::F16) {
-      appendLE(out, interp::doubleToHalf(reals(rng)), 2);
+      appendLE(out, doubleToHalf(reals(rng)), 2);
     } else {
       appendLE(out, static_cast<uint64_t>(ints(rng)), bytes);
     }

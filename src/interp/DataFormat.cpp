@@ -1,6 +1,6 @@
 // Reading and printing values in Futhark's text and binary data formats.
 #include "interp/DataFormat.h"
-#include "interp/Half.h"
+#include "support/Half.h"
 
 #include <algorithm>
 #include <charconv>

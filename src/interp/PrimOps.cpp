@@ -1,6 +1,6 @@
 // Scalar operations (see PrimOps.h).
 #include "interp/PrimOps.h"
-#include "interp/Half.h"
+#include "support/Half.h"
 
 #include <bit>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Run-time values: construction, scalar normalisation and conversion, row access.
 #include "interp/Value.h"
 
-#include "interp/Half.h"
+#include "support/Half.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,7 +43,7 @@ PrimValue PrimValue::floating(PrimType t, double v) {
   // Every result is rounded to its type once, from the exact (double) value: f16 results
   // straight to binary16, as compiled code's f32-computed results rounded to f16 are.
   if (t == PrimType::F16)
-    p.f = halfToDouble(doubleToHalf(v));
+    p.f = roundToHalf(v);
   else
     p.f = t == PrimType::F64 ? v : static_cast<double>(static_cast<float>(v));
   return p;
