@@ -18,6 +18,7 @@
 #include "gpu/ExtractKernels.h"
 
 #include "gpu/DeviceFunctions.h"
+#include "ir/TypeOf.h"
 #include "ir/Traverse.h"
 #include "support/Diagnostics.h"
 
@@ -117,14 +118,6 @@ bool returnsPattern(const Body& body, const std::vector<PatElem>& pat) {
     if (!body.result[i].isVar() || !(body.result[i].var() == pat[i].name))
       return false;
   return true;
-}
-
-/// How many values a list of operators combines (sum of their neutral elements).
-size_t operandCount(const std::vector<RedOp>& ops) {
-  size_t n = 0;
-  for (const RedOp& op : ops)
-    n += op.neutral.size();
-  return n;
 }
 
 /// One dimension of a kernel's space with the lambda whose parameters it binds.

@@ -477,11 +477,8 @@ public:
     Walker::basicOp(op);
   }
   void soac(const Soac& s) override {
-    if (auto* sc = std::get_if<Scatter>(&s))
-      names.insert(sc->dests.begin(), sc->dests.end());
-    if (auto* h = std::get_if<Hist>(&s))
-      for (const HistOp& o : h->ops)
-        names.insert(o.dests.begin(), o.dests.end());
+    std::vector<VName> dests = soacDestinations(s);
+    names.insert(dests.begin(), dests.end());
     Walker::soac(s);
   }
   void exp(const Exp& e) override {
@@ -504,18 +501,20 @@ NameSet consumedIn(const Stm& s) {
   return c.names;
 }
 
-std::vector<VName> soacDestinations(const Exp& e) {
-  const auto* o = std::get_if<Op>(&e);
-  const auto* soac = o ? std::get_if<Soac>(o) : nullptr;
-  if (!soac)
-    return {};
-  if (const auto* sc = std::get_if<Scatter>(soac))
+std::vector<VName> soacDestinations(const Soac& s) {
+  if (const auto* sc = std::get_if<Scatter>(&s))
     return sc->dests;
   std::vector<VName> dests;
-  if (const auto* h = std::get_if<Hist>(soac))
+  if (const auto* h = std::get_if<Hist>(&s))
     for (const HistOp& op : h->ops)
       dests.insert(dests.end(), op.dests.begin(), op.dests.end());
   return dests;
+}
+
+std::vector<VName> soacDestinations(const Exp& e) {
+  const auto* o = std::get_if<Op>(&e);
+  const auto* soac = o ? std::get_if<Soac>(o) : nullptr;
+  return soac ? soacDestinations(*soac) : std::vector<VName>{};
 }
 
 NameSet consumedIn(const Body& b) {

@@ -79,6 +79,7 @@ NameSet consumedIn(const Body& b);
 
 /// The destinations a scatter or hist expression updates in place (none for any other).
 std::vector<VName> soacDestinations(const Exp& e);
+std::vector<VName> soacDestinations(const Soac& s);
 
 /// Every name bound anywhere inside `b` (patterns, parameters, iterators, nested bodies).
 NameSet boundVars(const Body& b);

@@ -277,6 +277,13 @@ std::vector<Type> expTypes(const Exp& exp, const TypeEnv& env) {
 
 bool mayFail(const Body& b) { return MayFail{}.bodyFails(b); }
 
+size_t operandCount(const std::vector<RedOp>& ops) {
+  size_t n = 0;
+  for (const RedOp& r : ops)
+    n += r.neutral.size();
+  return n;
+}
+
 bool mayFail(const Exp& exp) {
   MayFail mf;
   if (auto* b = std::get_if<BasicOp>(&exp))

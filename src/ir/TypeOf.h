@@ -50,6 +50,9 @@ bool mayFail(const Exp& exp);
 /// Whether some statement of `b` may fail (see above).
 bool mayFail(const Body& b);
 
+/// How many values a list of operators combines (the sum of their neutral elements).
+size_t operandCount(const std::vector<RedOp>& ops);
+
 /// `ts` with each size variable that `sub` maps replaced by its image: relates the types
 /// of an `if` or loop with existential sizes to its branches, initial values and pattern
 /// (Note [Existential sizes in the IR] in internalise/InternaliseExistential.cpp).

@@ -11,6 +11,7 @@
 #include "opt/FuseStream.h"
 #include "opt/FuseWiring.h"
 
+#include "ir/TypeOf.h"
 #include "ir/Traverse.h"
 
 #include <algorithm>
@@ -52,13 +53,6 @@ bool fusible(Stm& s) { return screma(s) || stream(s); }
 
 SubExp widthOf(Stm& s) { return screma(s) ? screma(s)->width : stream(s)->width; }
 const std::vector<VName>& inputsOf(Stm& s) { return screma(s) ? screma(s)->inputs : stream(s)->inputs; }
-
-size_t operandCount(const std::vector<RedOp>& ops) {
-  size_t n = 0;
-  for (const RedOp& r : ops)
-    n += r.neutral.size();
-  return n;
-}
 
 bool intersects(const NameSet& a, const NameSet& b) {
   for (const VName& v : a)

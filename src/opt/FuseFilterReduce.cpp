@@ -20,13 +20,6 @@ template <typename T> T* soacOf(Stm& s) {
   return soac ? std::get_if<T>(soac) : nullptr;
 }
 
-size_t operandCount(const std::vector<RedOp>& ops) {
-  size_t n = 0;
-  for (const RedOp& r : ops)
-    n += r.neutral.size();
-  return n;
-}
-
 bool isVar(const SubExp& se, const VName& v) { return se.isVar() && se.var() == v; }
 bool isI64(const SubExp& se, int64_t v) {
   return !se.isVar() && se.constant().type == PrimType::I64 && se.constant().i == v;

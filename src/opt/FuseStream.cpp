@@ -17,13 +17,6 @@ using ir::Type;
 
 namespace {
 
-size_t operandCount(const std::vector<RedOp>& ops) {
-  size_t n = 0;
-  for (const RedOp& r : ops)
-    n += r.neutral.size();
-  return n;
-}
-
 const Soac& soacOf(const Stm& s) { return std::get<Soac>(std::get<Op>(s.exp)); }
 
 /// `t` (a whole-width array type) as a chunk of `k` rows.

@@ -50,13 +50,6 @@ bool hoistable(const Stm& s) {
   }
 }
 
-size_t operandCount(const std::vector<RedOp>& ops) {
-  size_t n = 0;
-  for (const RedOp& r : ops)
-    n += r.neutral.size();
-  return n;
-}
-
 class Simplifier {
 public:
   explicit Simplifier(NameSet consumed) : consumed_(std::move(consumed)) {}
