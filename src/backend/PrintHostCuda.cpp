@@ -9,10 +9,6 @@ bool isSimple(const imp::Exp& e) {
   return e.kind == imp::Exp::Kind::Var || e.kind == imp::Exp::Kind::Const;
 }
 
-bool isPositiveConstant(const imp::Exp& e) {
-  return e.kind == imp::Exp::Kind::Const && e.value.i > 0;
-}
-
 class CudaHost : public HostTarget {
 public:
   std::string runtimeNamespace() const override { return "fjord_rt::cuda"; }
@@ -52,7 +48,7 @@ public:
     // A launch over zero blocks is a CUDA error, and Imp's Launch runs nothing then: guard
     // it unless the count is known to be positive (a positive constant, or implied by the
     // enclosing guards), naming a computed count once.
-    bool guarded = !nonEmpty && !isPositiveConstant(blocks);
+    bool guarded = !nonEmpty;
     std::string b = isSimple(blocks) || !guarded ? p.exp(blocks) : "blocks";
     if (guarded && isSimple(blocks))
       p.line("if (" + b + " > 0) {");
