@@ -1,6 +1,8 @@
 // Before kernel extraction: reductions and scans whose operands are arrays, with an
 // elementwise operator, become a map over the arrays' columns (Note [Interchanging array
-// operators] in InterchangeArrayOperators.cpp).
+// operators] in InterchangeArrayOperators.cpp); host-level reductions with other array
+// operators are reduced in two stages over chunks of rows (ChunkArrayReductions.h), and
+// host-level scans with them are reported as not supported yet.
 #pragma once
 #include "ir/IR.h"
 

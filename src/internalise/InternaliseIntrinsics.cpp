@@ -388,8 +388,8 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
     return Value::of(floatConstant(resT(), M_E));
   if (n == "__convert")
     return Value::of(b_->convert(argT(0), resT(), leaf(0), "conv"));
-  // A call whose result type follows from the operand's (ir/TypeOf.cpp); f16 never gets
-  // here (Internaliser::expr reports it).
+  // A call whose result type follows from the operand's (ir/TypeOf.cpp): f16 <-> u16,
+  // f32 <-> u32, f64 <-> u64.
   if (n == "__to_bits" || n == "__from_bits")
     return call(n.substr(2));
 

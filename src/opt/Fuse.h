@@ -13,7 +13,8 @@ namespace fjord::opt {
 ///  - horizontal: two independent Scremas of the same width reading a common input become one
 ///    Screma computing both (the "banana split").
 ///  - streams (PLDI'17 §4): a Screma next to a Stream is turned into a stream (F1: map to
-///    stream_map, F3: map-reduce to stream_red; Scremas with scans stay as they are), and two
+///    stream_map, F3: map-reduce to stream_red; F5: a Screma with scans becomes a stream_seq
+///    only to join a stream_seq), and two
 ///    streams fuse into one whose function runs both on each chunk (F6: stream_map and
 ///    stream_red; F7: stream_seq with anything, a stream_red first becoming a stream_seq,
 ///    F4). The fused function's body is fused in turn;
