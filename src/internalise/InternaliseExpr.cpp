@@ -443,8 +443,10 @@ Value Internaliser::loop(const ast::Expr& e, Env& env) {
         for (size_t d = 0; d < t.shape.size(); ++d) {
           if (ext.count({i, d}))
             res.push_back(t.shape[d]);
-          else if (!(t.shape[d] == types[i].shape[d]))
-            changed = ext.insert({i, d}).second || changed;
+          else if (!(t.shape[d] == types[i].shape[d])) {
+            ext.insert({i, d});
+            changed = true;
+          }
         }
       }
       res.insert(res.end(), vals.begin(), vals.end());
