@@ -457,7 +457,7 @@ int cmdTest(const TestArgs& args) {
   const char* work = std::getenv("FJORD_TEST_WORKDIR");
   runner.workDir = work ? fs::path(work) : fs::temp_directory_path() / ("fjord-test-" + std::to_string(getpid()));
   fs::create_directories(runner.workDir);
-  if (runner.backend == BackendKind::OpenCL) {
+  if (runner.backend == BackendKind::OpenCL && !runner.exportDir) { // exports build nothing
     runner.hostPch = precompiledRuntimeHeader(runner.workDir / "pch", "fjord_runtime_opencl.h");
     runner.mainPch = precompiledRuntimeHeader(runner.workDir / "pch", "fjord_runtime_data.h");
   }
