@@ -1,4 +1,7 @@
-// Type inference for expressions.
+// Type inference for expressions: the dispatcher over expression kinds and the simple forms
+// (literals, variables, tuples, records, ranges, `let`, `if`, ascriptions, constructors).
+// Application and operators are in CheckApply.cpp, indexing and fields in CheckAccess.cpp,
+// lambdas, local functions, `match` and loops in CheckBinding.cpp.
 #include "sema/Builtins.h"
 #include "sema/Checker.h"
 
@@ -10,9 +13,7 @@ namespace {
 
 bool isInternalName(const std::string& n) { return n.rfind("__", 0) == 0; }
 
-bool isDigits(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
+} // namespace
 
 /// Replaces size variables by unknown sizes (uses of local functions, whose sizes are not
 /// tracked through calls). Drops uniqueness too: it matters to the uniqueness pass, which reads the declarations.
@@ -46,32 +47,6 @@ TypeRef stripSizeVars(const TypeRef& t) {
   }
   return t;
 }
-
-/// The built-in binary operators: which primitive types they take and whether they return
-/// bool. `mask == 0` means any type (equality).
-struct OpInfo {
-  uint32_t mask = 0;
-  bool boolResult = false;
-};
-std::optional<OpInfo> builtinOp(const std::string& op) {
-  const uint32_t boolBit = primBit(PrimType::Bool);
-  if (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "//" ||
-      op == "%%" || op == "**")
-    return OpInfo{numericMask(), false};
-  if (op == "==" || op == "!=")
-    return OpInfo{0, true};
-  if (op == "<" || op == "<=" || op == ">" || op == ">=")
-    return OpInfo{numericMask() | boolBit, true};
-  if (op == "&&" || op == "||")
-    return OpInfo{boolBit, false};
-  if (op == "&" || op == "|" || op == "^")
-    return OpInfo{integerMask() | boolBit, false};
-  if (op == "<<" || op == ">>" || op == ">>>")
-    return OpInfo{integerMask(), false};
-  return std::nullopt;
-}
-
-} // namespace
 
 TypeRef Checker::check(Expr& e) {
   e.type = checkExpr(e);
@@ -363,179 +338,6 @@ TypeRef Checker::checkQualified(Expr& e) {
   return member->type;
 }
 
-TypeRef Checker::builtinOpType(Expr& e, const std::string& op) {
-  if (op == "|>" || op == "<|") {
-    TypeRef a = fresh(e.span), b = fresh(e.span);
-    TypeRef f = Type::function(a, b);
-    return op == "|>" ? Type::function(a, Type::function(f, b))
-                      : Type::function(f, Type::function(a, b));
-  }
-  auto info = builtinOp(op);
-  if (!info) {
-    diags_.error(e.name.span.known() ? e.name.span : e.span, "unknown operator `" + op + "`");
-    return fresh(e.span);
-  }
-  Constraint c;
-  c.prims = info->mask;
-  c.origin = "operator `" + op + "`";
-  c.span = e.name.span.known() ? e.name.span : e.span;
-  TypeRef t = tv_.fresh(e.span, std::move(c));
-  TypeRef r = info->boolResult ? Type::primitive(PrimType::Bool) : t;
-  return Type::function(t, Type::function(t, r));
-}
-
-TypeRef Checker::checkBinOp(Expr& e) {
-  const std::string& op = e.name.base;
-  TypeRef ft;
-  if (const ValueEntry* v = lookupValue(op)) { // user-defined operator or `f` in backticks
-    e.name.uid = v->uid;
-    ft = tv_.instantiate(v->scheme, e.span);
-    const Binding& b = out_.bindings[v->uid];
-    ft = b.kind == Binding::Kind::TopLevel && b.decl ? instantiateSizes(ft, *b.decl, e.span)
-                                                     : stripSizeVars(ft);
-  } else {
-    ft = builtinOpType(e, op);
-  }
-  SizeContext left, right;
-  if (e.name.uid >= 0) {
-    left = SizeContext{op, argumentName(*e.elems[0], 0)};
-    right = SizeContext{op, argumentName(*e.elems[1], 1)};
-  }
-  // `xs |> f a` calls `f` with `a` and `xs`: sizes are described as that call's.
-  const Expr& fn = *e.elems[1];
-  if (op == "|>" && e.name.uid < 0 && fn.kind == Expr::Kind::Apply)
-    right = callContext(*fn.elems[0], *e.elems[0], fn.elems.size() - 1);
-  TypeRef partial = applyTo(ft, *e.elems[0], e.span, left);
-  return applyTo(partial, *e.elems[1], e.span, right);
-}
-
-TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan,
-                         const SizeContext& ctx) {
-  TypeRef argType = check(arg);
-  TypeRef h = tv_.head(fn);
-  if (h->kind == Type::Kind::Function) {
-    tv_.sizeContext = ctx;
-    unify(h->param, argType, arg.span);
-    tv_.sizeContext = {};
-    return h->paramName.empty() ? h->result : substituteNamedSize(h->result, h->paramName, arg);
-  }
-  if (TypeVars::isFlexible(*h)) {
-    TypeRef r = fresh(callSpan);
-    unify(fn, Type::function(argType, r), arg.span);
-    return r;
-  }
-  diags_.error(arg.span, "cannot apply a value of type `" + tv_.zonk(h)->str() +
-                             "` to an argument; it is not a function");
-  return fresh(callSpan);
-}
-
-TypeRef Checker::checkApply(Expr& e) {
-  TypeRef t = check(*e.elems[0]);
-  for (size_t i = 1; i < e.elems.size(); ++i)
-    t = applyTo(t, *e.elems[i], e.span, callContext(*e.elems[0], *e.elems[i], i - 1));
-  return t;
-}
-
-TypeRef Checker::checkLambda(Expr& e) {
-  size_t mark = valueMark();
-  int firstUid = nextUid();
-  TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
-  popValues(mark);
-  return escapeSizes(t, firstUid, e.span);
-}
-
-TypeRef Checker::checkLetFun(Expr& e) {
-  size_t mark = valueMark();
-  int firstUid = nextUid();
-  tv_.enterLevel();
-  anonymousSizeOwner_ = e.name.base;
-  TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
-  tv_.leaveLevel();
-  popValues(mark);
-  Scheme s = tv_.generalise(t, {});
-  Binding b;
-  b.kind = Binding::Kind::LocalFunction;
-  b.name = e.name.base;
-  b.span = e.name.span;
-  b.letFun = &e;
-  bind(e.name, std::move(s), std::move(b));
-  TypeRef body = check(*e.elems[1]);
-  popValues(mark);
-  return escapeSizes(body, firstUid, e.span);
-}
-
-TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
-                             const SourceSpan& span) {
-  const TypeRef i64 = Type::primitive(PrimType::I64);
-  for (ast::DimIndex& ix : indices) {
-    if (!ix.isSlice) {
-      unify(i64, check(*ix.index), ix.index->span);
-      continue;
-    }
-    for (ast::ExprPtr* part : {&ix.start, &ix.end, &ix.stride})
-      if (*part)
-        unify(i64, check(**part), (*part)->span);
-  }
-  TypeRef h = tv_.head(arrayType);
-  if (TypeVars::isFlexible(*h)) {
-    h = Type::array(fresh(span), std::vector<Size>(indices.size(), Size::unknown()));
-    unify(h, arrayType, span);
-  }
-  if (h->kind != Type::Kind::Array) {
-    diags_.error(span, "cannot index into a value of type `" + tv_.zonk(h)->str() + "`");
-    return fresh(span);
-  }
-  if (indices.size() > h->shape.size()) {
-    diags_.error(span, "too many indices (" + std::to_string(indices.size()) +
-                           ") for a value of type `" + tv_.zonk(h)->str() + "`");
-    return fresh(span);
-  }
-  std::vector<Size> shape;
-  for (size_t i = 0; i < h->shape.size(); ++i)
-    if (i >= indices.size())
-      shape.push_back(h->shape[i]);
-    else if (indices[i].isSlice)
-      shape.push_back(Size::unknown());
-  return Type::array(h->elem, std::move(shape));
-}
-
-TypeRef Checker::checkIndex(Expr& e) {
-  TypeRef t = check(*e.elems[0]);
-  return indexResult(t, e.indices, e.span);
-}
-
-TypeRef Checker::checkProject(const TypeRef& t, const std::string& field, const SourceSpan& span) {
-  TypeRef h = tv_.head(t);
-  if (h->kind == Type::Kind::Record) {
-    for (const auto& f : h->fields)
-      if (f.first == field)
-        return f.second;
-  } else if (h->kind == Type::Kind::Tuple && isDigits(field)) {
-    size_t i = std::stoul(field);
-    if (i < h->elems.size())
-      return h->elems[i];
-  } else if (TypeVars::isFlexible(*h)) {
-    TypeRef ft = fresh(span);
-    Constraint c;
-    c.fields[field] = ft;
-    c.origin = "field access `." + field + "`";
-    c.span = span;
-    tv_.constrain(h, std::move(c), span);
-    return ft;
-  }
-  diags_.error(span, "type `" + tv_.zonk(h)->str() + "` has no field `" + field + "`");
-  return fresh(span);
-}
-
-TypeRef Checker::checkRecordUpdate(Expr& e) {
-  TypeRef r = check(*e.elems[0]);
-  TypeRef t = r;
-  for (const std::string& f : e.fieldPath)
-    t = checkProject(t, f, e.span);
-  unify(t, check(*e.elems[1]), e.elems[1]->span);
-  return r;
-}
-
 TypeRef Checker::checkRange(Expr& e) {
   Constraint c;
   c.prims = integerMask();
@@ -546,114 +348,6 @@ TypeRef Checker::checkRange(Expr& e) {
     if (sub)
       unify(t, check(*sub), sub->span);
   return Type::array(t, {Size::unknown()});
-}
-
-TypeRef Checker::checkMatch(Expr& e) {
-  TypeRef scrutinee = check(*e.elems[0]);
-  TypeRef result;
-  for (ast::MatchCase& c : e.cases) {
-    size_t mark = valueMark();
-    int firstUid = nextUid();
-    bindPattern(*c.pattern, scrutinee);
-    TypeRef body = escapeSizes(check(*c.body), firstUid, c.body->span);
-    popValues(mark);
-    if (!result) {
-      result = body;
-      continue;
-    }
-    // Cases of different sizes give the `match` an existential size.
-    bool wasLax = tv_.laxSizes;
-    tv_.laxSizes = true;
-    bool ok = unify(result, body, c.body->span);
-    tv_.laxSizes = wasLax;
-    if (ok)
-      result = tv_.joinSizes(result, body,
-                             SizeOrigin{"the size of this `match`, whose cases differ in size", e.span});
-  }
-  return result ? result : fresh(e.span);
-}
-
-namespace {
-
-/// `loop (x, y) for ...` without `= init` starts from the variables of the same names.
-ast::ExprPtr initFromPattern(const ast::Pattern& p, DiagnosticEngine& diags) {
-  switch (p.kind) {
-  case ast::Pattern::Kind::Id: {
-    auto v = std::make_unique<Expr>(Expr::Kind::Var, p.span);
-    v->name.base = p.name.base;
-    v->name.span = p.name.span;
-    return v;
-  }
-  case ast::Pattern::Kind::Ascribed:
-    return initFromPattern(*p.elems[0], diags);
-  case ast::Pattern::Kind::Tuple: {
-    auto t = std::make_unique<Expr>(Expr::Kind::Tuple, p.span);
-    for (const auto& sub : p.elems)
-      if (auto s = initFromPattern(*sub, diags))
-        t->elems.push_back(std::move(s));
-      else
-        return nullptr;
-    return t;
-  }
-  default:
-    diags.error(p.span, "a loop without an initial value needs a pattern of names");
-    return nullptr;
-  }
-}
-
-} // namespace
-
-TypeRef Checker::checkLoop(Expr& e) {
-  if (!e.elems[0]) {
-    e.elems[0] = initFromPattern(*e.pattern, diags_);
-    if (!e.elems[0])
-      return fresh(e.span);
-  }
-  TypeRef init = check(*e.elems[0]);
-  ast::LoopForm& form = e.loopForm;
-  TypeRef boundType;
-  if (form.kind != ast::LoopForm::Kind::While)
-    boundType = check(*form.bound);
-
-  size_t mark = valueMark();
-  int firstUid = nextUid();
-  TypeRef paramType = patternType(*e.pattern);
-  unify(paramType, init, e.elems[0]->span);
-  bindPattern(*e.pattern, paramType, /*isLoopParam=*/true);
-  switch (form.kind) {
-  case ast::LoopForm::Kind::For: {
-    tv_.constrain(boundType, Constraint{integerMask(), {}, {}, "a `for` loop bound", form.bound->span, {}},
-                  form.bound->span);
-    Binding b;
-    b.kind = Binding::Kind::LoopIterator;
-    b.name = form.iterator.base;
-    b.span = form.iterator.span;
-    bind(form.iterator, Scheme{boundType, {}}, std::move(b));
-    break;
-  }
-  case ast::LoopForm::Kind::ForIn: {
-    TypeRef elem = fresh(form.bound->span);
-    unify(Type::array(elem, {Size::unknown()}), boundType, form.bound->span);
-    bindPattern(*form.element, elem);
-    break;
-  }
-  case ast::LoopForm::Kind::While:
-    unify(Type::primitive(PrimType::Bool), check(*form.bound), form.bound->span);
-    break;
-  }
-  TypeRef body = check(*e.elems[1]);
-  // A size of a loop parameter that the body changes is generalised: the loop's result
-  // has an existential size there (the body sees the initial size).
-  bool wasLax = tv_.laxSizes;
-  tv_.laxSizes = true;
-  bool ok = unify(paramType, body, e.elems[1]->span);
-  tv_.laxSizes = wasLax;
-  popValues(mark);
-  TypeRef result =
-      ok ? tv_.joinSizes(paramType, body,
-                         SizeOrigin{"the size of a loop parameter that changes in this loop", e.span})
-         : paramType;
-  return escapeSizes(result, firstUid, e.span);
 }
 
 } // namespace fjord::sema

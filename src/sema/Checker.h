@@ -1,7 +1,9 @@
 // The checker's state, shared by the files that implement it (private to sema/):
-// CheckDecl.cpp (declarations, entry points, the final pass), CheckExpr.cpp (expressions),
-// CheckPattern.cpp (patterns and type expressions), CheckFiles.cpp (imports and exports),
-// CheckTypeDecl.cpp (type abbreviations), CheckSizes.cpp (sizes at uses of functions).
+// CheckDecl.cpp (declarations, entry points, the final pass), CheckExpr.cpp (expressions:
+// the dispatcher and simple forms), CheckApply.cpp (application and operators),
+// CheckAccess.cpp (indexing and fields), CheckBinding.cpp (lambda, local functions, `match`,
+// loops), CheckPattern.cpp (patterns and type expressions), CheckFiles.cpp (imports and
+// exports), CheckTypeDecl.cpp (type abbreviations), CheckSizes.cpp (sizes at uses of functions).
 #pragma once
 #include "sema/Check.h"
 #include "sema/Unify.h"
@@ -75,7 +77,7 @@ private:
   /// Records the names bound since the marks as exports of the current file.
   void exportSince(size_t valueMark, size_t typeMark);
 
-  // --- expressions (CheckExpr.cpp)
+  // --- expressions (CheckExpr.cpp, CheckApply.cpp, CheckAccess.cpp, CheckBinding.cpp)
   TypeRef check(ast::Expr& e);
   TypeRef checkExpr(ast::Expr& e);
   TypeRef checkVar(ast::Expr& e);
@@ -175,6 +177,9 @@ private:
   bool inLocal_ = false;    ///< inside `local`: nothing is exported
   std::optional<std::pair<size_t, size_t>> preludeMarks_; ///< scope sizes after the prelude
 };
+
+/// `t` with its size variables replaced by unknown sizes, and without uniqueness (CheckExpr.cpp).
+TypeRef stripSizeVars(const TypeRef& t);
 
 /// Reports each `match` of `prog` that leaves values unmatched (an error naming one) and each
 /// case that no value reaches (a warning). Runs on the final types (CheckExhaustive.cpp).

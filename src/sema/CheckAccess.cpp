@@ -1,0 +1,89 @@
+// Type inference for access into values: indexing and slicing (also of `with` updates and
+// index sections), field projection and record updates.
+#include "sema/Checker.h"
+
+namespace fjord::sema {
+
+using ast::Expr;
+
+namespace {
+
+bool isDigits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+} // namespace
+
+TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
+                             const SourceSpan& span) {
+  const TypeRef i64 = Type::primitive(PrimType::I64);
+  for (ast::DimIndex& ix : indices) {
+    if (!ix.isSlice) {
+      unify(i64, check(*ix.index), ix.index->span);
+      continue;
+    }
+    for (ast::ExprPtr* part : {&ix.start, &ix.end, &ix.stride})
+      if (*part)
+        unify(i64, check(**part), (*part)->span);
+  }
+  TypeRef h = tv_.head(arrayType);
+  if (TypeVars::isFlexible(*h)) {
+    h = Type::array(fresh(span), std::vector<Size>(indices.size(), Size::unknown()));
+    unify(h, arrayType, span);
+  }
+  if (h->kind != Type::Kind::Array) {
+    diags_.error(span, "cannot index into a value of type `" + tv_.zonk(h)->str() + "`");
+    return fresh(span);
+  }
+  if (indices.size() > h->shape.size()) {
+    diags_.error(span, "too many indices (" + std::to_string(indices.size()) +
+                           ") for a value of type `" + tv_.zonk(h)->str() + "`");
+    return fresh(span);
+  }
+  std::vector<Size> shape;
+  for (size_t i = 0; i < h->shape.size(); ++i)
+    if (i >= indices.size())
+      shape.push_back(h->shape[i]);
+    else if (indices[i].isSlice)
+      shape.push_back(Size::unknown());
+  return Type::array(h->elem, std::move(shape));
+}
+
+TypeRef Checker::checkIndex(Expr& e) {
+  TypeRef t = check(*e.elems[0]);
+  return indexResult(t, e.indices, e.span);
+}
+
+TypeRef Checker::checkProject(const TypeRef& t, const std::string& field, const SourceSpan& span) {
+  TypeRef h = tv_.head(t);
+  if (h->kind == Type::Kind::Record) {
+    for (const auto& f : h->fields)
+      if (f.first == field)
+        return f.second;
+  } else if (h->kind == Type::Kind::Tuple && isDigits(field)) {
+    size_t i = std::stoul(field);
+    if (i < h->elems.size())
+      return h->elems[i];
+  } else if (TypeVars::isFlexible(*h)) {
+    TypeRef ft = fresh(span);
+    Constraint c;
+    c.fields[field] = ft;
+    c.origin = "field access `." + field + "`";
+    c.span = span;
+    tv_.constrain(h, std::move(c), span);
+    return ft;
+  }
+  diags_.error(span, "type `" + tv_.zonk(h)->str() + "` has no field `" + field + "`");
+  return fresh(span);
+}
+
+TypeRef Checker::checkRecordUpdate(Expr& e) {
+  TypeRef r = check(*e.elems[0]);
+  TypeRef t = r;
+  for (const std::string& f : e.fieldPath)
+    t = checkProject(t, f, e.span);
+  unify(t, check(*e.elems[1]), e.elems[1]->span);
+  return r;
+}
+
+} // namespace fjord::sema
