@@ -1,8 +1,9 @@
 // The internaliser's state, shared by the files that implement it (private to internalise/):
-// Internalise.cpp (entry points, patterns, types), InternaliseExpr.cpp (expressions and
-// application), InternaliseIntrinsics.cpp (intrinsics and SOACs), InternaliseFilter.cpp
-// (filter and partition), InternaliseFlat.cpp (LMAD slices), InternaliseSum.cpp (sum
-// types, structural equality), InternaliseMatch.cpp (`match`).
+// Internalise.cpp (entry points, patterns, types), InternaliseExpr.cpp (expressions: the
+// dispatcher and simple forms), InternaliseApply.cpp (application and operators),
+// InternaliseControl.cpp (`if` and loops), InternaliseIntrinsics.cpp (intrinsics and SOACs),
+// InternaliseFilter.cpp (filter and partition), InternaliseFlat.cpp (LMAD slices),
+// InternaliseSum.cpp (sum types, structural equality), InternaliseMatch.cpp (`match`).
 #pragma once
 #include "internalise/Internalise.h"
 #include "internalise/Value.h"
@@ -25,7 +26,7 @@ public:
 
   ir::FunDef entry(const ast::Decl& d);
 
-  // --- expressions (InternaliseExpr.cpp)
+  // --- expressions (InternaliseExpr.cpp; application in InternaliseApply.cpp)
   Value expr(const ast::Expr& e, Env& env);
   Value apply(const Value& fn, std::vector<Arg> args, const SourceSpan& span);
 
@@ -62,7 +63,7 @@ private:
   /// Evaluates `f` in a fresh body; returns the body with `f`'s result leaves.
   template <typename F> ir::Body inBody(F&& f);
 
-  // --- expressions (InternaliseExpr.cpp)
+  // --- expressions (InternaliseExpr.cpp, InternaliseApply.cpp, InternaliseControl.cpp)
   Value var(const ast::Expr& e, Env& env);
   Value binOp(const ast::Expr& e, Env& env);
   Value builtinBinOp(const std::string& op, ir::PrimType t, const Value& x, const Value& y,
