@@ -1,5 +1,5 @@
 // Private to mem/ (and its unit tests): which arrays of a kernel body can be built directly
-// in the memory of a later array (Note [Loops in kernels] in IntroduceMemory.cpp).
+// in the memory of a later array (Note [Loops in kernels] in IntroduceMemoryKernelLoops.cpp).
 #pragma once
 #include "ir/IR.h"
 

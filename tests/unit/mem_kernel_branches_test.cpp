@@ -1,6 +1,7 @@
 // Unit tests of memory introduction for a kernel's `if` whose branches return arrays in
-// different blocks (Note [Branches in kernels] in mem/IntroduceMemory.cpp): each branch
-// copies its array into the `if` result's memory.
+// different blocks (Note [Branches in kernels] in
+// mem/IntroduceMemoryExistential.cpp): each branch copies its array into the `if` result's
+// memory.
 #include "gpu/ExtractKernels.h"
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"

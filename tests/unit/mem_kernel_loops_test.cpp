@@ -1,5 +1,5 @@
 // Unit tests of loops with array merge parameters inside kernels (Note [Loops in kernels]
-// in mem/IntroduceMemory.cpp) and of the in-place links behind them (mem/KernelLoops.h).
+// in mem/IntroduceMemoryKernelLoops.cpp) and of the in-place links behind them (mem/KernelLoops.h).
 #include "gpu/ExtractKernels.h"
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"

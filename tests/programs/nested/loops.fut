@@ -1,5 +1,5 @@
 -- Sequential loops with array merge parameters inside kernels (Note [Loops in kernels] in
--- mem/IntroduceMemory.cpp): each parameter has one memory for the whole loop, the thread's
+-- mem/IntroduceMemoryKernelLoops.cpp): each parameter has one memory for the whole loop, the thread's
 -- row of the result when the loop's result is the point's result.
 -- ==
 -- entry: a
