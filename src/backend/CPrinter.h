@@ -4,6 +4,7 @@
 // PrintHost*.cpp). Output is indented but not yet formatted (Format.h does that).
 #pragma once
 #include "backend/Dialect.h"
+#include "backend/UseAnalysis.h"
 #include "imp/Imp.h"
 
 #include <map>
@@ -29,13 +30,6 @@ private:
   const Dialect& dialect_;
   std::map<std::string, std::string> defs_;
 };
-
-/// The names an Imp block reads (as scalars or memory) and references at all.
-struct Uses {
-  std::set<std::string> reads; ///< occurrences in expressions, memory operands, launch args
-  std::set<std::string> refs;  ///< reads plus assignment and allocation targets
-};
-Uses collectUses(const imp::Block& block);
 
 class CPrinter {
 public:
