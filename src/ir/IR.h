@@ -1,5 +1,5 @@
 // The core IR: administrative normal form, one set of types from internalisation to memory
-// (see docs/architecture.md, "One IR, several stages").
+// (see docs/architecture.md, "IR types").
 //
 //   Prog    = FunDef*
 //   FunDef  = name, params, return types, Body
@@ -28,7 +28,7 @@ namespace fjord::ir {
 using fjord::PrimType;
 
 /// A variable: a source-derived name plus a tag unique within the program. Printed
-/// `name_tag`; the backend prints source-like names (see backend/Names).
+/// `name_tag`; generated code uses source names, made unique by imp/ (imp/Names.h).
 struct VName {
   std::string name;
   int tag = 0;

@@ -1,6 +1,6 @@
-// Small core-IR programs for the gpu/ and mem/ unit tests, built with ir::Builder (until the
-// IR has a parser). Each mirrors one of the first end-to-end targets after internalisation
-// and fusion.
+// Small core-IR programs for the gpu/, mem/ and LMAD-slice unit tests, built with ir::Builder
+// (they predate the IR parser, ir/Parse.h, with which newer tests state IR as text). Each
+// mirrors one of the first end-to-end targets after internalisation and fusion.
 #pragma once
 #include "ir/Builder.h"
 #include "ir/IR.h"
