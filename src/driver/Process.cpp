@@ -1,3 +1,4 @@
+// Running shell commands under `timeout`, and reading and writing whole files (see Process.h).
 #include "driver/Process.h"
 
 #include <cstdlib>

@@ -1,3 +1,5 @@
+// Random test inputs in Futhark's binary data format and tolerant comparison of values
+// (see TestData.h).
 #include "driver/TestData.h"
 
 #include "interp/DataFormat.h"

@@ -1,3 +1,5 @@
+// Precompiling the runtime headers once per content and flags, under a file lock so that
+// concurrent test runs share the work (see TestPch.h).
 #include "driver/TestPch.h"
 
 #include "backend/RuntimeFiles.h"

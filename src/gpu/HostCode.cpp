@@ -1,3 +1,5 @@
+// The host-code walk of kernel extraction: rebuilds a body bottom-up through `if`s, loops and
+// host-level streams (see HostCode.h).
 #include "gpu/HostCode.h"
 
 namespace fjord::gpu {

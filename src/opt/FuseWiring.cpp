@@ -1,3 +1,5 @@
+// Wiring a consumer's inputs into a fused SOAC, and the fused statement's provenance (see
+// FuseWiring.h).
 #include "opt/FuseWiring.h"
 
 #include <algorithm>

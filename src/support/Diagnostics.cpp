@@ -1,3 +1,5 @@
+// Rendering diagnostics GCC-style with a source excerpt and caret, collecting them, and
+// raising internal errors (see Diagnostics.h).
 #include "support/Diagnostics.h"
 
 #include <algorithm>

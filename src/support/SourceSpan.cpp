@@ -1,3 +1,5 @@
+// Source lines by number, spans as `file:line:col`, and the span covering two spans (see
+// SourceSpan.h).
 #include "support/SourceSpan.h"
 
 namespace fjord {
