@@ -1,7 +1,8 @@
-// Memory introduction for `if`s, host loops and calls: results whose memory differs
-// between branches or iterations, or that a call returns, get existential blocks (and
-// offsets and strides where one block is viewed differently) (Note [Existential memory] in
-// IntroduceMemory.cpp).
+// Memory introduction for `if`s, host loops and calls: an array result whose memory differs
+// between branches or iterations, or that a call returns, lives in an existential block,
+// with existential offset and strides where one block is viewed differently (Note
+// [Existential memory] in IntroduceMemory.cpp). A kernel's `if` copies its branches' arrays
+// into one memory instead (Note [Branches in kernels]).
 #include "mem/IntroduceMemoryImpl.h"
 
 #include "mem/Existential.h"
