@@ -8,6 +8,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <cstring>
+
 using namespace fjord;
 using namespace fjord::testutil;
 
