@@ -54,6 +54,7 @@ public:
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
     ~Device() {
+        l2Scratch_.reset();
         releaseCache();
         if (ownsStream_ && stream_)
             cudaStreamDestroy(stream_);
@@ -184,12 +185,30 @@ public:
 
     int sync() { return check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize"); }
 
+    /// Evicts the L2 cache by writing a buffer of twice its size, then waits (for timing
+    /// calls with a cold cache, `--flush-l2`).
+    int flushL2() {
+        if (!l2Scratch_.get()) {
+            int device = 0, l2 = 0;
+            FJORD_TRY(check(cudaGetDevice(&device), "cudaGetDevice"));
+            FJORD_TRY(check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device),
+                            "cudaDeviceGetAttribute"));
+            FJORD_TRY(alloc(l2Scratch_, 2 * static_cast<int64_t>(l2 > 0 ? l2 : 1 << 20)));
+        }
+        FJORD_TRY(check(cudaMemsetAsync(l2Scratch_.get(), ++l2Flushes_ & 0xff,
+                                        static_cast<size_t>(l2Scratch_.size_), stream_),
+                        "cudaMemsetAsync"));
+        return sync();
+    }
+
 private:
     cudaStream_t stream_ = nullptr;
     bool ownsStream_ = false;
     ErrorState error_;
     FreeList<void*> cache_;
     AllocationStats stats_;
+    Buffer l2Scratch_; ///< written by flushL2
+    int l2Flushes_ = 0;
 };
 
 inline void Buffer::reset() {

@@ -475,13 +475,15 @@ inline void writeBinary(std::ostream& out, const Value& v) {
 // The command line of generated executables
 
 /// Options: -e ENTRY, -r RUNS, -t TIMING_FILE, -b, --tuning FILE, --param NAME=VALUE,
-/// --report FILE (the context's memory report, `<prefix>_context_report`, after the runs).
+/// --report FILE (the context's memory report, `<prefix>_context_report`, after the runs),
+/// --flush-l2 (evict the device's L2 cache before each run, outside its timing).
 struct Options {
     std::string entry = "main";
     int runs = 1;
     std::string timingFile;
     std::string reportFile;
     bool binaryOutput = false;
+    bool flushL2 = false;
     std::vector<std::pair<std::string, int64_t>> params; ///< from --tuning and --param
 
     /// Parses the command line; prints a message to stderr and returns false on error.
@@ -503,6 +505,8 @@ struct Options {
                 runs = std::max(1, std::atoi(v.c_str()));
             } else if ((arg == "-t" || arg == "--timing") && value(v)) {
                 timingFile = v;
+            } else if (arg == "--flush-l2") {
+                flushL2 = true;
             } else if (arg == "--report" && value(v)) {
                 reportFile = v;
             } else if (arg == "--tuning" && value(v)) {
@@ -514,7 +518,7 @@ struct Options {
             } else {
                 std::cerr << "usage: " << argv[0]
                           << " [-e ENTRY] [-r RUNS] [-t TIMING_FILE] [-b] [--tuning FILE]"
-                             " [--param NAME=VALUE] [--report FILE] < input\n";
+                             " [--param NAME=VALUE] [--report FILE] [--flush-l2] < input\n";
                 return false;
             }
         }
@@ -562,6 +566,7 @@ public:
         : options_(options), reader_(std::move(input)) {}
 
     int runs() const { return options_.runs; }
+    bool flushL2() const { return options_.flushL2; }
 
     /// Reads argument `name`; prints an error and returns false on failure.
     bool read(Value& out, Elem elem, int rank, const char* name) {

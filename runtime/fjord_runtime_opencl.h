@@ -57,6 +57,7 @@ public:
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
     ~Device() {
+        l2Scratch_.reset();
         releaseCache();
         for (cl_kernel kernel : kernels_)
             clReleaseKernel(kernel);
@@ -217,6 +218,24 @@ public:
 
     int sync() { return check(clFinish(queue_), "clFinish"); }
 
+    /// Evicts the device's global memory cache by filling a buffer of twice its size, then
+    /// waits (for timing calls with a cold cache, `--flush-l2`).
+    int flushL2() {
+        if (!l2Scratch_.get()) {
+            cl_ulong cache = 0;
+            FJORD_TRY(check(clGetDeviceInfo(device_, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE,
+                                            sizeof(cache), &cache, nullptr),
+                            "clGetDeviceInfo"));
+            FJORD_TRY(alloc(l2Scratch_, 2 * static_cast<int64_t>(cache > 0 ? cache : 1 << 20)));
+        }
+        cl_uchar pattern = static_cast<cl_uchar>(++l2Flushes_);
+        FJORD_TRY(check(clEnqueueFillBuffer(queue_, l2Scratch_.get(), &pattern, 1, 0,
+                                            static_cast<size_t>(l2Scratch_.size_), 0, nullptr,
+                                            nullptr),
+                        "clEnqueueFillBuffer"));
+        return sync();
+    }
+
 private:
     int pickDevice() {
         cl_uint numPlatforms = 0;
@@ -277,6 +296,8 @@ private:
     ErrorState error_;
     FreeList<cl_mem> cache_;
     AllocationStats stats_;
+    Buffer l2Scratch_; ///< filled by flushL2
+    int l2Flushes_ = 0;
 };
 
 inline void Buffer::reset() {

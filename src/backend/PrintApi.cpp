@@ -98,7 +98,9 @@ std::string printApiHeader(const imp::Program& prog, const std::string& p,
        "///  \"device_cached_bytes\": N}. Freed memory is cached for later calls.\n";
   o += "char* " + p + "_context_report(" + ctx + ");\n";
   o += "/// Releases the device memory cached for reuse.\n";
-  o += "int " + p + "_context_clear_caches(" + ctx + ");\n\n";
+  o += "int " + p + "_context_clear_caches(" + ctx + ");\n";
+  o += "/// Evicts the device's L2 cache and waits (to time a call with a cold cache).\n";
+  o += "int " + p + "_context_flush_l2(" + ctx + ");\n\n";
 
   for (const ArrayType& a : arrayTypes(prog)) {
     std::string n = a.name(p), elem = apiScalarType(a.elem);

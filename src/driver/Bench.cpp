@@ -179,6 +179,8 @@ void Bench::dataset(const fs::path& file, const CheckedProgram& prog, const fs::
                         " --report " + shellQuote(report.string());
   if (!args.tuningFile.empty())
     command += " --tuning " + shellQuote(fs::absolute(args.tuningFile).string());
+  if (args.flushL2)
+    command += " --flush-l2";
   for (const std::string& p : args.params)
     command += " --param " + shellQuote(p);
   command += " < " + shellQuote(input->string()) + " > " + shellQuote(output.string()) + " 2> " +

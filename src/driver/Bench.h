@@ -20,6 +20,7 @@ struct BenchArgs {
   std::vector<std::string> excludeTags = {"nobench", "disable"}; ///< plus --exclude-tag
   std::string cacheDir;           ///< default: $XDG_CACHE_HOME/fjord/bench or ~/.cache/...
   int timeoutSeconds = 600;       ///< per dataset, all runs together
+  bool flushL2 = false;           ///< evict the L2 cache before each run (not timed)
 };
 
 /// Exit status 0 when every dataset ran and was correct, 1 otherwise.

@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
   benchCmd->add_option("-e,--entry", bench.entry, "only this entry point");
   benchCmd->add_option("--exclude-tag", benchExclude, "skip programs with this tag (nobench and disable always are)");
   benchCmd->add_option("--cache-dir", bench.cacheDir, "where generated code and executables are kept (default ~/.cache/fjord/bench)");
+  benchCmd->add_flag("--flush-l2", bench.flushL2, "evict the GPU's L2 cache before each timed run (outside the timing)");
   benchCmd->add_option("--timeout", bench.timeoutSeconds, "seconds per dataset, all runs together (default 600)");
 
   DatasetArgs dataset;
