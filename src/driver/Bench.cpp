@@ -32,15 +32,12 @@ namespace {
 
 /// Futhark's dataset names: `#i ("what")`, with what the case's input is.
 std::string datasetName(size_t index, const TestCase& c) {
-  std::string what;
-  if (c.randomInput)
-    what = *c.randomInput;
-  else if (c.inputFile)
-    what = *c.inputFile;
-  else if (c.input)
-    for (char ch : *c.input)
-      if (!std::isspace(static_cast<unsigned char>(ch)) || (!what.empty() && what.back() != ' '))
-        what += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
+  std::string text = c.randomInput ? *c.randomInput : c.inputFile ? *c.inputFile
+                                                   : c.input ? *c.input : "";
+  std::string what; // `text` with each run of white space as one space, none at the ends
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch)) || (!what.empty() && what.back() != ' '))
+      what += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
   while (!what.empty() && what.back() == ' ')
     what.pop_back();
   if (what.size() > 40)
