@@ -15,24 +15,27 @@
 
 namespace fjord_rt::cuda {
 
-/// Owns one device allocation (freed by the destructor).
+class Device;
+
+/// Owns one device allocation of the context's Device; the destructor gives it back to the
+/// Device's free list (so arrays must be freed before their context).
 class Buffer {
 public:
     Buffer() = default;
     Buffer(const Buffer&) = delete;
     Buffer& operator=(const Buffer&) = delete;
-    Buffer(Buffer&& other) noexcept : ptr_(std::exchange(other.ptr_, nullptr)) {}
+    Buffer(Buffer&& other) noexcept
+        : ptr_(std::exchange(other.ptr_, nullptr)), size_(other.size_), owner_(other.owner_) {}
     Buffer& operator=(Buffer&& other) noexcept {
         std::swap(ptr_, other.ptr_);
+        std::swap(size_, other.size_);
+        std::swap(owner_, other.owner_);
         return *this;
     }
     ~Buffer() { reset(); }
 
-    void reset() {
-        if (ptr_)
-            cudaFree(ptr_);
-        ptr_ = nullptr;
-    }
+    /// Gives the memory back to the free list (defined after Device).
+    inline void reset();
     void* get() const { return ptr_; }
     /// The buffer as an array of T (for kernel arguments).
     template <class T> T* as() const { return static_cast<T*>(ptr_); }
@@ -40,6 +43,8 @@ public:
 private:
     friend class Device;
     void* ptr_ = nullptr;
+    int64_t size_ = 0;        ///< its size class (FreeList::sizeClass)
+    Device* owner_ = nullptr; ///< whose free list takes it back
 };
 
 /// The CUDA state of one context: its stream and its last error.
@@ -49,6 +54,8 @@ public:
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
     ~Device() {
+        l2Scratch_.reset();
+        releaseCache();
         if (ownsStream_ && stream_)
             cudaStreamDestroy(stream_);
     }
@@ -80,16 +87,43 @@ public:
         return fail(code, std::string(what) + ": " + cudaGetErrorString(status));
     }
 
-    /// Allocates `bytes` (at least one) into `buffer`, releasing what it held.
+    /// Points `buffer` at `bytes` (at least one) of device memory, releasing what it held:
+    /// a cached allocation of the same size class when there is one, else a new one (after
+    /// releasing the whole cache when the device is out of memory).
     int alloc(Buffer& buffer, int64_t bytes) {
         buffer.reset();
-        size_t size = bytes > 0 ? static_cast<size_t>(bytes) : 1;
-        cudaError_t status = cudaMalloc(&buffer.ptr_, size);
-        if (status == cudaSuccess)
-            return kSuccess;
-        buffer.ptr_ = nullptr;
-        return check(status, ("cudaMalloc of " + std::to_string(bytes) + " bytes").c_str());
+        int64_t size = FreeList<void*>::sizeClass(bytes);
+        void* ptr = cache_.take(size);
+        if (!ptr) {
+            cudaError_t status = cudaMalloc(&ptr, static_cast<size_t>(size));
+            if (status == cudaErrorMemoryAllocation && cache_.cachedBytes() > 0) {
+                cudaGetLastError();
+                releaseCache();
+                status = cudaMalloc(&ptr, static_cast<size_t>(size));
+            }
+            if (status != cudaSuccess)
+                return check(status, ("cudaMalloc of " + std::to_string(bytes) + " bytes").c_str());
+            stats_.allocated(size);
+        }
+        buffer.ptr_ = ptr;
+        buffer.size_ = size;
+        buffer.owner_ = this;
+        return kSuccess;
     }
+
+    /// Takes back the memory of a buffer being reset, for reuse.
+    void recycle(void* ptr, int64_t size) { cache_.give(ptr, size); }
+
+    /// Releases every cached allocation (on out-of-memory, clear_caches and context free).
+    void releaseCache() {
+        cache_.releaseAll([this](void* ptr, int64_t size) {
+            cudaFree(ptr);
+            stats_.released(size);
+        });
+    }
+
+    /// `<prefix>_context_report`'s JSON text (malloc'd).
+    char* report() const { return stats_.report(cache_.cachedBytes()); }
 
     /// Copies `bytes` from `src` at byte offset `srcOffset` to `dst` at `dstOffset`.
     int copy(const Buffer& dst, int64_t dstOffset, const Buffer& src, int64_t srcOffset,
@@ -151,11 +185,37 @@ public:
 
     int sync() { return check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize"); }
 
+    /// Evicts the L2 cache by writing a buffer of twice its size, then waits (for timing
+    /// calls with a cold cache, `--flush-l2`).
+    int flushL2() {
+        if (!l2Scratch_.get()) {
+            int device = 0, l2 = 0;
+            FJORD_TRY(check(cudaGetDevice(&device), "cudaGetDevice"));
+            FJORD_TRY(check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device),
+                            "cudaDeviceGetAttribute"));
+            FJORD_TRY(alloc(l2Scratch_, 2 * static_cast<int64_t>(l2 > 0 ? l2 : 1 << 20)));
+        }
+        FJORD_TRY(check(cudaMemsetAsync(l2Scratch_.get(), ++l2Flushes_ & 0xff,
+                                        static_cast<size_t>(l2Scratch_.size_), stream_),
+                        "cudaMemsetAsync"));
+        return sync();
+    }
+
 private:
     cudaStream_t stream_ = nullptr;
     bool ownsStream_ = false;
     ErrorState error_;
+    FreeList<void*> cache_;
+    AllocationStats stats_;
+    Buffer l2Scratch_; ///< written by flushL2
+    int l2Flushes_ = 0;
 };
+
+inline void Buffer::reset() {
+    if (ptr_)
+        owner_->recycle(ptr_, size_);
+    ptr_ = nullptr;
+}
 
 /// A grid or block extent from a 64-bit count.
 inline dim3 extent(int64_t n) { return dim3(static_cast<unsigned>(n)); }

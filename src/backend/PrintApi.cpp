@@ -92,7 +92,15 @@ std::string printApiHeader(const imp::Program& prog, const std::string& p,
   o += "/// Waits for all work of the context to finish.\n";
   o += "int " + p + "_context_sync(" + ctx + ");\n";
   o += "/// The errors since the last call (malloc'd; the caller frees it), or NULL.\n";
-  o += "char* " + p + "_context_get_error(" + ctx + ");\n\n";
+  o += "char* " + p + "_context_get_error(" + ctx + ");\n";
+  o += "/// Device memory the context allocated, as JSON (malloc'd; the caller frees it):\n"
+       "/// {\"device_allocations\": N, \"device_bytes\": N, \"device_peak_bytes\": N,\n"
+       "///  \"device_cached_bytes\": N}. Freed memory is cached for later calls.\n";
+  o += "char* " + p + "_context_report(" + ctx + ");\n";
+  o += "/// Releases the device memory cached for reuse.\n";
+  o += "int " + p + "_context_clear_caches(" + ctx + ");\n";
+  o += "/// Evicts the device's L2 cache and waits (to time a call with a cold cache).\n";
+  o += "int " + p + "_context_flush_l2(" + ctx + ");\n\n";
 
   for (const ArrayType& a : arrayTypes(prog)) {
     std::string n = a.name(p), elem = apiScalarType(a.elem);

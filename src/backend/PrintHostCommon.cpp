@@ -293,6 +293,12 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
        "ctx) {\n    FJORD_TRY(ctx->status);\n    return ctx->device.sync();\n}\n\n";
   o += "char* " + p + "_context_get_error(" + ctx +
        "ctx) {\n    return ctx->device.error().take();\n}\n\n";
+  o += "char* " + p + "_context_report(" + ctx + "ctx) {\n    return ctx->device.report();\n}\n\n";
+  o += "int " + p + "_context_clear_caches(" + ctx +
+       "ctx) {\n    FJORD_TRY(ctx->status);\n    FJORD_TRY(ctx->device.sync());\n"
+       "    ctx->device.releaseCache();\n    return fjord_rt::kSuccess;\n}\n\n";
+  o += "int " + p + "_context_flush_l2(" + ctx +
+       "ctx) {\n    FJORD_TRY(ctx->status);\n    return ctx->device.flushL2();\n}\n\n";
   for (const ArrayType& a : arrayTypes(prog))
     o += arrayFunctions(a, p, target);
   for (const imp::Function& f : prog.functions)

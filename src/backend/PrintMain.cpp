@@ -57,6 +57,8 @@ std::string runFunction(const imp::Function& f, const std::string& p) {
     }
     outArgs.push_back("&" + a.cname);
   }
+  o += "        if (runner.flushL2() && " + p + "_context_flush_l2(ctx) != 0)\n"
+       "            return reportError(ctx);\n";
   o += "        runner.startRun();\n";
   o += "        int status = " + p + "_entry_" + f.name + "(ctx";
   for (const std::string& a : outArgs)
@@ -101,7 +103,8 @@ std::string printMain(const imp::Program& prog, const std::string& p) {
        "`: reads the arguments of an entry point (-e, default\n"
        "// main) from stdin in Futhark's data format and prints its results. Options: -e ENTRY,\n"
        "// -r RUNS, -t TIMING_FILE (microseconds per run), -b (binary output), --tuning FILE,\n"
-       "// --param NAME=VALUE.\n";
+       "// --param NAME=VALUE, --report FILE (device memory, as JSON),\n"
+       "// --flush-l2 (evict the L2 cache before each run).\n";
   o += "#include \"" + p + ".h\"\n\n#include \"fjord_runtime_data.h\"\n\n#include <cstdlib>\n"
        "#include <iostream>\n#include <string>\n\n";
   o += "/// Prints the context's error; returns the exit status for failures.\n";
@@ -135,6 +138,10 @@ std::string printMain(const imp::Program& prog, const std::string& p) {
   o += "    if (status == 0 && !runner.writeTimings()) {\n"
        "        std::cerr << \"error: cannot write the timing file\\n\";\n"
        "        status = 1;\n    }\n";
+  o += "    char* report = " + p + "_context_report(ctx);\n";
+  o += "    if (status == 0 && !runner.writeReport(report)) {\n"
+       "        std::cerr << \"error: cannot write the report file\\n\";\n"
+       "        status = 1;\n    }\n    std::free(report);\n";
   o += "    " + p + "_context_free(ctx);\n    " + p + "_context_config_free(cfg);\n";
   o += "    return status;\n}\n";
   return o;

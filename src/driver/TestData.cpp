@@ -2,7 +2,10 @@
 // (see TestData.h).
 #include "driver/TestData.h"
 
+#include "driver/Process.h"
 #include "interp/DataFormat.h"
+#include "interp/Interpreter.h"
+#include "sema/Check.h"
 #include "support/Half.h"
 
 #include <algorithm>
@@ -21,7 +24,7 @@ void appendLE(std::string& out, uint64_t v, int bytes) {
 
 // One binary value of `[d1]..[dk]prim` with random elements.
 bool appendRandomValue(std::string& out, const std::string& type, std::mt19937_64& rng,
-                       std::string& error) {
+                       const RandomBounds& bounds, std::string& error) {
   std::vector<uint64_t> dims;
   size_t pos = 0;
   while (pos < type.size() && type[pos] == '[') {
@@ -54,8 +57,13 @@ bool appendRandomValue(std::string& out, const std::string& type, std::mt19937_6
   for (auto d : dims)
     appendLE(out, d, 8);
   int bytes = primBytes(*prim);
-  std::uniform_int_distribution<int64_t> ints(isUnsigned(*prim) ? 0 : -1000, 1000);
-  std::uniform_real_distribution<double> reals(0.0, 1.0);
+  auto bound = bounds.find(name);
+  bool given = bound != bounds.end();
+  std::uniform_int_distribution<int64_t> ints(
+      given ? static_cast<int64_t>(bound->second.first) : isUnsigned(*prim) ? 0 : -1000,
+      given ? static_cast<int64_t>(bound->second.second) : 1000);
+  std::uniform_real_distribution<double> reals(given ? bound->second.first : 0.0,
+                                               given ? bound->second.second : 1.0);
   out.reserve(out.size() + count * bytes);
   for (uint64_t i = 0; i < count; ++i) {
     if (*prim == PrimType::Bool) {
@@ -127,13 +135,52 @@ std::optional<std::string> compare(const interp::Value& e, const interp::Value& 
 } // namespace
 
 std::optional<std::string> randomInput(const std::string& types, uint64_t seed, std::string& error) {
+  return randomInput(types, seed, RandomBounds{}, error);
+}
+
+std::optional<std::string> randomInput(const std::string& types, uint64_t seed,
+                                       const RandomBounds& bounds, std::string& error) {
   std::mt19937_64 rng(seed);
   std::istringstream in(types);
   std::string out;
   for (std::string t; in >> t;)
-    if (!appendRandomValue(out, t, rng, error))
+    if (!appendRandomValue(out, t, rng, bounds, error))
       return std::nullopt;
   return out;
+}
+
+std::optional<std::string> caseInput(const TestCase& c, const std::filesystem::path& program,
+                                     std::string& error) {
+  if (c.input)
+    return *c.input;
+  if (c.inputFile)
+    return readWholeFile((program.parent_path() / *c.inputFile).string());
+  if (c.randomInput)
+    return randomInput(*c.randomInput, 0x5eed0000u + c.line, error);
+  return std::string();
+}
+
+std::optional<std::vector<interp::Value>> interpretEntry(const CheckedProgram& prog,
+                                                         const std::string& entry,
+                                                         const std::string& input,
+                                                         std::string& error) {
+  const sema::CheckedProgram& checked = checkedOf(prog);
+  const ast::Decl* decl = checked.findEntry(entry);
+  if (!decl) {
+    error = "no entry point `" + entry + "`";
+    return std::nullopt;
+  }
+  auto args = interp::readValues(input, interp::entryParamTypes(*decl), error);
+  if (!args) {
+    error = "invalid input: " + error;
+    return std::nullopt;
+  }
+  DiagnosticEngine diags;
+  interp::Interpreter interpreter(checked);
+  auto results = interpreter.callEntry(entry, *args, diags);
+  if (!results)
+    error = diags.render();
+  return results;
 }
 
 std::optional<std::string> compareValues(const std::vector<interp::Value>& expected,

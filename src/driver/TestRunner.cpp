@@ -81,29 +81,6 @@ private:
                                                     const fs::path& caseDir);
 };
 
-std::optional<std::vector<interp::Value>> interpret(const CheckedProgram& prog,
-                                                    const std::string& entry,
-                                                    const std::string& input,
-                                                    std::string& error) {
-  const sema::CheckedProgram& checked = checkedOf(prog);
-  const ast::Decl* decl = checked.findEntry(entry);
-  if (!decl) {
-    error = "no entry point `" + entry + "`";
-    return std::nullopt;
-  }
-  auto args = interp::readValues(input, interp::entryParamTypes(*decl), error);
-  if (!args) {
-    error = "invalid input: " + error;
-    return std::nullopt;
-  }
-  DiagnosticEngine diags;
-  interp::Interpreter interpreter(checked);
-  auto results = interpreter.callEntry(entry, *args, diags);
-  if (!results)
-    error = diags.render();
-  return results;
-}
-
 std::string mangle(const fs::path& p) {
   std::string s = fs::absolute(p).lexically_normal().string();
   for (char& c : s)
@@ -171,7 +148,7 @@ std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& 
                                                           std::string& error,
                                                           const fs::path& caseDir) {
   if (!compiled)
-    return interpret(prog, entry, input, error);
+    return interpretEntry(prog, entry, input, error);
   fs::create_directories(caseDir);
   fs::path in = caseDir / "input", outFile = caseDir / "output", errFile = caseDir / "stderr";
   writeWholeFile(in.string(), input);
@@ -215,7 +192,7 @@ void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const 
   if (c.output)
     expected = interp::readValues(*c.output, types, error);
   else
-    expected = interpret(prog, entry, input, error);
+    expected = interpretEntry(prog, entry, input, error);
   if (!expected) {
     out.failed++;
     out.log += "  " + where + ": " + error + "\n";
@@ -342,21 +319,14 @@ Outcome Runner::testFile(const fs::path& file) {
       continue;
     for (const auto& entry : c.entries) {
       std::string where = file.string() + ":" + std::to_string(c.line) + " (" + entry + ")";
-      std::string input;
-      if (c.input) {
-        input = *c.input;
-      } else if (c.inputFile) {
-        input = readWholeFile((file.parent_path() / *c.inputFile).string());
-      } else if (c.randomInput) {
-        std::string err;
-        auto data = randomInput(*c.randomInput, 0x5eed0000u + c.line, err);
-        if (!data) {
-          out.failed++;
-          out.log += "  " + where + ": " + err + "\n";
-          continue;
-        }
-        input = *data;
+      std::string inputError;
+      std::optional<std::string> data = caseInput(c, file, inputError);
+      if (!data) {
+        out.failed++;
+        out.log += "  " + where + ": " + inputError + "\n";
+        continue;
       }
+      const std::string& input = *data;
       std::string error;
       if (exportDir) {
         exportCase(file, *prog, *compiled, c, entry, input, out);
@@ -388,7 +358,7 @@ Outcome Runner::testFile(const fs::path& file) {
         if (!expected)
           error = "cannot read the expected output: " + error;
       } else if (c.autoOutput) {
-        expected = backend == BackendKind::Interp ? actual : interpret(*prog, entry, input, error);
+        expected = backend == BackendKind::Interp ? actual : interpretEntry(*prog, entry, input, error);
       } else {
         out.passed++; // no expectation: it must only run without error
         continue;

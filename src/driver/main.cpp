@@ -1,7 +1,9 @@
 // The `fjord` command: parses the command line (CLI11) and dispatches to a subcommand.
 // User errors exit with status 1, internal compiler errors with 2; nothing escapes as an
 // uncaught exception.
+#include "driver/Bench.h"
 #include "driver/Commands.h"
+#include "driver/Dataset.h"
 #include "driver/Pipeline.h"
 #include "support/Diagnostics.h"
 
@@ -52,6 +54,41 @@ int main(int argc, char** argv) {
                       "with --export: leave out cases whose input or expected output is larger "
                       "(default 8000000)");
 
+  BenchArgs bench;
+  std::vector<std::string> benchExclude;
+  auto* benchCmd = app.add_subcommand("bench", "Time the entry points of programs on the datasets of their test blocks (docs/benchmarking.md)");
+  benchCmd->add_option("paths", bench.paths, ".fut files or directories")->required();
+  benchCmd->add_option("--backend", bench.backend, "opencl (default) or cuda")
+      ->check(CLI::IsMember({"opencl", "cuda"}));
+  benchCmd->add_option("-r,--runs", bench.runs, "timed runs per dataset, after one warm-up run (default 10)")
+      ->check(CLI::PositiveNumber);
+  benchCmd->add_option("--json", bench.jsonFile, "write the results to this file in futhark bench's JSON layout");
+  benchCmd->add_option("--tuning", bench.tuningFile, "a tuning file (name=int lines) for every run")
+      ->check(CLI::ExistingFile);
+  benchCmd->add_option("--param", bench.params, "a tuning parameter, name=value (repeatable)");
+  benchCmd->add_option("-e,--entry", bench.entry, "only this entry point");
+  benchCmd->add_option("--exclude-tag", benchExclude, "skip programs with this tag (nobench and disable always are)");
+  benchCmd->add_option("--cache-dir", bench.cacheDir, "where generated code and executables are kept (default ~/.cache/fjord/bench)");
+  benchCmd->add_flag("--flush-l2", bench.flushL2, "evict the GPU's L2 cache before each timed run (outside the timing)");
+  benchCmd->add_option("--timeout", bench.timeoutSeconds, "seconds per dataset, all runs together (default 600)");
+
+  DatasetArgs dataset;
+  auto* datasetCmd = app.add_subcommand("dataset", "Write random or given values in Futhark's data format (like futhark dataset)");
+  datasetCmd->add_option("-g,--generate", dataset.generate, "a type such as [1000][1000]f32 (random values) or a value such as 10i64 (repeatable)")
+      ->required();
+  datasetCmd->add_flag("-b,--binary", dataset.binary, "the binary data format (default: text)");
+  datasetCmd->add_option("-s,--seed", dataset.seed, "seed of the random values (default 0)");
+  for (const char* type : {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64"}) {
+    std::string t = type;
+    datasetCmd->add_option_function<std::string>(
+        "--" + t + "-bounds",
+        [&dataset, t](const std::string& text) {
+          if (!parseBounds(t, text, dataset.bounds))
+            throw CLI::ValidationError("--" + t + "-bounds", "expected LOW:HIGH, got " + text);
+        },
+        "range of random " + t + " values, LOW:HIGH (write --" + t + "-bounds=-10:10 for a negative LOW)");
+  }
+
   std::string devFile, devStage;
   auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage");
   devCmd->add_option("file", devFile, "the .fut program")->required()->check(CLI::ExistingFile);
@@ -80,6 +117,12 @@ int main(int argc, char** argv) {
       return cmdCheck(checkFile);
     if (*testCmd)
       return cmdTest(test);
+    if (*benchCmd) {
+      bench.excludeTags.insert(bench.excludeTags.end(), benchExclude.begin(), benchExclude.end());
+      return cmdBench(bench);
+    }
+    if (*datasetCmd)
+      return cmdDataset(dataset);
     if (*devCmd)
       return cmdDevPrint(devFile, devStage);
   } catch (const fjord::InternalError& e) {

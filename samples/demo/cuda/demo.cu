@@ -642,6 +642,20 @@ int demo_context_sync(struct demo_context *ctx) {
 
 char *demo_context_get_error(struct demo_context *ctx) { return ctx->device.error().take(); }
 
+char *demo_context_report(struct demo_context *ctx) { return ctx->device.report(); }
+
+int demo_context_clear_caches(struct demo_context *ctx) {
+    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->device.sync());
+    ctx->device.releaseCache();
+    return fjord_rt::kSuccess;
+}
+
+int demo_context_flush_l2(struct demo_context *ctx) {
+    FJORD_TRY(ctx->status);
+    return ctx->device.flushL2();
+}
+
 struct demo_i32_1d *demo_new_i32_1d(struct demo_context *ctx, const int32_t *data, int64_t dim0) {
     auto arr = std::make_unique<demo_i32_1d>();
     arr->shape[0] = dim0;

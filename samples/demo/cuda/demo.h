@@ -41,6 +41,14 @@ void demo_context_free(struct demo_context *ctx);
 int demo_context_sync(struct demo_context *ctx);
 /// The errors since the last call (malloc'd; the caller frees it), or NULL.
 char *demo_context_get_error(struct demo_context *ctx);
+/// Device memory the context allocated, as JSON (malloc'd; the caller frees it):
+/// {"device_allocations": N, "device_bytes": N, "device_peak_bytes": N,
+///  "device_cached_bytes": N}. Freed memory is cached for later calls.
+char *demo_context_report(struct demo_context *ctx);
+/// Releases the device memory cached for reuse.
+int demo_context_clear_caches(struct demo_context *ctx);
+/// Evicts the device's L2 cache and waits (to time a call with a cold cache).
+int demo_context_flush_l2(struct demo_context *ctx);
 
 // Arrays of 1 dimension of i32, in device memory.
 struct demo_i32_1d;

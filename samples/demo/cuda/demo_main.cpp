@@ -2,7 +2,8 @@
 // A command-line driver for module `demo`: reads the arguments of an entry point (-e, default
 // main) from stdin in Futhark's data format and prints its results. Options: -e ENTRY,
 // -r RUNS, -t TIMING_FILE (microseconds per run), -b (binary output), --tuning FILE,
-// --param NAME=VALUE.
+// --param NAME=VALUE, --report FILE (device memory, as JSON),
+// --flush-l2 (evict the L2 cache before each run).
 #include "demo.h"
 
 #include "fjord_runtime_data.h"
@@ -31,6 +32,8 @@ static int run_scale(struct demo_context *ctx, fjord_rt::data::Runner &runner) {
         if (!in0)
             return reportError(ctx);
         struct demo_f32_1d *out0 = nullptr;
+        if (runner.flushL2() && demo_context_flush_l2(ctx) != 0)
+            return reportError(ctx);
         runner.startRun();
         int status = demo_entry_scale(ctx, &out0, in0);
         if (status == 0)
@@ -65,6 +68,8 @@ static int run_sum(struct demo_context *ctx, fjord_rt::data::Runner &runner) {
         if (!in0)
             return reportError(ctx);
         float out0 = 0;
+        if (runner.flushL2() && demo_context_flush_l2(ctx) != 0)
+            return reportError(ctx);
         runner.startRun();
         int status = demo_entry_sum(ctx, &out0, in0);
         if (status == 0)
@@ -97,6 +102,8 @@ static int run_dot(struct demo_context *ctx, fjord_rt::data::Runner &runner) {
         if (!in1)
             return reportError(ctx);
         float out0 = 0;
+        if (runner.flushL2() && demo_context_flush_l2(ctx) != 0)
+            return reportError(ctx);
         runner.startRun();
         int status = demo_entry_dot(ctx, &out0, in0, in1);
         if (status == 0)
@@ -126,6 +133,8 @@ static int run_rowsums(struct demo_context *ctx, fjord_rt::data::Runner &runner)
         if (!in0)
             return reportError(ctx);
         struct demo_f64_1d *out0 = nullptr;
+        if (runner.flushL2() && demo_context_flush_l2(ctx) != 0)
+            return reportError(ctx);
         runner.startRun();
         int status = demo_entry_rowsums(ctx, &out0, in0);
         if (status == 0)
@@ -162,6 +171,8 @@ static int run_argmax(struct demo_context *ctx, fjord_rt::data::Runner &runner) 
             return reportError(ctx);
         int32_t out0 = 0;
         int64_t out1 = 0;
+        if (runner.flushL2() && demo_context_flush_l2(ctx) != 0)
+            return reportError(ctx);
         runner.startRun();
         int status = demo_entry_argmax(ctx, &out0, &out1, in0);
         if (status == 0)
@@ -212,6 +223,12 @@ int main(int argc, char **argv) {
         std::cerr << "error: cannot write the timing file\n";
         status = 1;
     }
+    char *report = demo_context_report(ctx);
+    if (status == 0 && !runner.writeReport(report)) {
+        std::cerr << "error: cannot write the report file\n";
+        status = 1;
+    }
+    std::free(report);
     demo_context_free(ctx);
     demo_context_config_free(cfg);
     return status;

@@ -1,5 +1,6 @@
 // Fjord runtime: what every generated module needs, whatever the GPU API. Error codes, the
-// context's error message, run-time tuning tables and checked returns.
+// context's error message, run-time tuning tables, checked returns and the free list that
+// keeps device memory for reuse across entry-point calls.
 //
 // This file is copied next to generated code. It is header-only C++17; everything is
 // `inline` in namespace fjord_rt, so several generated modules can include it and link
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 
 /// Evaluates `call` (an int status) and returns it from the enclosing function if nonzero.
@@ -75,5 +77,85 @@ inline int setTuningParam(const std::array<TuningParam<Values>, N>& params, Valu
     }
     return kApiError;
 }
+
+/// Device memory that a context keeps for reuse, so that an entry point called again with
+/// the same sizes allocates nothing. Requests are rounded up to a size class (a multiple of
+/// an eighth of their leading power of two, at least 256 bytes: at most 12.5% is wasted),
+/// and a freed buffer waits in the list of its class until a request of that class takes
+/// it. Reuse is safe without waiting for the device because every command of a context
+/// goes to one in-order queue (stream): work that used a buffer is ordered before work of
+/// its next owner. `Handle` is the API's allocation (a device pointer, a cl_mem).
+template <class Handle> class FreeList {
+public:
+    /// The size actually allocated for a request of `bytes`.
+    static int64_t sizeClass(int64_t bytes) {
+        constexpr int64_t kMinimum = 256;
+        if (bytes <= kMinimum)
+            return kMinimum;
+        int64_t leading = kMinimum;
+        while (leading * 2 <= bytes)
+            leading *= 2;
+        int64_t step = leading / 8 > kMinimum ? leading / 8 : kMinimum;
+        return (bytes + step - 1) / step * step;
+    }
+
+    /// A cached allocation of class `size` (removed from the list), or a null handle.
+    Handle take(int64_t size) {
+        auto it = cached_.find(size);
+        if (it == cached_.end())
+            return Handle{};
+        Handle handle = it->second;
+        cached_.erase(it);
+        cachedBytes_ -= size;
+        return handle;
+    }
+
+    /// Keeps `handle`, of class `size`, for a later `take`.
+    void give(Handle handle, int64_t size) {
+        cached_.emplace(size, handle);
+        cachedBytes_ += size;
+    }
+
+    /// Hands every cached allocation to `release` (e.g. cudaFree) and empties the list.
+    template <class Release> void releaseAll(Release release) {
+        for (const auto& [size, handle] : cached_)
+            release(handle, size);
+        cached_.clear();
+        cachedBytes_ = 0;
+    }
+
+    int64_t cachedBytes() const { return cachedBytes_; }
+
+private:
+    std::multimap<int64_t, Handle> cached_;
+    int64_t cachedBytes_ = 0;
+};
+
+/// What a context's runtime allocated from the device API, for `<prefix>_context_report`.
+struct AllocationStats {
+    int64_t allocations = 0; ///< cudaMalloc / clCreateBuffer calls that succeeded
+    int64_t bytes = 0;       ///< held now: in use plus cached
+    int64_t peakBytes = 0;   ///< the most ever held at once
+
+    void allocated(int64_t size) {
+        ++allocations;
+        bytes += size;
+        if (bytes > peakBytes)
+            peakBytes = bytes;
+    }
+    void released(int64_t size) { bytes -= size; }
+
+    /// The report as a JSON object (malloc'd; the caller frees it), `cached` bytes included.
+    char* report(int64_t cached) const {
+        std::string text = "{\"device_allocations\": " + std::to_string(allocations) +
+                           ", \"device_bytes\": " + std::to_string(bytes) +
+                           ", \"device_peak_bytes\": " + std::to_string(peakBytes) +
+                           ", \"device_cached_bytes\": " + std::to_string(cached) + "}";
+        char* copy = static_cast<char*>(std::malloc(text.size() + 1));
+        if (copy)
+            std::memcpy(copy, text.c_str(), text.size() + 1);
+        return copy;
+    }
+};
 
 } // namespace fjord_rt

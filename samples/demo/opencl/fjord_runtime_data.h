@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <iterator>
 #include <limits>
@@ -473,12 +474,16 @@ inline void writeBinary(std::ostream& out, const Value& v) {
 // ---------------------------------------------------------------------------------------
 // The command line of generated executables
 
-/// Options: -e ENTRY, -r RUNS, -t TIMING_FILE, -b, --tuning FILE, --param NAME=VALUE.
+/// Options: -e ENTRY, -r RUNS, -t TIMING_FILE, -b, --tuning FILE, --param NAME=VALUE,
+/// --report FILE (the context's memory report, `<prefix>_context_report`, after the runs),
+/// --flush-l2 (evict the device's L2 cache before each run, outside its timing).
 struct Options {
     std::string entry = "main";
     int runs = 1;
     std::string timingFile;
+    std::string reportFile;
     bool binaryOutput = false;
+    bool flushL2 = false;
     std::vector<std::pair<std::string, int64_t>> params; ///< from --tuning and --param
 
     /// Parses the command line; prints a message to stderr and returns false on error.
@@ -500,6 +505,10 @@ struct Options {
                 runs = std::max(1, std::atoi(v.c_str()));
             } else if ((arg == "-t" || arg == "--timing") && value(v)) {
                 timingFile = v;
+            } else if (arg == "--flush-l2") {
+                flushL2 = true;
+            } else if (arg == "--report" && value(v)) {
+                reportFile = v;
             } else if (arg == "--tuning" && value(v)) {
                 if (!readTuningFile(v))
                     return false;
@@ -509,7 +518,7 @@ struct Options {
             } else {
                 std::cerr << "usage: " << argv[0]
                           << " [-e ENTRY] [-r RUNS] [-t TIMING_FILE] [-b] [--tuning FILE]"
-                             " [--param NAME=VALUE] < input\n";
+                             " [--param NAME=VALUE] [--report FILE] [--flush-l2] < input\n";
                 return false;
             }
         }
@@ -557,6 +566,7 @@ public:
         : options_(options), reader_(std::move(input)) {}
 
     int runs() const { return options_.runs; }
+    bool flushL2() const { return options_.flushL2; }
 
     /// Reads argument `name`; prints an error and returns false on failure.
     bool read(Value& out, Elem elem, int rank, const char* name) {
@@ -574,11 +584,19 @@ public:
         return false;
     }
 
+    /// Times one run: from just before the entry-point call to the return of
+    /// `<prefix>_context_sync` (inputs are already on the device; results stay there).
     void startRun() { start_ = std::chrono::steady_clock::now(); }
+    /// Ends the run's timing and appends it to the timing file at once (so that a watcher,
+    /// such as `fjord bench`'s progress bar, sees the runs as they finish).
     void endRun() {
-        auto elapsed = std::chrono::steady_clock::now() - start_;
-        timings_.push_back(
-            std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count());
+        std::chrono::duration<double, std::micro> elapsed =
+            std::chrono::steady_clock::now() - start_;
+        if (options_.timingFile.empty())
+            return;
+        if (!timingOut_.is_open())
+            timingOut_.open(options_.timingFile);
+        timingOut_ << std::fixed << std::setprecision(3) << elapsed.count() << std::endl;
     }
 
     void print(const Value& v) {
@@ -588,13 +606,23 @@ public:
             writeText(std::cout, v);
     }
 
-    /// Writes the timing file (one line per run, microseconds) if one was asked for.
-    bool writeTimings() const {
+    /// Finishes the timing file (one line per run, microseconds with three decimals) if
+    /// one was asked for; false if it could not be written.
+    bool writeTimings() {
         if (options_.timingFile.empty())
             return true;
-        std::ofstream out(options_.timingFile);
-        for (long long t : timings_)
-            out << t << "\n";
+        if (!timingOut_.is_open())
+            timingOut_.open(options_.timingFile);
+        timingOut_.close();
+        return !timingOut_.fail();
+    }
+
+    /// Writes `report` (JSON text) to the --report file, if one was asked for.
+    bool writeReport(const char* report) const {
+        if (options_.reportFile.empty())
+            return true;
+        std::ofstream out(options_.reportFile);
+        out << (report ? report : "{}") << "\n";
         return static_cast<bool>(out);
     }
 
@@ -602,7 +630,7 @@ private:
     const Options& options_;
     Reader reader_;
     std::chrono::steady_clock::time_point start_;
-    std::vector<long long> timings_;
+    std::ofstream timingOut_;
 };
 
 /// All of standard input, read in large blocks (reading through std::cin goes character by

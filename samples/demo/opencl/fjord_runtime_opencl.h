@@ -20,29 +20,34 @@
 
 namespace fjord_rt::opencl {
 
-/// Owns one cl_mem (released by the destructor).
+class Device;
+
+/// Owns one device allocation of the context's Device; the destructor gives it back to the
+/// Device's free list (so arrays must be freed before their context).
 class Buffer {
 public:
     Buffer() = default;
     Buffer(const Buffer&) = delete;
     Buffer& operator=(const Buffer&) = delete;
-    Buffer(Buffer&& other) noexcept : mem_(std::exchange(other.mem_, nullptr)) {}
+    Buffer(Buffer&& other) noexcept
+        : mem_(std::exchange(other.mem_, nullptr)), size_(other.size_), owner_(other.owner_) {}
     Buffer& operator=(Buffer&& other) noexcept {
         std::swap(mem_, other.mem_);
+        std::swap(size_, other.size_);
+        std::swap(owner_, other.owner_);
         return *this;
     }
     ~Buffer() { reset(); }
 
-    void reset() {
-        if (mem_)
-            clReleaseMemObject(mem_);
-        mem_ = nullptr;
-    }
+    /// Gives the memory back to the free list (defined after Device).
+    inline void reset();
     cl_mem get() const { return mem_; }
 
 private:
     friend class Device;
     cl_mem mem_ = nullptr;
+    int64_t size_ = 0;        ///< its size class (FreeList::sizeClass)
+    Device* owner_ = nullptr; ///< whose free list takes it back
 };
 
 /// The OpenCL state of one context: device, queue, program and kernels, and its last error.
@@ -52,6 +57,8 @@ public:
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
     ~Device() {
+        l2Scratch_.reset();
+        releaseCache();
         for (cl_kernel kernel : kernels_)
             clReleaseKernel(kernel);
         if (program_)
@@ -110,14 +117,45 @@ public:
         return kSuccess;
     }
 
-    /// Allocates `bytes` (at least one) into `buffer`, releasing what it held.
+    /// Points `buffer` at `bytes` (at least one) of device memory, releasing what it held:
+    /// a cached allocation of the same size class when there is one, else a new one (after
+    /// releasing the whole cache when the device is out of memory).
     int alloc(Buffer& buffer, int64_t bytes) {
         buffer.reset();
-        size_t size = bytes > 0 ? static_cast<size_t>(bytes) : 1;
-        cl_int status = CL_SUCCESS;
-        buffer.mem_ = clCreateBuffer(context_, CL_MEM_READ_WRITE, size, nullptr, &status);
-        return check(status, "clCreateBuffer of " + std::to_string(bytes) + " bytes");
+        int64_t size = FreeList<cl_mem>::sizeClass(bytes);
+        cl_mem mem = cache_.take(size);
+        if (!mem) {
+            cl_int status = CL_SUCCESS;
+            mem = clCreateBuffer(context_, CL_MEM_READ_WRITE, static_cast<size_t>(size), nullptr,
+                                 &status);
+            if (status != CL_SUCCESS && status != CL_INVALID_BUFFER_SIZE &&
+                cache_.cachedBytes() > 0) {
+                releaseCache();
+                mem = clCreateBuffer(context_, CL_MEM_READ_WRITE, static_cast<size_t>(size),
+                                     nullptr, &status);
+            }
+            FJORD_TRY(check(status, "clCreateBuffer of " + std::to_string(bytes) + " bytes"));
+            stats_.allocated(size);
+        }
+        buffer.mem_ = mem;
+        buffer.size_ = size;
+        buffer.owner_ = this;
+        return kSuccess;
     }
+
+    /// Takes back the memory of a buffer being reset, for reuse.
+    void recycle(cl_mem mem, int64_t size) { cache_.give(mem, size); }
+
+    /// Releases every cached allocation (on out-of-memory, clear_caches and context free).
+    void releaseCache() {
+        cache_.releaseAll([this](cl_mem mem, int64_t size) {
+            clReleaseMemObject(mem);
+            stats_.released(size);
+        });
+    }
+
+    /// `<prefix>_context_report`'s JSON text (malloc'd).
+    char* report() const { return stats_.report(cache_.cachedBytes()); }
 
     /// Copies `bytes` from `src` at byte offset `srcOffset` to `dst` at `dstOffset`.
     int copy(const Buffer& dst, int64_t dstOffset, const Buffer& src, int64_t srcOffset,
@@ -180,6 +218,24 @@ public:
 
     int sync() { return check(clFinish(queue_), "clFinish"); }
 
+    /// Evicts the device's global memory cache by filling a buffer of twice its size, then
+    /// waits (for timing calls with a cold cache, `--flush-l2`).
+    int flushL2() {
+        if (!l2Scratch_.get()) {
+            cl_ulong cache = 0;
+            FJORD_TRY(check(clGetDeviceInfo(device_, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE,
+                                            sizeof(cache), &cache, nullptr),
+                            "clGetDeviceInfo"));
+            FJORD_TRY(alloc(l2Scratch_, 2 * static_cast<int64_t>(cache > 0 ? cache : 1 << 20)));
+        }
+        cl_uchar pattern = static_cast<cl_uchar>(++l2Flushes_);
+        FJORD_TRY(check(clEnqueueFillBuffer(queue_, l2Scratch_.get(), &pattern, 1, 0,
+                                            static_cast<size_t>(l2Scratch_.size_), 0, nullptr,
+                                            nullptr),
+                        "clEnqueueFillBuffer"));
+        return sync();
+    }
+
 private:
     int pickDevice() {
         cl_uint numPlatforms = 0;
@@ -238,6 +294,16 @@ private:
     cl_program program_ = nullptr;
     std::vector<cl_kernel> kernels_;
     ErrorState error_;
+    FreeList<cl_mem> cache_;
+    AllocationStats stats_;
+    Buffer l2Scratch_; ///< filled by flushL2
+    int l2Flushes_ = 0;
 };
+
+inline void Buffer::reset() {
+    if (mem_)
+        owner_->recycle(mem_, size_);
+    mem_ = nullptr;
+}
 
 } // namespace fjord_rt::opencl
