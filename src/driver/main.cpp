@@ -2,6 +2,7 @@
 // User errors exit with status 1, internal compiler errors with 2; nothing escapes as an
 // uncaught exception.
 #include "driver/Commands.h"
+#include "driver/PassTable.h"
 #include "driver/Pipeline.h"
 #include "support/Diagnostics.h"
 
@@ -53,14 +54,15 @@ int main(int argc, char** argv) {
                       "(default 8000000)");
 
   std::string devFile, devStage;
-  auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage");
-  devCmd->add_option("file", devFile, "the .fut program")->required()->check(CLI::ExistingFile);
-  std::string stages;
-  for (const auto& s : stageNames())
-    stages += (stages.empty() ? "" : ", ") + s;
-  devCmd->add_option("--print", devStage, "the stage: " + stages)
-      ->required()
-      ->check(CLI::IsMember(stageNames()));
+  bool devPasses = false;
+  auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage or pass, or list the passes");
+  devCmd->add_option("file", devFile, "the .fut program")->check(CLI::ExistingFile);
+  auto* printOpt = devCmd->add_option(
+      "--print", devStage, "the stage or pass after which to print the program: " + describeStopNames());
+  devCmd->add_flag("--passes", devPasses, "list every pass in pipeline order with its stages and summary")
+      ->excludes(printOpt);
+  devCmd->footer("Passes, in pipeline order (name, consumed -> produced IR, the stage it ends, summary):\n" +
+                 describePasses());
 
   try {
     app.parse(argc, argv);
@@ -81,7 +83,7 @@ int main(int argc, char** argv) {
     if (*testCmd)
       return cmdTest(test);
     if (*devCmd)
-      return cmdDevPrint(devFile, devStage);
+      return devPasses ? cmdDevPasses() : cmdDevPrint(devFile, devStage);
   } catch (const fjord::InternalError& e) {
     std::cerr << e.what() << "\n";
     return 2;
