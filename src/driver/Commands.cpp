@@ -1,6 +1,7 @@
 // The subcommands that compile, check and print programs (`cuda`, `opencl`, `check`, `dev`).
 // `run` is in RunCommand.cpp and `test` in TestRunner.cpp.
 #include "driver/Commands.h"
+#include "driver/PassTable.h"
 #include "driver/Pipeline.h"
 
 #include <filesystem>
@@ -28,6 +29,12 @@ int cmdCheck(const std::string& file) {
 
 int cmdDevPrint(const std::string& file, const std::string& stage) {
   DiagnosticEngine diags;
+  if (file.empty() || stage.empty()) {
+    std::cerr << "fjord: error: `fjord dev` needs a file and --print=STAGE-OR-PASS, or --passes\n";
+    return 1;
+  }
+  if (!checkStopName(stage, diags))
+    return reportFailure(diags);
   auto prog = loadProgram(file, diags);
   if (!prog)
     return reportFailure(diags);
@@ -35,6 +42,11 @@ int cmdDevPrint(const std::string& file, const std::string& stage) {
   if (!text)
     return reportFailure(diags);
   std::cout << *text;
+  return 0;
+}
+
+int cmdDevPasses() {
+  std::cout << describePasses();
   return 0;
 }
 

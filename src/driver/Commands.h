@@ -13,7 +13,10 @@ struct CodegenArgs {
 int cmdCodegen(const CodegenArgs&, bool cuda);
 int cmdCheck(const std::string& file);
 int cmdRun(const std::string& file, const std::string& entry);
+/// Prints the program after `stage` (a stage or pass name; see Pipeline.h).
 int cmdDevPrint(const std::string& file, const std::string& stage);
+/// Lists the pass table (`fjord dev --passes`).
+int cmdDevPasses();
 
 struct TestArgs {
   std::vector<std::string> paths;

@@ -1,22 +1,17 @@
-// The pipeline, as one list: each stage consumes the previous stage's output. In checked
-// builds (and always in tests) the IR verifier runs after every IR pass.
+// The pipeline: load, internalise, then a loop over the pass table (PassTable.h) with the
+// IR verifier after every pass, then emit. Also where the pipeline stops for
+// `fjord dev --print=NAME` and `structure NAME`: after a named stage or after any pass.
 #include "driver/Pipeline.h"
 
 #include "driver/LoadFiles.h"
+#include "driver/PassTable.h"
 
 #include "backend/Emit.h"
-#include "gpu/ExtractKernels.h"
-#include "gpu/FlattenRowUpdates.h"
-#include "gpu/InterchangeArrayOperators.h"
-#include "imp/LowerToImp.h"
+#include "imp/Dump.h"
 #include "internalise/Internalise.h"
 #include "ir/Count.h"
 #include "ir/Print.h"
 #include "ir/Verify.h"
-#include "mem/Coalesce.h"
-#include "mem/IntroduceMemory.h"
-#include "mem/MergeBlocks.h"
-#include "opt/Passes.h"
 #include "prelude/Prelude.h"
 #include "sema/Check.h"
 #include "syntax/Parse.h"
@@ -37,8 +32,13 @@ struct CheckedProgram {
 void CheckedProgramDeleter::operator()(CheckedProgram* p) const { delete p; }
 
 const std::vector<std::string>& stageNames() {
-  static const std::vector<std::string> names = {"ast",   "core", "simplified", "fused",
-                                                 "gpu",   "mem"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out = {"ast", "core"};
+    for (const Pass& pass : passTable())
+      if (pass.endsStage)
+        out.push_back(pass.endsStage);
+    return out;
+  }();
   return names;
 }
 
@@ -53,54 +53,88 @@ std::string canonicalStage(const std::string& stage) {
   return stage;
 }
 
-// Runs the IR pipeline up to `stage` ("core" ... "mem"); nullopt on user errors.
-std::optional<ir::Prog> runToStage(const CheckedProgram& prog, const std::string& stage,
-                                   DiagnosticEngine& diags) {
-  ir::Prog p = internalise::internaliseProgram(*prog.checked, diags);
-  if (diags.hasErrors())
-    return std::nullopt;
-  ir::verify(p, ir::Stage::Core);
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names)
+    out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// Where the pipeline stops: before internalisation (the AST), or after the first `passes`
+// passes of the table (0: internalisation's output).
+struct StopPoint {
+  bool ast = false;
+  size_t passes = 0;
+};
+
+std::optional<StopPoint> findStop(const std::string& name) {
+  std::string stage = canonicalStage(name);
+  if (stage == "ast")
+    return StopPoint{/*ast=*/true, 0};
   if (stage == "core")
-    return p;
-  // opt: the registered passes, in order; "simplified" stops before `fuse`.
-  bool fused = false;
-  for (const auto& pass : opt::passes()) {
-    bool isFuse = std::string(pass.name) == "fuse";
-    if (isFuse && stage == "simplified")
-      return p;
-    p = pass.run(std::move(p));
-    ir::verify(p, ir::Stage::Core);
-    fused = fused || isFuse;
+    return StopPoint{/*ast=*/false, 0};
+  const auto& table = passTable();
+  for (size_t i = 0; i < table.size(); ++i)
+    if (stage == table[i].name || (table[i].endsStage && stage == table[i].endsStage))
+      return StopPoint{/*ast=*/false, i + 1};
+  return std::nullopt;
+}
+
+std::optional<StopPoint> findStop(const std::string& name, DiagnosticEngine& diags) {
+  auto stop = findStop(name);
+  if (!stop)
+    checkStopName(name, diags);
+  return stop;
+}
+
+// The verifier for what `pass` produced; the imperative IR has none yet.
+void verifyAfter(const Pass& pass, const StageProgram& p) {
+  bool isImp = std::holds_alternative<imp::Program>(p);
+  if (isImp != (pass.produces == ir::Stage::Imp))
+    internalError("pipeline", std::string("pass `") + pass.name + "` produced the wrong IR level");
+  if (!isImp)
+    ir::verify(std::get<ir::Prog>(p), pass.produces);
+}
+
+// Internalises the program and runs the first `passes` passes of the table, verifying after
+// each; nullopt on user errors (in `diags`).
+std::optional<StageProgram> runPasses(const CheckedProgram& prog, size_t passes,
+                                      DiagnosticEngine& diags) {
+  ir::Prog core = internalise::internaliseProgram(*prog.checked, diags);
+  if (diags.hasErrors())
+    return std::nullopt;
+  ir::verify(core, ir::Stage::Core);
+  StageProgram p = std::move(core);
+  PassContext ctx{diags, prog.path};
+  for (size_t i = 0; i < passes; ++i) {
+    const Pass& pass = passTable()[i];
+    p = pass.run(std::move(p), ctx);
+    if (diags.hasErrors())
+      return std::nullopt;
+    verifyAfter(pass, p);
   }
-  if (stage == "simplified" || stage == "fused")
-    return p;
-  // Elementwise array reductions and scans become maps over columns (folded per thread).
-  p = gpu::interchangeArrayOperators(std::move(p), diags);
-  if (diags.hasErrors())
-    return std::nullopt;
-  ir::verify(p, ir::Stage::Core);
-  // Scatters and histograms into arrays of rank > 1 become flat ones over the elements.
-  p = gpu::flattenRowUpdates(std::move(p), diags);
-  if (diags.hasErrors())
-    return std::nullopt;
-  ir::verify(p, ir::Stage::Core);
-  p = gpu::extractKernels(std::move(p), diags);
-  if (diags.hasErrors())
-    return std::nullopt;
-  ir::verify(p, ir::Stage::Gpu);
-  if (stage == "gpu")
-    return p;
-  p = mem::introduceMemory(std::move(p), diags);
-  if (diags.hasErrors())
-    return std::nullopt;
-  ir::verify(p, ir::Stage::Mem);
-  // Rows walked sequentially by each thread are read from a transposed copy (coalescing).
-  p = mem::coalesceAccesses(std::move(p));
-  ir::verify(p, ir::Stage::Mem);
-  // Allocations whose lifetimes do not overlap share a block (thesis ch. 5).
-  p = mem::mergeBlocks(std::move(p));
-  ir::verify(p, ir::Stage::Mem);
   return p;
+}
+
+// Runs the pipeline to `name` for a caller that needs core IR (`what` says why, in the
+// error for the stops before and after it: `ast` and the imperative IR).
+std::optional<ir::Prog> coreIrAt(const CheckedProgram& prog, const std::string& name,
+                                 const std::string& what, DiagnosticEngine& diags) {
+  auto stop = findStop(name, diags);
+  if (!stop)
+    return std::nullopt;
+  if (stop->ast) {
+    diags.error({}, what + "; `ast` is not an IR stage");
+    return std::nullopt;
+  }
+  if (stop->passes > 0 && passTable()[stop->passes - 1].produces == ir::Stage::Imp) {
+    diags.error({}, what + "; after `" + name + "` the program is the imperative IR");
+    return std::nullopt;
+  }
+  auto p = runPasses(prog, stop->passes, diags);
+  if (!p)
+    return std::nullopt;
+  return std::get<ir::Prog>(std::move(*p));
 }
 
 std::string readFile(const std::string& path, bool& ok) {
@@ -183,37 +217,46 @@ CheckedProgramPtr loadProgram(const std::string& path, DiagnosticEngine& diags) 
   return loadProgramText(path, text, diags);
 }
 
-std::optional<std::string> printStage(const CheckedProgram& prog, const std::string& stageIn,
+std::string describeStopNames() {
+  std::vector<std::string> passes;
+  for (const Pass& pass : passTable())
+    passes.push_back(pass.name);
+  return "the stages " + joined(stageNames()) + " (also internalised, gpu-mem), the passes " +
+         joined(passes);
+}
+
+bool checkStopName(const std::string& name, DiagnosticEngine& diags) {
+  if (findStop(name))
+    return true;
+  diags.error({}, "unknown stage or pass `" + name + "`; valid are " + describeStopNames());
+  return false;
+}
+
+std::optional<std::string> printStage(const CheckedProgram& prog, const std::string& stage,
                                       DiagnosticEngine& diags) {
-  std::string stage = canonicalStage(stageIn);
-  if (stage == "ast")
+  auto stop = findStop(stage, diags);
+  if (!stop)
+    return std::nullopt;
+  if (stop->ast)
     return ast::printProgram(prog.files.back());
-  auto p = runToStage(prog, stage, diags);
+  auto p = runPasses(prog, stop->passes, diags);
   if (!p)
     return std::nullopt;
-  return ir::printProg(*p);
+  if (auto* impProg = std::get_if<imp::Program>(&*p))
+    return imp::dump(*impProg);
+  return ir::printProg(std::get<ir::Prog>(*p));
 }
 
 std::optional<ir::Prog> irAtStage(const CheckedProgram& prog, const std::string& stage,
                                   DiagnosticEngine& diags) {
-  std::string canonical = canonicalStage(stage);
-  if (canonical == "ast") {
-    diags.error({}, "`ast` is not an IR stage");
-    return std::nullopt;
-  }
-  return runToStage(prog, canonical, diags);
+  return coreIrAt(prog, stage, "only core IR stages can be read", diags);
 }
 
 std::optional<std::map<std::string, int>> countStage(const CheckedProgram& prog,
-                                                     const std::string& stageIn,
+                                                     const std::string& stage,
                                                      DiagnosticEngine& diags,
                                                      const std::vector<std::string>& entries) {
-  std::string stage = canonicalStage(stageIn);
-  if (stage == "ast") {
-    diags.error({}, "structure tests count IR constructs; `ast` is not an IR stage");
-    return std::nullopt;
-  }
-  auto p = runToStage(prog, stage, diags);
+  auto p = coreIrAt(prog, stage, "structure tests count IR constructs", diags);
   if (!p)
     return std::nullopt;
   return entries.empty() ? ir::countConstructs(*p) : ir::countConstructsIn(*p, entries);
@@ -221,12 +264,10 @@ std::optional<std::map<std::string, int>> countStage(const CheckedProgram& prog,
 
 std::optional<std::vector<std::pair<std::string, std::string>>>
 compile(const CheckedProgram& prog, const CompileOptions& opts, DiagnosticEngine& diags) {
-  auto p = runToStage(prog, "mem", diags);
+  auto p = runPasses(prog, passTable().size(), diags);
   if (!p)
     return std::nullopt;
-  imp::Program impProg = imp::lowerToImp(*p, prog.path, diags);
-  if (diags.hasErrors())
-    return std::nullopt;
+  imp::Program& impProg = std::get<imp::Program>(*p);
   if (!opts.tuningFile.empty() && !applyTuningFile(impProg, opts.tuningFile, diags))
     return std::nullopt;
   backend::EmitOptions eo;

@@ -1,8 +1,7 @@
-// The compiler pipeline as one readable list of stages (docs/architecture.md):
-//   parse -> check -> internalise -> simplify -> fuse -> simplify -> extract kernels
-//         -> introduce memory -> lower to imp -> emit CUDA | OpenCL
-// Every stage's output can be printed (`fjord dev --print=STAGE`) and counted
-// (`structure STAGE { ... }` in tests).
+// The compiler pipeline: load (parse and type-check with the prelude), internalise, then
+// every pass of the pass table (PassTable.h) in order with the verifier after each, then emit
+// CUDA or OpenCL. The program can be printed (`fjord dev --print=NAME`) and counted
+// (`structure NAME { ... }` in tests) after any named stage or any pass.
 #pragma once
 #include "ir/IR.h"
 #include "support/Diagnostics.h"
@@ -15,8 +14,18 @@
 
 namespace fjord::driver {
 
-/// The stages whose output can be printed or counted, in pipeline order.
+/// The named stages whose output can be printed or counted, in pipeline order: `ast`,
+/// `core` (internalisation's output), then those the pass table says its passes end
+/// (`simplified`, `fused`, `gpu`, `mem`, `imp`). Futhark's spellings `internalised` and
+/// `gpu-mem` are accepted as well; so is the name of any pass (the program after it).
 const std::vector<std::string>& stageNames();
+
+/// The names the pipeline can stop at, for help text and errors: "the stages ast, ...
+/// (also internalised, gpu-mem), the passes inline, ...".
+std::string describeStopNames();
+/// True if the pipeline can stop at `name` (a stage, a Futhark spelling or a pass); else
+/// reports an error to `diags` that lists the valid names.
+bool checkStopName(const std::string& name, DiagnosticEngine& diags);
 
 /// A type-checked program: the prelude and the user's file (opaque to callers).
 struct CheckedProgram;
@@ -32,15 +41,16 @@ CheckedProgramPtr loadProgram(const std::string& path, DiagnosticEngine& diags);
 CheckedProgramPtr loadProgramText(const std::string& path, const std::string& text,
                                   DiagnosticEngine& diags);
 
-/// Runs the pipeline up to and including `stage` and prints that stage's output.
-/// nullopt on user errors (in `diags`).
+/// Runs the pipeline up to and including `stage` (a stage or pass name) and prints the
+/// program there (the AST, the core IR or the imperative IR). nullopt on user errors and
+/// unknown names (in `diags`).
 std::optional<std::string> printStage(const CheckedProgram&, const std::string& stage,
                                       DiagnosticEngine& diags);
-/// Runs the pipeline up to and including the IR stage `stage` ("core" ... "mem") and
-/// returns its IR (verified). nullopt on user errors (in `diags`).
+/// Runs the pipeline up to and including `stage` (a stage or pass name from "core" to
+/// "mem") and returns its core IR (verified). nullopt on user errors (in `diags`).
 std::optional<ir::Prog> irAtStage(const CheckedProgram&, const std::string& stage,
                                   DiagnosticEngine& diags);
-/// Runs the pipeline up to `stage` and counts its constructs (`Screma`, `SegRed`, ...), in
+/// Runs the pipeline up to `stage` (a stage or pass name) and counts its core IR constructs (`Screma`, `SegRed`, ...), in
 /// the whole program or, when `entries` is not empty, in those entry points only.
 std::optional<std::map<std::string, int>> countStage(const CheckedProgram&,
                                                      const std::string& stage,

@@ -4,6 +4,7 @@
 #include "driver/Bench.h"
 #include "driver/Commands.h"
 #include "driver/Dataset.h"
+#include "driver/PassTable.h"
 #include "driver/Pipeline.h"
 #include "support/Diagnostics.h"
 
@@ -90,14 +91,15 @@ int main(int argc, char** argv) {
   }
 
   std::string devFile, devStage;
-  auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage");
-  devCmd->add_option("file", devFile, "the .fut program")->required()->check(CLI::ExistingFile);
-  std::string stages;
-  for (const auto& s : stageNames())
-    stages += (stages.empty() ? "" : ", ") + s;
-  devCmd->add_option("--print", devStage, "the stage: " + stages)
-      ->required()
-      ->check(CLI::IsMember(stageNames()));
+  bool devPasses = false;
+  auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage or pass, or list the passes");
+  devCmd->add_option("file", devFile, "the .fut program")->check(CLI::ExistingFile);
+  auto* printOpt = devCmd->add_option(
+      "--print", devStage, "the stage or pass after which to print the program: " + describeStopNames());
+  devCmd->add_flag("--passes", devPasses, "list every pass in pipeline order with its stages and summary")
+      ->excludes(printOpt);
+  devCmd->footer("Passes, in pipeline order (name, consumed -> produced IR, the stage it ends, summary):\n" +
+                 describePasses());
 
   try {
     app.parse(argc, argv);
@@ -124,7 +126,7 @@ int main(int argc, char** argv) {
     if (*datasetCmd)
       return cmdDataset(dataset);
     if (*devCmd)
-      return cmdDevPrint(devFile, devStage);
+      return devPasses ? cmdDevPasses() : cmdDevPrint(devFile, devStage);
   } catch (const fjord::InternalError& e) {
     std::cerr << e.what() << "\n";
     return 2;

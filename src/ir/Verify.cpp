@@ -528,11 +528,15 @@ const char* stageName(Stage stage) {
     return "gpu";
   case Stage::Mem:
     return "mem";
+  case Stage::Imp:
+    return "imp";
   }
   return "?";
 }
 
 void verify(const Prog& prog, Stage stage) {
+  if (stage == Stage::Imp)
+    internalError("verify(imp)", "the imp stage is the imperative IR, not core IR");
   for (const FunDef& f : prog.funs)
     Verifier(stage).funDef(f);
 }

@@ -19,15 +19,17 @@
 //  - Gpu:  no SOAC at host level (inside a SegOp body a SOAC is sequential code and is
 //          allowed), no Alloc, no memory annotations;
 //  - Mem:  as Gpu, but Alloc is allowed and every array-typed pattern element and function
-//          parameter carries a memory annotation whose block is a memory variable in scope.
+//          parameter carries a memory annotation whose block is a memory variable in scope;
+//  - Imp:  the imperative IR (imp/Imp.h) after lowering; not core IR, so `verify` rejects it.
 #pragma once
 #include "ir/IR.h"
 
 namespace fjord::ir {
 
-enum class Stage { Core, Gpu, Mem };
+/// The pipeline's IR levels, in order (the passes in driver/PassTable.h go between them).
+enum class Stage { Core, Gpu, Mem, Imp };
 
-/// "core", "gpu", "mem".
+/// "core", "gpu", "mem", "imp".
 const char* stageName(Stage stage);
 
 /// Throws InternalError describing the first violated invariant; returns normally if none.

@@ -6,7 +6,6 @@
 #include "ir/Parse.h"
 #include "ir/Print.h"
 #include "ir/Verify.h"
-#include "opt/Passes.h"
 #include "opt/Simplify.h"
 #include "opt/SimplifyRules.h"
 
@@ -188,14 +187,6 @@ TEST_CASE("opt: simplify removes unused results and inputs of a screma") {
       CHECK(st.pat.size() == 1);
     }
   CHECK(countConstructs(s)["Iota"] == 1); // CSE merged the two, DCE dropped nothing needed
-}
-
-TEST_CASE("opt: passes are registered with a summary") {
-  REQUIRE(fjord::opt::findPass("simplify") != nullptr);
-  REQUIRE(fjord::opt::findPass("fuse") != nullptr);
-  CHECK(fjord::opt::findPass("nonsense") == nullptr);
-  for (const auto& pass : fjord::opt::passes())
-    CHECK(std::string(pass.summary).size() > 10);
 }
 
 TEST_CASE("opt: simplify replaces a screma of width 0 by empty arrays and neutral elements") {

@@ -1,10 +1,11 @@
 // The second simplification, after fusion ("simplify-fused"): the rules fire inside the
 // fused SOAC lambdas (flag conversions, copies, dead bindings), stated as IR text.
 #include "ir_text_util.h"
+#include "driver/PassTable.h"
 #include "ir/Count.h"
 #include "ir/Print.h"
-#include "opt/Fuse.h"
-#include "opt/Passes.h"
+#include "opt/Simplify.h"
+#include "support/Diagnostics.h"
 
 #include <doctest/doctest.h>
 
@@ -12,15 +13,22 @@ using namespace fjord;
 
 namespace {
 
-/// Runs the registered optimiser passes from `fuse` on (fusion, then what follows it).
+/// Runs the passes of the table from `fuse` to the end of the `fused` stage (fusion, then
+/// what follows it in opt/).
 ir::Prog fuseAndAfter(ir::Prog p) {
+  DiagnosticEngine diags;
+  driver::PassContext ctx{diags, "test.fut"};
+  driver::StageProgram program = std::move(p);
   bool started = false;
-  for (const opt::PassInfo& pass : opt::passes()) {
+  for (const driver::Pass& pass : driver::passTable()) {
     started = started || std::string(pass.name) == "fuse";
-    if (started)
-      p = pass.run(std::move(p));
+    if (!started)
+      continue;
+    program = pass.run(std::move(program), ctx);
+    if (pass.endsStage && std::string(pass.endsStage) == "fused")
+      break;
   }
-  return p;
+  return std::get<ir::Prog>(std::move(program));
 }
 
 // `flags = map (\x -> i64.bool (x > 0)) xs` then `map2 (\f x -> if f != 0 then x else 0)`:
@@ -57,17 +65,13 @@ const char* kFlagsThenSelect = R"(fun f(n_1 : i64, xs_2 : [n_1]i32) : {[n_1]i32}
 
 } // namespace
 
-TEST_CASE("opt: simplify-fused is registered after fuse") {
-  const auto& ps = opt::passes();
-  size_t fuseAt = ps.size(), again = ps.size();
-  for (size_t i = 0; i < ps.size(); ++i) {
-    if (std::string(ps[i].name) == "fuse")
-      fuseAt = i;
-    if (std::string(ps[i].name) == "simplify-fused")
-      again = i;
-  }
-  REQUIRE(fuseAt < ps.size());
-  CHECK(again == fuseAt + 1);
+TEST_CASE("opt: simplify-fused runs right after fuse") {
+  const auto& table = driver::passTable();
+  const driver::Pass* fuse = driver::findPass("fuse");
+  REQUIRE(fuse != nullptr);
+  size_t at = static_cast<size_t>(fuse - table.data());
+  REQUIRE(at + 1 < table.size());
+  CHECK(std::string(table[at + 1].name) == "simplify-fused");
 }
 
 TEST_CASE("opt (IR text): the lambda of a fused map is simplified after fusion") {
@@ -105,7 +109,7 @@ TEST_CASE("opt: a flag converted from bool and compared with 0 or 1 is the bool 
   let {c_7 : bool} = eq.i32 x_2 2i32
   in {c_3, c_4, c_5, c_6, c_7}
 }
-)", opt::findPass("simplify")->run);
+)", opt::simplify);
   // x == 2 is false for x in {0, 1}, but that is a range fact the rule does not claim.
   CHECK(ir::printProg(p) == R"(fun f(b_1 : bool) : {bool, bool, bool, bool, bool} = {
   let {x_2 : i32} = convert.bool.i32 b_1
