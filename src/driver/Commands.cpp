@@ -3,6 +3,10 @@
 #include "driver/Commands.h"
 #include "driver/Pipeline.h"
 
+#include "imp/LowerToImp.h"
+#include "imp/Print.h"
+#include "imp/Verify.h"
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -15,6 +19,19 @@ namespace {
 int reportFailure(const DiagnosticEngine& diags) {
   std::cerr << diags.render();
   return 1;
+}
+
+// `--print=imp`: the memory-annotated IR lowered to imp (verified), as text.
+std::optional<std::string> printImp(const CheckedProgram& prog, const std::string& file,
+                                    DiagnosticEngine& diags) {
+  auto mem = irAtStage(prog, "mem", diags);
+  if (!mem)
+    return std::nullopt;
+  imp::Program impProg = imp::lowerToImp(*mem, file, diags);
+  if (diags.hasErrors())
+    return std::nullopt;
+  imp::verify(impProg);
+  return imp::printProgram(impProg);
 }
 
 } // namespace
@@ -31,7 +48,7 @@ int cmdDevPrint(const std::string& file, const std::string& stage) {
   auto prog = loadProgram(file, diags);
   if (!prog)
     return reportFailure(diags);
-  auto text = printStage(*prog, stage, diags);
+  auto text = stage == "imp" ? printImp(*prog, file, diags) : printStage(*prog, stage, diags);
   if (!text)
     return reportFailure(diags);
   std::cout << *text;

@@ -9,6 +9,7 @@
 #include "gpu/FlattenRowUpdates.h"
 #include "gpu/InterchangeArrayOperators.h"
 #include "imp/LowerToImp.h"
+#include "imp/Verify.h"
 #include "internalise/Internalise.h"
 #include "ir/Count.h"
 #include "ir/Print.h"
@@ -225,6 +226,7 @@ compile(const CheckedProgram& prog, const CompileOptions& opts, DiagnosticEngine
   if (!p)
     return std::nullopt;
   imp::Program impProg = imp::lowerToImp(*p, prog.path, diags);
+  imp::verify(impProg);
   if (diags.hasErrors())
     return std::nullopt;
   if (!opts.tuningFile.empty() && !applyTuningFile(impProg, opts.tuningFile, diags))

@@ -55,12 +55,14 @@ int main(int argc, char** argv) {
   std::string devFile, devStage;
   auto* devCmd = app.add_subcommand("dev", "Print the program after a pipeline stage");
   devCmd->add_option("file", devFile, "the .fut program")->required()->check(CLI::ExistingFile);
+  std::vector<std::string> devStages = stageNames();
+  devStages.push_back("imp"); // the imperative IR (imp/Print.h), printed by cmdDevPrint
   std::string stages;
-  for (const auto& s : stageNames())
+  for (const auto& s : devStages)
     stages += (stages.empty() ? "" : ", ") + s;
   devCmd->add_option("--print", devStage, "the stage: " + stages)
       ->required()
-      ->check(CLI::IsMember(stageNames()));
+      ->check(CLI::IsMember(devStages));
 
   try {
     app.parse(argc, argv);
