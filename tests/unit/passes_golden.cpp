@@ -2,7 +2,8 @@
 // holds an input in IR text and the expected outputs as text (format: docs/testing.md).
 // Inputs: `mem` (core IR at the mem stage, ir/Parse.h) or `imp` (imp/Parse.h). Outputs:
 // `imp` (the input lowered to imp, or the imp input read back), `cuda-kernels` and
-// `opencl-kernels` (the backend's kernel printer, helper definitions first). Every input and
+// `opencl-kernels` (the backend's kernel printer: a `// needs:` line for what the kernels need
+// of the target, if anything, then helper definitions, then the kernels). Every input and
 // output is verified. FJORD_UPDATE_PASS_TESTS=1 rewrites the expected outputs in place.
 #include "backend/PrintKernels.h"
 #include "imp/Equal.h"
@@ -106,7 +107,8 @@ std::string output(const imp::Program& p, const std::string& what, const std::st
   backend::Helpers helpers(d);
   backend::KernelNeeds needs;
   std::string kernels = backend::printKernels(p, d, helpers, needs);
-  return helpers.definitions() + kernels;
+  std::string needed = std::string(needs.f64 ? " f64" : "") + (needs.int64Atomics ? " int64-atomics" : "");
+  return (needed.empty() ? "" : "// needs:" + needed + "\n") + helpers.definitions() + kernels;
 }
 
 } // namespace
