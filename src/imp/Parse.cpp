@@ -512,7 +512,7 @@ private:
       return e;
     };
     if (auto t = primFromName(n.text))
-      return close(convert(exp(), *t));
+      return close(convert(bareExp(), *t));
     if (n.is("tuning"))
       return close(tuning(string()));
     if (n.is("thread_id"))
@@ -524,7 +524,7 @@ private:
     if (n.is("num_blocks"))
       return close(numBlocks());
     if (auto op = ir::parse::unOpByName(n.text))
-      return close(unOp(*op, exp()));
+      return close(unOp(*op, bareExp()));
     p_.fail(n, "unknown function `" + n.text + "` (a math function is `call.NAME.TYPE(...)`)");
   }
 
@@ -536,7 +536,7 @@ private:
     p_.expect("(");
     if (!p_.accept(")")) {
       do
-        args.push_back(exp());
+        args.push_back(bareExp());
       while (p_.accept(","));
       p_.expect(")");
     }

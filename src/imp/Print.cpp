@@ -37,13 +37,6 @@ std::string cmpOpText(CmpOpKind op) {
 
 namespace {
 
-std::string list(const std::vector<ExpRef>& es) {
-  std::string out;
-  for (const ExpRef& e : es)
-    out += (out.empty() ? "" : ", ") + printExp(*e);
-  return out;
-}
-
 /// `e` without the parentheses of an outermost operator, where the text around it already
 /// delimits it (`if (a < b)`, `x = a + b;`, `xs[i + 1i64]`).
 std::string bare(const ExpRef& e) {
@@ -51,6 +44,13 @@ std::string bare(const ExpRef& e) {
   bool wrapped = e->kind == Exp::Kind::BinOp || e->kind == Exp::Kind::Cmp ||
                  e->kind == Exp::Kind::Select;
   return wrapped ? text.substr(1, text.size() - 2) : text;
+}
+
+std::string list(const std::vector<ExpRef>& es) {
+  std::string out;
+  for (const ExpRef& e : es)
+    out += (out.empty() ? "" : ", ") + bare(e);
+  return out;
 }
 
 std::string pad(int indent) { return std::string(static_cast<size_t>(indent), ' '); }
@@ -113,10 +113,12 @@ std::string printExp(const Exp& e) {
   switch (e.kind) {
   case Exp::Kind::Const: return e.value.str();
   case Exp::Kind::Var: return e.name;
-  case Exp::Kind::UnOp: return std::string(ir::unOpName(e.unOp)) + "(" + arg(0) + ")";
+  case Exp::Kind::UnOp:
+    return std::string(ir::unOpName(e.unOp)) + "(" + bare(e.args.at(0)) + ")";
   case Exp::Kind::BinOp: return "(" + arg(0) + " " + binOpText(e.binOp) + " " + arg(1) + ")";
   case Exp::Kind::Cmp: return "(" + arg(0) + " " + cmpOpText(e.cmpOp) + " " + arg(1) + ")";
-  case Exp::Kind::Convert: return std::string(primName(e.type)) + "(" + arg(0) + ")";
+  case Exp::Kind::Convert:
+    return std::string(primName(e.type)) + "(" + bare(e.args.at(0)) + ")";
   case Exp::Kind::Call:
     return "call." + e.name + "." + primName(e.type) + "(" + list(e.args) + ")";
   case Exp::Kind::Select: return "(" + arg(0) + " ? " + arg(1) + " : " + arg(2) + ")";

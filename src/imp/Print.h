@@ -32,8 +32,8 @@
 //   bexp     ::= exp | exp OP exp | exp "?" exp ":" exp          -- "bare" expression
 //   exp      ::= CONST | NAME | NAME "[" bexp "]"                -- 3i64, x, Load
 //              | "(" bexp ")"                                    -- only around OP and "?"
-//              | UNOP "(" exp ")" | TYPE "(" exp ")"            -- neg(x), f32(x): Convert
-//              | "call." NAME "." TYPE "(" exp,* ")"
+//              | UNOP "(" bexp ")" | TYPE "(" bexp ")"          -- neg(x), f32(x): Convert
+//              | "call." NAME "." TYPE "(" bexp,* ")"
 //              | "thread_id()" | "block_id()" | "block_size()" | "num_blocks()"
 //              | "tuning(" STRING ")"
 //   OP       ::= + - * / % << >> & | ^ && || (C's meaning: / and % truncate)
