@@ -7,7 +7,8 @@
 #include "driver/PassTable.h"
 
 #include "backend/Emit.h"
-#include "imp/Dump.h"
+#include "imp/Print.h"
+#include "imp/Verify.h"
 #include "internalise/Internalise.h"
 #include "ir/Count.h"
 #include "ir/Print.h"
@@ -87,12 +88,14 @@ std::optional<StopPoint> findStop(const std::string& name, DiagnosticEngine& dia
   return stop;
 }
 
-// The verifier for what `pass` produced; the imperative IR has none yet.
+// The verifier of the IR level `pass` produced.
 void verifyAfter(const Pass& pass, const StageProgram& p) {
   bool isImp = std::holds_alternative<imp::Program>(p);
   if (isImp != (pass.produces == ir::Stage::Imp))
     internalError("pipeline", std::string("pass `") + pass.name + "` produced the wrong IR level");
-  if (!isImp)
+  if (isImp)
+    imp::verify(std::get<imp::Program>(p));
+  else
     ir::verify(std::get<ir::Prog>(p), pass.produces);
 }
 
@@ -243,7 +246,7 @@ std::optional<std::string> printStage(const CheckedProgram& prog, const std::str
   if (!p)
     return std::nullopt;
   if (auto* impProg = std::get_if<imp::Program>(&*p))
-    return imp::dump(*impProg);
+    return imp::printProgram(*impProg);
   return ir::printProg(std::get<ir::Prog>(*p));
 }
 

@@ -34,8 +34,9 @@ bool popNumber(std::string_view& text, char sep, int& out) {
 
 } // namespace
 
-Parser::Parser(const std::string& text, DiagnosticEngine& diags, const std::string& path)
-    : lex(text), diags_(diags), irFile_(std::make_shared<SourceFile>(SourceFile{path, text})) {}
+Parser::Parser(const std::string& text, DiagnosticEngine& diags, const std::string& path,
+               Syntax syntax)
+    : lex(text, syntax), diags_(diags), irFile_(std::make_shared<SourceFile>(SourceFile{path, text})) {}
 
 // --- errors and tokens ------------------------------------------------------------------
 

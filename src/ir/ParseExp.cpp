@@ -17,6 +17,8 @@ std::optional<Kind> opByName(const std::string& name, const char* (*nameOf)(Kind
   return std::nullopt;
 }
 
+} // namespace
+
 std::optional<UnOpKind> unOpByName(const std::string& n) {
   return opByName(n, unOpName, static_cast<int>(UnOpKind::Signum) + 1);
 }
@@ -26,6 +28,8 @@ std::optional<BinOpKind> binOpByName(const std::string& n) {
 std::optional<CmpOpKind> cmpOpByName(const std::string& n) {
   return opByName(n, cmpOpName, static_cast<int>(CmpOpKind::Ge) + 1);
 }
+
+namespace {
 
 bool isSoacKeyword(const Token& t) {
   return t.is("screma") || t.is("hist") || t.is("scatter") || t.is("stream_map") ||

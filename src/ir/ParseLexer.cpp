@@ -15,7 +15,7 @@ bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; 
 
 } // namespace
 
-Lexer::Lexer(std::string_view text) : text_(text) {
+Lexer::Lexer(std::string_view text, Syntax syntax) : text_(text), syntax_(syntax) {
   lineStarts_.push_back(0);
   for (size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\n')
@@ -126,12 +126,30 @@ Token Lexer::lex() {
     ++pos_;
     return finish(Token::Kind::String);
   }
+  bool imp = syntax_ == Syntax::Imp;
+  if (imp && text_.substr(pos_, 2) == "//") {
+    size_t eol = std::min(text_.find('\n', pos_), text_.size());
+    t.text = std::string(text_.substr(pos_ + 2, eol - pos_ - 2));
+    pos_ = eol;
+    t.kind = Token::Kind::Comment;
+    t.length = pos_ - start;
+    return t;
+  }
+  static constexpr std::string_view impLong[] = {"<<<", ">>>", "==", "!=", "<=", ">=", "&&",
+                                                 "||",  "<<",  ">>", "**", "<-"};
+  if (imp)
+    for (std::string_view op : impLong)
+      if (text_.substr(pos_, op.size()) == op) {
+        pos_ += op.size();
+        return finish(Token::Kind::Punct);
+      }
   for (std::string_view two : {"->", ":+", "#["})
     if (text_.substr(pos_, 2) == two) {
       pos_ += 2;
       return finish(Token::Kind::Punct);
     }
-  if (std::string_view("{}()[],:;=<\\*@.-+").find(c) != std::string_view::npos) {
+  std::string_view singles = imp ? "{}()[],:;=<\\*@.-+>/%!&|^?~" : "{}()[],:;=<\\*@.-+";
+  if (singles.find(c) != std::string_view::npos) {
     ++pos_;
     return finish(Token::Kind::Punct);
   }
@@ -148,6 +166,8 @@ std::string describe(const Token& tok) {
     return "the end of the input";
   case Token::Kind::String:
     return "a string";
+  case Token::Kind::Comment:
+    return "a comment";
   case Token::Kind::Bad:
     return "invalid text";
   case Token::Kind::Name:

@@ -5,6 +5,8 @@
 // and `\n` escapes, and punctuation (`->`, `:+`, `#[` and single characters). Blanks and
 // newlines separate tokens and mean nothing else. The lexer is lazy, so the parser can hand
 // a stretch of raw text to another reader (LMADs, source spans) and continue after it.
+// The imperative IR's text (imp/Parse.h) uses the same lexer in its `Imp` syntax: C's
+// operators as punctuation and `//` line comments as tokens.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -14,9 +16,9 @@
 namespace fjord::ir::parse {
 
 struct Token {
-  enum class Kind { Name, Number, String, Punct, End, Bad };
+  enum class Kind { Name, Number, String, Punct, Comment, End, Bad };
   Kind kind = Kind::End;
-  std::string text;  ///< as written; String: the unescaped contents
+  std::string text;  ///< as written; String: the unescaped contents; Comment: after `//`
   size_t offset = 0; ///< of the first character
   size_t length = 0; ///< in the input
   bool is(std::string_view punctOrName) const {
@@ -24,9 +26,13 @@ struct Token {
   }
 };
 
+/// Core: the core IR's punctuation. Imp: also C's operators (`==`, `&&`, `<<<`, `?`, ...)
+/// and `//` comments (to the end of the line, one Comment token each).
+enum class Syntax { Core, Imp };
+
 class Lexer {
 public:
-  explicit Lexer(std::string_view text);
+  explicit Lexer(std::string_view text, Syntax syntax = Syntax::Core);
 
   /// The next token, without consuming it.
   const Token& peek();
@@ -44,6 +50,7 @@ private:
   Token lex();
 
   std::string_view text_;
+  Syntax syntax_;
   size_t pos_ = 0;
   bool peeked_ = false;
   Token lookahead_;

@@ -8,10 +8,16 @@
 #include "support/Diagnostics.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace fjord::ir::parse {
+
+/// Operator kinds by their printed names (`neg`, `add`, `lt`, ...; ir/IR.h's *OpName).
+std::optional<UnOpKind> unOpByName(const std::string& name);
+std::optional<BinOpKind> binOpByName(const std::string& name);
+std::optional<CmpOpKind> cmpOpByName(const std::string& name);
 
 /// Thrown after the first syntax error has been reported, to unwind to the entry point in
 /// Parse.cpp; never escapes the parser.
@@ -19,7 +25,8 @@ struct Abort {};
 
 class Parser {
 public:
-  Parser(const std::string& text, DiagnosticEngine& diags, const std::string& path);
+  Parser(const std::string& text, DiagnosticEngine& diags, const std::string& path,
+         Syntax syntax = Syntax::Core);
 
   Prog prog();
   FunDef funDef();
@@ -53,6 +60,12 @@ public:
   /// Consumes a name token (any name: keywords are not reserved), or fails.
   Token name(const std::string& what);
 
+  // --- attributes (Parse.cpp; also read by imp/Parse.cpp) ---
+  /// The source span `path:L:C-L:C]` after the attribute name `at`, through the `]`.
+  SourceSpan spanText(const Token& at);
+  /// `name: *[][]t, ...)` (the opening parenthesis already read).
+  std::vector<EntryValue> entryValues();
+
   Lexer lex;
   int maxTag = 0; ///< the largest variable tag read so far
 
@@ -73,8 +86,6 @@ private:
 
   // --- attributes (Parse.cpp) ---
   Provenance provAttr();
-  SourceSpan spanText(const Token& at);
-  std::vector<EntryValue> entryValues();
   symbolic::Lmad lmad();
 
   DiagnosticEngine& diags_;

@@ -7,9 +7,7 @@
 
 namespace fjord::ir {
 
-namespace {
-
-std::string quote(const std::string& s) {
+std::string quoteString(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\')
@@ -22,6 +20,8 @@ std::string quote(const std::string& s) {
   }
   return out + "\"";
 }
+
+namespace {
 
 template <typename T, typename F>
 std::string join(const std::vector<T>& xs, F&& f, const char* sep = ", ") {
@@ -117,7 +117,7 @@ std::string basicOp(const BasicOp& op) {
   case K::ArrayLit:
     return "array " + op.rowType.str() + " [" + subExps(op.args) + "]";
   case K::Assert:
-    return "assert " + op.args.at(0).str() + " " + quote(op.message);
+    return "assert " + op.args.at(0).str() + " " + quoteString(op.message);
   case K::FlatIndex:
     return op.arr.str() + flatLmad(op);
   case K::FlatUpdate:
@@ -233,14 +233,18 @@ std::string exp(const Exp& e, int indent) {
   return "alloc(" + al.bytes.str() + ", " + spaceName(al.space) + ")";
 }
 
-std::string spanStr(const SourceSpan& s) {
+std::string spanStr(const SourceSpan& s) { return s.known() ? " " + printSpan(s) : ""; }
+
+} // namespace
+
+std::string printSpan(const SourceSpan& s) {
   if (!s.known())
     return "";
-  return " " + s.file->path + ":" + std::to_string(s.line) + ":" + std::to_string(s.col) + "-" +
+  return s.file->path + ":" + std::to_string(s.line) + ":" + std::to_string(s.col) + "-" +
          std::to_string(s.endLine) + ":" + std::to_string(s.endCol);
 }
 
-std::string entryValues(const std::vector<EntryValue>& vs) {
+std::string printEntryValues(const std::vector<EntryValue>& vs) {
   return join(vs, [](const EntryValue& v) {
     std::string t = v.unique ? "*" : "";
     for (int i = 0; i < v.rank; ++i)
@@ -248,8 +252,6 @@ std::string entryValues(const std::vector<EntryValue>& vs) {
     return v.name + ": " + t + primName(v.elem);
   });
 }
-
-} // namespace
 
 std::string printSlice(const Slice& slice) {
   return "[" + join(slice, dimIndex) + "]";
@@ -272,7 +274,7 @@ std::string printExp(const Exp& e, int indent) { return exp(e, indent); }
 std::string printStm(const Stm& stm, int indent) {
   std::string out;
   if (!stm.prov.what.empty() || stm.prov.span.known())
-    out += pad(indent) + "#[prov " + quote(stm.prov.what) + spanStr(stm.prov.span) + "]\n";
+    out += pad(indent) + "#[prov " + quoteString(stm.prov.what) + spanStr(stm.prov.span) + "]\n";
   return out + pad(indent) + "let {" + join(stm.pat, printParam) + "} = " + exp(stm.exp, indent);
 }
 
@@ -288,7 +290,7 @@ std::string printFunDef(const FunDef& f) {
   if (f.span.known())
     out += "#[span" + spanStr(f.span) + "]\n";
   if (f.entry)
-    out += "#[entry(" + entryValues(f.entryParams) + ") -> (" + entryValues(f.entryResults) +
+    out += "#[entry(" + printEntryValues(f.entryParams) + ") -> (" + printEntryValues(f.entryResults) +
            ")]\n";
   out += std::string(f.entry ? "entry " : "fun ") + f.name + "(" + join(f.params, printParam) +
          ") : " + types(f.retTypes) + " = " + printBody(f.body, 0) + "\n";

@@ -54,4 +54,12 @@ std::string printLambda(const Lambda& lam, int indent = 0);
 std::string printParam(const Param& param);
 std::string printSlice(const Slice& slice);
 
+// Pieces shared with the imperative IR's text form (imp/Print.h).
+/// `"text"` with `"`, `\` and newlines escaped, as the lexer reads strings back.
+std::string quoteString(const std::string& s);
+/// `path:line:col-line:col`, or "" for an unknown span.
+std::string printSpan(const SourceSpan& span);
+/// `name: *[][]t, ...` (the inside of `#[entry(...)]`).
+std::string printEntryValues(const std::vector<EntryValue>& values);
+
 } // namespace fjord::ir

@@ -1,5 +1,6 @@
 // Backend tests for the C-like printer: precedence and parentheses, literals at their exact
-// type where C's conversions would change them, helper functions and atomics per dialect.
+// type where C's conversions would change them, helper functions. Atomics per dialect are
+// golden tests in tests/passes/backend/atomics.imp.
 #include "backend/CPrinter.h"
 #include "backend/PrintKernels.h"
 
@@ -59,39 +60,4 @@ TEST_CASE("backend: helpers are defined once, only when used") {
   std::string defs = helpers.definitions();
   CHECK(defs.find("static inline int fjord_mod_i32(int x, int y)") != std::string::npos);
   CHECK(defs.find("fjord_mod_i32", defs.find("fjord_mod_i32") + 1) == std::string::npos);
-}
-
-TEST_CASE("backend: atomics per dialect") {
-  using namespace imp;
-  Program prog;
-  Kernel k;
-  k.name = "hist";
-  k.params = {{Param::Kind::Mem, "counts", PrimType::I64, true},
-              {Param::Kind::Mem, "sums", PrimType::F32, true}};
-  Stm inc;
-  inc.kind = Stm::Kind::AtomicUpdate;
-  inc.name = "counts";
-  inc.type = PrimType::I64;
-  inc.args = {i64(0), i64(1)};
-  Stm add = inc;
-  add.name = "sums";
-  add.type = PrimType::F32;
-  add.args = {i64(0), constant(PrimValue::floating(PrimType::F32, 1.5))};
-  k.body = {inc, add};
-  prog.kernels.push_back(k);
-
-  Helpers cudaHelpers(cudaDialect());
-  KernelNeeds needs;
-  std::string cu = printKernels(prog, cudaDialect(), cudaHelpers, needs);
-  CHECK(cu.find("atomicAdd((unsigned long long*)&counts[0], (unsigned long long)(int64_t)1);") !=
-        std::string::npos);
-  CHECK(cu.find("atomicAdd(&sums[0], 1.5f);") != std::string::npos);
-
-  Helpers clHelpers(openclDialect());
-  KernelNeeds clNeeds;
-  std::string cl = printKernels(prog, openclDialect(), clHelpers, clNeeds);
-  CHECK(clNeeds.int64Atomics);
-  CHECK(cl.find("atom_add(&counts[0], (long)1);") != std::string::npos);
-  CHECK(cl.find("fjord_atomic_add_f32_global(&sums[0], 1.5f);") != std::string::npos);
-  CHECK(clHelpers.definitions().find("atomic_cmpxchg") != std::string::npos);
 }

@@ -119,75 +119,83 @@ TEST_CASE("gpu: a perfect map nest becomes one two-dimensional SegMap") {
 }
 
 TEST_CASE("gpu: a scan with a reduction becomes a SegScan feeding a SegRed") {
-  ProgBuilder pb;
-  Param n = pb.param("n", ir::Type::prim(PrimType::I64));
-  Param xs = pb.param("xs", ir::Type::array(PrimType::I64, {n.name}));
-  RedOp add = pb.binRedOp(BinOpKind::Add, PrimType::I64, i64c(0));
-  RedOp mx = pb.binRedOp(BinOpKind::Max, PrimType::I64, i64c(INT64_MIN));
-  Lambda id = pb.identity({ir::Type::prim(PrimType::I64)});
-  id.body.result.push_back(id.body.result[0]);
-  id.retTypes.push_back(id.retTypes[0]);
-  Builder b = pb.builder();
-  std::vector<VName> r =
-      b.let("r", soacExp(Screma{n.name, {xs.name}, id, {add}, {mx}}), prov("scan"));
-  pb.addFun("scanmax", {n, xs}, {ir::Type::array(PrimType::I64, {n.name}),
-                                 ir::Type::prim(PrimType::I64)},
-            b.finish({r[0], r[1]}));
-  Prog p = extract(std::move(pb.prog));
+  Prog p = extract(parsedProg(R"(#[entry() -> ()]
+entry scanmax(n_1 : i64, xs_2 : [n_1]i64) : {[n_1]i64, i64} = {
+  #[prov "scan"]
+  let {r_10 : [n_1]i64, r_11 : i64} = screma(n_1, {xs_2})
+    map \(x_9 : i64) : {i64, i64} -> {
+      in {x_9, x_9}
+    }
+    scan {
+      (commutative \(a_3 : i64, b_4 : i64) : {i64} -> {
+        let {r_5 : i64} = add.i64 a_3 b_4
+        in {r_5}
+      }, {0i64})
+    }
+    reduce {
+      (commutative \(a_6 : i64, b_7 : i64) : {i64} -> {
+        let {r_8 : i64} = max.i64 a_6 b_7
+        in {r_8}
+      }, {-9223372036854775808i64})
+    }
+  in {r_10, r_11}
+}
+)"));
   CHECK(count(p, "SegScan") == 1);
   CHECK(count(p, "SegRed") == 1);
   const auto& stms = p.funs[0].body.stms;
   REQUIRE(stms.size() == 2);
   CHECK(stms[0].pat.size() == 2); // the scan and the reduction's operands
-  CHECK(stms[1].pat.at(0).name == r[1]);
+  CHECK(stms[1].pat.at(0).name == (VName{"r", 11}));
 }
 
 TEST_CASE("gpu: a stream is inlined as one chunk and its SOACs extracted") {
-  ProgBuilder pb;
-  Param n = pb.param("n", ir::Type::prim(PrimType::I64));
-  Param xs = pb.param("xs", ir::Type::array(PrimType::F32, {n.name}));
-  Param chunk = pb.param("chunk", ir::Type::prim(PrimType::I64));
-  Param acc = pb.param("acc", ir::Type::prim(PrimType::F32));
-  Param cs = pb.param("cs", ir::Type::array(PrimType::F32, {chunk.name}));
-  RedOp add = pb.binRedOp(BinOpKind::Add, PrimType::F32, PrimValue::floating(PrimType::F32, 0));
-  Lambda id = pb.identity({ir::Type::prim(PrimType::F32)});
-  Builder fb = pb.builder();
-  VName part = fb.let1("part", soacExp(Screma{chunk.name, {cs.name}, id, {}, {add}}));
-  SubExp total = fb.binOp(BinOpKind::Add, PrimType::F32, acc.name, part, "total");
-  Lambda fn{{chunk, acc, cs}, fb.finish({total}), {ir::Type::prim(PrimType::F32)}};
-  Stream st{Stream::Kind::Seq, n.name, {xs.name}, {PrimValue::floating(PrimType::F32, 0)}, {}, fn};
-  Builder b = pb.builder();
-  VName s = b.let1("s", soacExp(st), prov("stream"));
-  pb.addFun("streamsum", {n, xs}, {ir::Type::prim(PrimType::F32)}, b.finish({s}));
-  Prog p = extract(std::move(pb.prog));
+  Prog p = extract(parsedProg(R"(#[entry() -> ()]
+entry streamsum(n_1 : i64, xs_2 : [n_1]f32) : {f32} = {
+  #[prov "stream"]
+  let {s_12 : f32} = stream_seq(n_1, {xs_2}, {0.0f32})
+    \(chunk_3 : i64, acc_4 : f32, cs_5 : [chunk_3]f32) : {f32} -> {
+      let {part_10 : f32} = screma(chunk_3, {cs_5})
+        map \(x_9 : f32) : {f32} -> {
+          in {x_9}
+        }
+        scan {}
+        reduce {
+          (commutative \(a_6 : f32, b_7 : f32) : {f32} -> {
+            let {r_8 : f32} = add.f32 a_6 b_7
+            in {r_8}
+          }, {0.0f32})
+        }
+      let {total_11 : f32} = add.f32 acc_4 part_10
+      in {total_11}
+    }
+  in {s_12}
+}
+)"));
   CHECK(count(p, "StreamSeq") == 0);
   CHECK(count(p, "SegRed") == 1);
 }
 
 namespace {
 
-/// entry scat (n: i64) (is: [n]i64) (dest: *[m]f32 of `destShape`) = scatter dest is (1, ...)
-Prog scatterProg(const Shape& destShape) {
-  ProgBuilder pb;
-  Param n = pb.param("n", ir::Type::prim(PrimType::I64));
-  Param is = pb.param("is", ir::Type::array(PrimType::I64, {n.name}));
-  Param dest = pb.param("dest", ir::Type::array(PrimType::F32, destShape, true));
-  Builder lb = pb.builder();
-  Param i = lb.param("i", ir::Type::prim(PrimType::I64));
-  Lambda fn{{i}, lb.finish({i.name, PrimValue::floating(PrimType::F32, 1)}),
-            {ir::Type::prim(PrimType::I64), ir::Type::prim(PrimType::F32)}};
-  Stm s{{Param{pb.prog.names.fresh("out"), ir::Type::array(PrimType::F32, destShape), nullptr}},
-        soacExp(Scatter{n.name, {is.name}, fn, {dest.name}}), prov("scatter")};
-  VName out = s.pat[0].name;
-  pb.addFun("scat", {n, is, dest}, {ir::Type::array(PrimType::F32, destShape)},
-            Body{{s}, {out}});
-  return std::move(pb.prog);
+/// entry scat (n: i64) (is: [n]i64) (dest: *[7]f32) = scatter dest is (1, ...)
+Prog scatterProg() {
+  return parsedProg(R"(#[entry() -> ()]
+entry scat(n_1 : i64, is_2 : [n_1]i64, dest_3 : *[7i64]f32) : {[7i64]f32} = {
+  #[prov "scatter"]
+  let {out_5 : [7i64]f32} = scatter(n_1, {is_2}, {dest_3})
+    \(i_4 : i64) : {i64, f32} -> {
+      in {i_4, 1.0f32}
+    }
+  in {out_5}
+}
+)");
 }
 
 } // namespace
 
 TEST_CASE("gpu: scatter becomes a SegMap that writes into its destination") {
-  Prog in = scatterProg({i64c(7)});
+  Prog in = scatterProg();
   VName dest = in.funs[0].params[2].name;
   Prog p = extract(std::move(in));
   CHECK(count(p, "Scatter") == 0);
@@ -203,7 +211,7 @@ TEST_CASE("gpu: scatter becomes a SegMap that writes into its destination") {
 }
 
 TEST_CASE("gpu: the verifier rejects a scatter value of the wrong type") {
-  Prog p = extract(scatterProg({i64c(7)}));
+  Prog p = extract(scatterProg());
   auto& seg = std::get<SegOp>(std::get<Op>(p.funs[0].body.stms.at(0).exp));
   seg.types[1] = ir::Type::prim(PrimType::I32);
   seg.body.result[1] = PrimValue::integer(PrimType::I32, 1);

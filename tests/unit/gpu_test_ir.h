@@ -1,9 +1,12 @@
-// Small core-IR programs for the gpu/, mem/ and LMAD-slice unit tests, built with ir::Builder
-// (they predate the IR parser, ir/Parse.h, with which newer tests state IR as text). Each
-// mirrors one of the first end-to-end targets after internalisation and fusion.
+// Small core-IR programs for the gpu/ and mem/ unit tests, stated as IR text (ir/Parse.h).
+// Each mirrors one of the first end-to-end targets after internalisation and fusion.
+// ProgBuilder remains for the tests that build parameterised programs in C++.
 #pragma once
 #include "ir/Builder.h"
 #include "ir/IR.h"
+#include "ir/Parse.h"
+
+#include <doctest/doctest.h>
 
 #include <string>
 #include <vector>
@@ -53,126 +56,165 @@ struct ProgBuilder {
   }
 };
 
+/// The core program in `text`, which must parse.
+inline Prog parsedProg(const char* text) {
+  DiagnosticEngine diags;
+  auto p = parseProg(text, diags, "gpu_test_ir.h");
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  return std::move(*p);
+}
+
 inline Exp soacExp(Soac s) { return Exp{Op{std::move(s)}}; }
 inline Provenance prov(std::string what) { return Provenance{{}, std::move(what)}; }
 
 /// entry scale (xs: [n]f32) : [n]f32 = map (\x -> 2 * x + 1) xs
 inline Prog scaleProg() {
-  ProgBuilder pb;
-  Param n = pb.param("n", Type::prim(PrimType::I64));
-  Param xs = pb.param("xs", Type::array(PrimType::F32, {n.name}));
-  Builder lb = pb.builder();
-  Param x = lb.param("x", Type::prim(PrimType::F32));
-  SubExp t = lb.binOp(BinOpKind::Mul, PrimType::F32, PrimValue::floating(PrimType::F32, 2), x.name);
-  SubExp u = lb.binOp(BinOpKind::Add, PrimType::F32, t, PrimValue::floating(PrimType::F32, 1));
-  Lambda f{{x}, lb.finish({u}), {Type::prim(PrimType::F32)}};
-  Builder b = pb.builder();
-  VName ys = b.let1("ys", soacExp(Screma{n.name, {xs.name}, f, {}, {}}), prov("map"));
-  pb.addFun("scale", {n, xs}, {Type::array(PrimType::F32, {n.name})}, b.finish({ys}));
-  return std::move(pb.prog);
+  return parsedProg(R"(#[entry() -> ()]
+entry scale(n_1 : i64, xs_2 : [n_1]f32) : {[n_1]f32} = {
+  #[prov "map"]
+  let {ys_6 : [n_1]f32} = screma(n_1, {xs_2})
+    map \(x_3 : f32) : {f32} -> {
+      let {t_4 : f32} = mul.f32 2.0f32 x_3
+      let {t_5 : f32} = add.f32 t_4 1.0f32
+      in {t_5}
+    }
+    scan {}
+    reduce {}
+  in {ys_6}
+}
+)");
 }
 
 /// entry sum (xs: [n]f32) : f32 = reduce (+) 0 xs
 inline Prog sumProg() {
-  ProgBuilder pb;
-  Param n = pb.param("n", Type::prim(PrimType::I64));
-  Param xs = pb.param("xs", Type::array(PrimType::F32, {n.name}));
-  RedOp add = pb.binRedOp(BinOpKind::Add, PrimType::F32, PrimValue::floating(PrimType::F32, 0));
-  Lambda id = pb.identity({Type::prim(PrimType::F32)});
-  Builder b = pb.builder();
-  VName s = b.let1("s", soacExp(Screma{n.name, {xs.name}, id, {}, {add}}), prov("reduce"));
-  pb.addFun("sum", {n, xs}, {Type::prim(PrimType::F32)}, b.finish({s}));
-  return std::move(pb.prog);
+  return parsedProg(R"(#[entry() -> ()]
+entry sum(n_1 : i64, xs_2 : [n_1]f32) : {f32} = {
+  #[prov "reduce"]
+  let {s_7 : f32} = screma(n_1, {xs_2})
+    map \(x_6 : f32) : {f32} -> {
+      in {x_6}
+    }
+    scan {}
+    reduce {
+      (commutative \(a_3 : f32, b_4 : f32) : {f32} -> {
+        let {r_5 : f32} = add.f32 a_3 b_4
+        in {r_5}
+      }, {0.0f32})
+    }
+  in {s_7}
+}
+)");
 }
 
 /// entry dot (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 inline Prog dotProg() {
-  ProgBuilder pb;
-  Param n = pb.param("n", Type::prim(PrimType::I64));
-  Param xs = pb.param("xs", Type::array(PrimType::F32, {n.name}));
-  Param ys = pb.param("ys", Type::array(PrimType::F32, {n.name}));
-  RedOp add = pb.binRedOp(BinOpKind::Add, PrimType::F32, PrimValue::floating(PrimType::F32, 0));
-  Builder lb = pb.builder();
-  Param x = lb.param("x", Type::prim(PrimType::F32)), y = lb.param("y", Type::prim(PrimType::F32));
-  SubExp p = lb.binOp(BinOpKind::Mul, PrimType::F32, x.name, y.name, "p");
-  Lambda mul{{x, y}, lb.finish({p}), {Type::prim(PrimType::F32)}};
-  Builder b = pb.builder();
-  VName s = b.let1("s", soacExp(Screma{n.name, {xs.name, ys.name}, mul, {}, {add}}), prov("reduce"));
-  pb.addFun("dot", {n, xs, ys}, {Type::prim(PrimType::F32)}, b.finish({s}));
-  return std::move(pb.prog);
+  return parsedProg(R"(#[entry() -> ()]
+entry dot(n_1 : i64, xs_2 : [n_1]f32, ys_3 : [n_1]f32) : {f32} = {
+  #[prov "reduce"]
+  let {s_10 : f32} = screma(n_1, {xs_2, ys_3})
+    map \(x_7 : f32, y_8 : f32) : {f32} -> {
+      let {p_9 : f32} = mul.f32 x_7 y_8
+      in {p_9}
+    }
+    scan {}
+    reduce {
+      (commutative \(a_4 : f32, b_5 : f32) : {f32} -> {
+        let {r_6 : f32} = add.f32 a_4 b_5
+        in {r_6}
+      }, {0.0f32})
+    }
+  in {s_10}
+}
+)");
 }
 
 /// entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 inline Prog rowsumsProg() {
-  ProgBuilder pb;
-  Param n = pb.param("n", Type::prim(PrimType::I64));
-  Param m = pb.param("m", Type::prim(PrimType::I64));
-  Param a = pb.param("a", Type::array(PrimType::F64, {n.name, m.name}));
-  Param r = pb.param("r", Type::array(PrimType::F64, {m.name}));
-  RedOp add = pb.binRedOp(BinOpKind::Add, PrimType::F64, PrimValue::floating(PrimType::F64, 0));
-  Lambda id = pb.identity({Type::prim(PrimType::F64)});
-  Builder lb = pb.builder();
-  VName s = lb.let1("s", soacExp(Screma{m.name, {r.name}, id, {}, {add}}), prov("reduce"));
-  Lambda row{{r}, lb.finish({s}), {Type::prim(PrimType::F64)}};
-  Builder b = pb.builder();
-  VName sums = b.let1("sums", soacExp(Screma{n.name, {a.name}, row, {}, {}}), prov("map"));
-  pb.addFun("rowsums", {n, m, a}, {Type::array(PrimType::F64, {n.name})}, b.finish({sums}));
-  return std::move(pb.prog);
+  return parsedProg(R"(#[entry() -> ()]
+entry rowsums(n_1 : i64, m_2 : i64, a_3 : [n_1][m_2]f64) : {[n_1]f64} = {
+  #[prov "map"]
+  let {sums_10 : [n_1]f64} = screma(n_1, {a_3})
+    map \(r_4 : [m_2]f64) : {f64} -> {
+      #[prov "reduce"]
+      let {s_9 : f64} = screma(m_2, {r_4})
+        map \(x_8 : f64) : {f64} -> {
+          in {x_8}
+        }
+        scan {}
+        reduce {
+          (commutative \(a_5 : f64, b_6 : f64) : {f64} -> {
+            let {r_7 : f64} = add.f64 a_5 b_6
+            in {r_7}
+          }, {0.0f64})
+        }
+      in {s_9}
+    }
+    scan {}
+    reduce {}
+  in {sums_10}
+}
+)");
 }
 
 /// entry argmax (xs: [n]i32) : (i32, i64) =
 ///   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 ///          (i32.lowest, -1) (zip xs (iota n))
 inline Prog argmaxProg() {
-  ProgBuilder pb;
-  Param n = pb.param("n", Type::prim(PrimType::I64));
-  Param xs = pb.param("xs", Type::array(PrimType::I32, {n.name}));
-  Builder ob = pb.builder();
-  Param a = ob.param("a", Type::prim(PrimType::I32)), i = ob.param("i", Type::prim(PrimType::I64));
-  Param c = ob.param("b", Type::prim(PrimType::I32)), j = ob.param("j", Type::prim(PrimType::I64));
-  SubExp gt = ob.cmpOp(CmpOpKind::Gt, PrimType::I32, a.name, c.name);
-  SubExp eq = ob.cmpOp(CmpOpKind::Eq, PrimType::I32, a.name, c.name);
-  SubExp lt = ob.cmpOp(CmpOpKind::Lt, PrimType::I64, i.name, j.name);
-  SubExp both = ob.binOp(BinOpKind::LogAnd, PrimType::Bool, eq, lt);
-  SubExp take = ob.binOp(BinOpKind::LogOr, PrimType::Bool, gt, both);
-  If pick{take, Body{{}, {a.name, i.name}}, Body{{}, {c.name, j.name}},
-          {Type::prim(PrimType::I32), Type::prim(PrimType::I64)}};
-  std::vector<VName> res = ob.let("best", Exp{pick});
-  RedOp op{/*commutative=*/false,
-           Lambda{{a, i, c, j}, ob.finish({res[0], res[1]}),
-                  {Type::prim(PrimType::I32), Type::prim(PrimType::I64)}},
-           {PrimValue::integer(PrimType::I32, INT32_MIN), PrimValue::int64(-1)}};
-  Lambda id = pb.identity({Type::prim(PrimType::I32), Type::prim(PrimType::I64)});
-  Builder b = pb.builder();
-  BasicOp iota;
-  iota.kind = BasicOp::Kind::Iota;
-  iota.args = {n.name, i64c(0), i64c(1)};
-  VName is = b.let1("is", Exp{iota}, prov("iota"));
-  std::vector<VName> out =
-      b.let("r", soacExp(Screma{n.name, {xs.name, is}, id, {}, {op}}), prov("reduce"));
-  pb.addFun("argmax", {n, xs}, {Type::prim(PrimType::I32), Type::prim(PrimType::I64)},
-            b.finish({out[0], out[1]}));
-  return std::move(pb.prog);
+  return parsedProg(R"(#[entry() -> ()]
+entry argmax(n_1 : i64, xs_2 : [n_1]i32) : {i32, i64} = {
+  #[prov "iota"]
+  let {is_16 : [n_1]i64} = iota.i64 n_1, 0i64, 1i64
+  #[prov "reduce"]
+  let {r_17 : i32, r_18 : i64} = screma(n_1, {xs_2, is_16})
+    map \(x_14 : i32, x_15 : i64) : {i32, i64} -> {
+      in {x_14, x_15}
+    }
+    scan {}
+    reduce {
+      (\(a_3 : i32, i_4 : i64, b_5 : i32, j_6 : i64) : {i32, i64} -> {
+        let {c_7 : bool} = gt.i32 a_3 b_5
+        let {c_8 : bool} = eq.i32 a_3 b_5
+        let {c_9 : bool} = lt.i64 i_4 j_6
+        let {t_10 : bool} = logand.bool c_8 c_9
+        let {t_11 : bool} = logor.bool c_7 t_10
+        let {best_12 : i32, best_13 : i64} = if t_11
+          then {
+            in {a_3, i_4}
+          }
+          else {
+            in {b_5, j_6}
+          }
+          : {i32, i64}
+        in {best_12, best_13}
+      }, {-2147483648i32, -1i64})
+    }
+  in {r_17, r_18}
+}
+)");
 }
 
 /// entry incr [n][m] (a: [n][m]i32) : [n][m]i32 = map (\r -> map (\x -> x + 1) r) a
 inline Prog mapNestProg() {
-  ProgBuilder pb;
-  Param n = pb.param("n", Type::prim(PrimType::I64));
-  Param m = pb.param("m", Type::prim(PrimType::I64));
-  Param a = pb.param("a", Type::array(PrimType::I32, {n.name, m.name}));
-  Param r = pb.param("r", Type::array(PrimType::I32, {m.name}));
-  Builder ib = pb.builder();
-  Param x = ib.param("x", Type::prim(PrimType::I32));
-  SubExp y = ib.binOp(BinOpKind::Add, PrimType::I32, x.name, PrimValue::integer(PrimType::I32, 1), "y");
-  Lambda inner{{x}, ib.finish({y}), {Type::prim(PrimType::I32)}};
-  Builder lb = pb.builder();
-  VName row = lb.let1("row", soacExp(Screma{m.name, {r.name}, inner, {}, {}}), prov("map"));
-  Lambda outer{{r}, lb.finish({row}), {Type::array(PrimType::I32, {m.name})}};
-  Builder b = pb.builder();
-  VName res = b.let1("res", soacExp(Screma{n.name, {a.name}, outer, {}, {}}), prov("map"));
-  pb.addFun("incr", {n, m, a}, {Type::array(PrimType::I32, {n.name, m.name})}, b.finish({res}));
-  return std::move(pb.prog);
+  return parsedProg(R"(#[entry() -> ()]
+entry incr(n_1 : i64, m_2 : i64, a_3 : [n_1][m_2]i32) : {[n_1][m_2]i32} = {
+  #[prov "map"]
+  let {res_8 : [n_1][m_2]i32} = screma(n_1, {a_3})
+    map \(r_4 : [m_2]i32) : {[m_2]i32} -> {
+      #[prov "map"]
+      let {row_7 : [m_2]i32} = screma(m_2, {r_4})
+        map \(x_5 : i32) : {i32} -> {
+          let {y_6 : i32} = add.i32 x_5 1i32
+          in {y_6}
+        }
+        scan {}
+        reduce {}
+      in {row_7}
+    }
+    scan {}
+    reduce {}
+  in {res_8}
+}
+)");
 }
 
 } // namespace fjord::testir

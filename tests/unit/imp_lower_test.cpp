@@ -1,10 +1,11 @@
-// imp/: lowering hand-built memory-annotated core IR (a SegMap, SegReds, an unsupported
-// SegScan) and checking the structure of the imperative IR. Values are checked end to end
-// by the program tests; here we check kernels, names, barriers, loops and host code.
+// imp/: lowering memory-annotated core IR stated as text (ir/Parse.h: a SegMap, SegReds, a
+// nested reduction) and checking the structure of the imperative IR. Values are checked end
+// to end by the program tests; here we check kernels, names, barriers, loops and host code.
 #include "imp/LowerToImp.h"
-#include "imp/Dump.h"
+#include "imp/Print.h"
 #include "imp/Names.h"
-#include "ir/MemInfo.h"
+#include "ir/Parse.h"
+#include "ir/Traverse.h"
 #include "support/Diagnostics.h"
 
 #include <doctest/doctest.h>
@@ -14,129 +15,73 @@
 #include <functional>
 
 using namespace fjord;
-using ir::BinOpKind;
 
 namespace {
 
-// --- building mem-IR by hand (no IR parser yet) ---------------------------------------
+// --- mem-IR as text -----------------------------------------------------------------
 
-struct Builder {
-  ir::NameSource names{100};
-  SourceFileRef file = std::make_shared<SourceFile>(SourceFile{
-      "prog.fut", "entry scale (xs: []f32) = map (*2) xs\n"
-                  "entry sum (xs: []f32) = reduce (+) 0 xs\n"});
+const char* const kSourceText = "entry scale (xs: []f32) = map (*2) xs\n"
+                                "entry sum (xs: []f32) = reduce (+) 0 xs\n";
 
-  ir::VName fresh(const std::string& n) { return names.fresh(n); }
-  ir::Provenance prov(int line, std::string what) {
-    SourceSpan s;
-    s.file = file;
-    s.line = line;
-    s.col = 1;
-    return {s, std::move(what)};
-  }
-  static symbolic::Expr sym(const ir::VName& v) { return symbolic::Expr::var(v.str()); }
-  ir::Param scalar(const ir::VName& v, PrimType t) { return ir::Param{v, ir::Type::prim(t), nullptr}; }
-  /// A 1-D array `v : [n]t` at `block -> 0 + {(n : 1)}`.
-  ir::Param array1(const ir::VName& v, const ir::VName& n, PrimType t, const ir::VName& block) {
-    auto m = std::make_shared<ir::MemInfo>(
-        ir::MemInfo{block, symbolic::Lmad::rowMajor(0, {sym(n)})});
-    return ir::Param{v, ir::Type::array(t, {ir::SubExp(n)}), m};
-  }
-  ir::Stm basic(std::vector<ir::PatElem> pat, ir::BasicOp op) {
-    return ir::Stm{std::move(pat), ir::Exp(std::move(op)), prov(1, "")};
-  }
-  ir::BasicOp binop(BinOpKind k, PrimType t, ir::SubExp a, ir::SubExp b) {
-    ir::BasicOp op;
-    op.kind = ir::BasicOp::Kind::BinOp;
-    op.binOp = k;
-    op.type = t;
-    op.args = {std::move(a), std::move(b)};
-    return op;
-  }
-  ir::BasicOp index(const ir::VName& arr, const ir::VName& i) {
-    ir::BasicOp op;
-    op.kind = ir::BasicOp::Kind::Index;
-    op.arr = arr;
-    op.slice = {ir::DimIndex{true, ir::SubExp(i), {}, {}, {}}};
-    return op;
-  }
-  /// `let block = alloc(n * bytes)`, preceded by the multiplication.
-  void alloc(std::vector<ir::Stm>& stms, const ir::VName& block, const ir::VName& n, int bytes) {
-    ir::VName sz = fresh("bytes");
-    stms.push_back(basic({scalar(sz, PrimType::I64)},
-                         binop(BinOpKind::Mul, PrimType::I64, n, ir::PrimValue::int64(bytes))));
-    ir::Param pe{block, ir::Type::mem(ir::MemSpace::Device), nullptr};
-    stms.push_back(ir::Stm{{pe}, ir::Exp(ir::Op(ir::Alloc{sz, ir::MemSpace::Device})), prov(1, "")});
-  }
-  /// `(+)` (or `op`) on f32 as a RedOp.
-  ir::RedOp redOp(BinOpKind k, bool commutative) {
-    ir::VName a = fresh("a"), b = fresh("b"), c = fresh("c");
-    ir::Lambda lam;
-    lam.params = {scalar(a, PrimType::F32), scalar(b, PrimType::F32)};
-    lam.body.stms.push_back(basic({scalar(c, PrimType::F32)}, binop(k, PrimType::F32, a, b)));
-    lam.body.result = {c};
-    lam.retTypes = {ir::Type::prim(PrimType::F32)};
-    return ir::RedOp{commutative, lam, {ir::PrimValue::floating(PrimType::F32, 0)}};
+/// Points every provenance span at prog.fut's text, which kernel docs quote.
+struct WithSourceText : ir::Mutator {
+  SourceFileRef file = std::make_shared<SourceFile>(SourceFile{"prog.fut", kSourceText});
+  ir::Stm stm(const ir::Stm& s) override {
+    ir::Stm out = ir::Mutator::stm(s);
+    if (out.prov.span.known())
+      out.prov.span.file = file;
+    return out;
   }
 };
 
-/// `entry scale (n) (xs: [n]f32) = map (*2) xs` as mem-IR, following mem/'s contract: the
-/// block of each array parameter and result comes right before it.
-ir::Prog scaleProg(Builder& B) {
-  ir::VName n = B.fresh("n"), xs = B.fresh("xs"), xsMem = B.fresh("xs_mem");
-  ir::VName ysMem = B.fresh("mem"), ys = B.fresh("ys"), gtid = B.fresh("gtid"),
-            flat = B.fresh("flat"), x = B.fresh("x"), y = B.fresh("y");
-  ir::FunDef f;
-  f.name = "scale";
-  f.entry = true;
-  f.params = {B.scalar(n, PrimType::I64),
-              ir::Param{xsMem, ir::Type::mem(ir::MemSpace::Device), nullptr},
-              B.array1(xs, n, PrimType::F32, xsMem)};
-  f.retTypes = {ir::Type::mem(ir::MemSpace::Device),
-                ir::Type::array(PrimType::F32, {ir::SubExp(n)})};
-  f.entryParams = {ir::EntryValue{"xs", PrimType::F32, 1, false}};
-  f.entryResults = {ir::EntryValue{"result_0", PrimType::F32, 1, false}};
-  B.alloc(f.body.stms, ysMem, n, 4);
-  ir::SegOp seg;
-  seg.kind = ir::SegOp::Kind::Map;
-  seg.space = ir::SegSpace{flat, {{gtid, ir::SubExp(n)}}};
-  seg.types = {ir::Type::prim(PrimType::F32)};
-  seg.body.stms.push_back(B.basic({B.scalar(x, PrimType::F32)}, B.index(xs, gtid)));
-  seg.body.stms.push_back(B.basic({B.scalar(y, PrimType::F32)},
-                                  B.binop(BinOpKind::Mul, PrimType::F32, x,
-                                          ir::PrimValue::floating(PrimType::F32, 2))));
-  seg.body.result = {y};
-  f.body.stms.push_back(ir::Stm{{B.array1(ys, n, PrimType::F32, ysMem)},
-                                ir::Exp(ir::Op(seg)), B.prov(1, "map")});
-  f.body.result = {ysMem, ys};
-  ir::Prog p;
-  p.funs.push_back(std::move(f));
-  return p;
+/// The mem-IR program in `text` (ir/Parse.h), its spans in prog.fut.
+ir::Prog memProg(const std::string& text) {
+  DiagnosticEngine diags;
+  auto p = ir::parseProg(text, diags, "prog.ir");
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  WithSourceText m;
+  for (ir::FunDef& f : p->funs)
+    f = m.funDef(f);
+  return std::move(*p);
 }
 
-/// `entry sum (n) (xs: [n]f32) = reduce op 0 xs` (one SegRed) as mem-IR.
-ir::Prog sumProg(Builder& B, bool commutative, ir::SegOp::Kind kind = ir::SegOp::Kind::Red) {
-  ir::VName n = B.fresh("n"), xs = B.fresh("xs"), xsMem = B.fresh("xs_mem");
-  ir::VName gtid = B.fresh("gtid"), flat = B.fresh("flat"), x = B.fresh("x"),
-            r = B.fresh("r");
-  ir::FunDef f;
-  f.name = "sum";
-  f.entry = true;
-  f.params = {B.scalar(n, PrimType::I64), B.array1(xs, n, PrimType::F32, xsMem)};
-  f.retTypes = {ir::Type::prim(PrimType::F32)};
-  ir::SegOp seg;
-  seg.kind = kind;
-  seg.space = ir::SegSpace{flat, {{gtid, ir::SubExp(n)}}};
-  seg.ops = {B.redOp(BinOpKind::Add, commutative)};
-  seg.types = {ir::Type::prim(PrimType::F32)};
-  seg.body.stms.push_back(B.basic({B.scalar(x, PrimType::F32)}, B.index(xs, gtid)));
-  seg.body.result = {x};
-  f.body.stms.push_back(ir::Stm{{B.scalar(r, PrimType::F32)}, ir::Exp(ir::Op(seg)),
-                                B.prov(2, "reduce")});
-  f.body.result = {r};
-  ir::Prog p;
-  p.funs.push_back(std::move(f));
-  return p;
+/// `entry scale (n) (xs: [n]f32) = map (*2) xs`, following mem/'s contract: the block of
+/// each array parameter and result comes right before it.
+ir::Prog scaleProg() {
+  return memProg(R"(#[entry(xs: []f32) -> (result_0: []f32)]
+entry scale(n_100 : i64, xs_mem_102 : mem@device, xs_101 : [n_100]f32 @xs_mem_102 -> 0 + {(n_100 : 1)}) : {mem@device, [n_100]f32} = {
+  let {bytes_109 : i64} = mul.i64 n_100 4i64
+  let {mem_103 : mem@device} = alloc(bytes_109, device)
+  #[prov "map" prog.fut:1:1-0:0]
+  let {ys_104 : [n_100]f32 @mem_103 -> 0 + {(n_100 : 1)}} = segmap(flat_106; gtid_105 < n_100)
+    : {f32} {
+      let {x_107 : f32} = xs_101[gtid_105]
+      let {y_108 : f32} = mul.f32 x_107 2f32
+      in {y_108}
+    }
+  in {mem_103, ys_104}
+}
+)");
+}
+
+/// `entry sum (n) (xs: [n]f32) = reduce (+) 0 xs` (one SegRed) as mem-IR.
+ir::Prog sumProg(bool commutative) {
+  return memProg(std::string() + R"(entry sum(n_100 : i64, xs_101 : [n_100]f32 @xs_mem_102 -> 0 + {(n_100 : 1)}) : {f32} = {
+  #[prov "reduce" prog.fut:2:1-0:0]
+  let {r_106 : f32} = segred(flat_104; gtid_103 < n_100)
+    ops {
+      ()" + (commutative ? "commutative " : "") + R"(\(a_107 : f32, b_108 : f32) : {f32} -> {
+        let {c_109 : f32} = add.f32 a_107 b_108
+        in {c_109}
+      }, {0f32})
+    }
+    : {f32} {
+      let {x_105 : f32} = xs_101[gtid_103]
+      in {x_105}
+    }
+  in {r_106}
+}
+)");
 }
 
 // --- inspecting Imp -----------------------------------------------------------------
@@ -199,9 +144,8 @@ TEST_CASE("imp: names are sanitized, unique per scope and source-derived") {
 }
 
 TEST_CASE("imp: a SegMap becomes one guarded kernel and an entry function") {
-  Builder B;
   DiagnosticEngine diags;
-  imp::Program p = imp::lowerToImp(scaleProg(B), "prog.fut", diags);
+  imp::Program p = imp::lowerToImp(scaleProg(), "prog.fut", diags);
   REQUIRE_FALSE(diags.hasErrors());
   REQUIRE(p.functions.size() == 1);
   REQUIRE(p.kernels.size() == 1);
@@ -250,10 +194,9 @@ TEST_CASE("imp: a SegMap becomes one guarded kernel and an entry function") {
 }
 
 TEST_CASE("imp: lowering is deterministic") {
-  Builder B1, B2;
   DiagnosticEngine d1, d2;
-  imp::Program a = imp::lowerToImp(sumProg(B1, false), "prog.fut", d1);
-  imp::Program b = imp::lowerToImp(sumProg(B2, false), "prog.fut", d2);
+  imp::Program a = imp::lowerToImp(sumProg(false), "prog.fut", d1);
+  imp::Program b = imp::lowerToImp(sumProg(false), "prog.fut", d2);
   REQUIRE(a.kernels.size() == b.kernels.size());
   for (size_t i = 0; i < a.kernels.size(); ++i) {
     CHECK(a.kernels[i].name == b.kernels[i].name);
@@ -262,9 +205,8 @@ TEST_CASE("imp: lowering is deterministic") {
 }
 
 TEST_CASE("imp: a SegRed becomes a two-stage, order-preserving reduction") {
-  Builder B;
   DiagnosticEngine diags;
-  imp::Program p = imp::lowerToImp(sumProg(B, /*commutative=*/false), "prog.fut", diags);
+  imp::Program p = imp::lowerToImp(sumProg(/*commutative=*/false), "prog.fut", diags);
   REQUIRE_FALSE(diags.hasErrors());
   REQUIRE(p.kernels.size() == 2);
   const imp::Kernel* s1 = kernel(p, "sum_reduce_stage1");
@@ -316,21 +258,19 @@ TEST_CASE("imp: a SegRed becomes a two-stage, order-preserving reduction") {
 }
 
 TEST_CASE("imp: a commutative SegRed strides through the input") {
-  Builder B;
   DiagnosticEngine diags;
-  imp::Program p = imp::lowerToImp(sumProg(B, /*commutative=*/true), "prog.fut", diags);
+  imp::Program p = imp::lowerToImp(sumProg(/*commutative=*/true), "prog.fut", diags);
   REQUIRE_FALSE(diags.hasErrors());
   const imp::Kernel* s1 = kernel(p, "sum_reduce_stage1");
   REQUIRE(s1);
   CHECK(count(s1->body, imp::Stm::Kind::While) == 2); // stride loop + tree
 }
 
-TEST_CASE("imp: the lowered examples dump as text") {
-  Builder B;
+TEST_CASE("imp: the lowered examples print as text") {
   DiagnosticEngine diags;
-  imp::Program a = imp::lowerToImp(scaleProg(B), "prog.fut", diags);
-  imp::Program b = imp::lowerToImp(sumProg(B, false), "prog.fut", diags);
-  std::string text = imp::dump(a) + imp::dump(b);
+  imp::Program a = imp::lowerToImp(scaleProg(), "prog.fut", diags);
+  imp::Program b = imp::lowerToImp(sumProg(false), "prog.fut", diags);
+  std::string text = imp::printProgram(a) + imp::printProgram(b);
   INFO(text);
   CHECK_FALSE(diags.hasErrors());
   CHECK(text.find("kernel scale_map(") != std::string::npos);
@@ -341,54 +281,58 @@ namespace {
 
 /// `entry rowsums (n) (m) (xss: [n][m]f32) = map (\row -> reduce (+) 0 row) xss`: a SegMap
 /// whose body indexes a row (a view) and reduces it with a nested Screma.
-ir::Prog rowsumsProg(Builder& B) {
-  ir::VName n = B.fresh("n"), m = B.fresh("m"), xss = B.fresh("xss"), xssMem = B.fresh("xss_mem");
-  ir::VName outMem = B.fresh("mem"), sums = B.fresh("sums"), i = B.fresh("i"),
-            flat = B.fresh("flat"), row = B.fresh("row"), s = B.fresh("s"), x = B.fresh("x");
-  symbolic::Lmad xssL = symbolic::Lmad::rowMajor(0, {Builder::sym(n), Builder::sym(m)});
-  ir::FunDef f;
-  f.name = "rowsums";
-  f.entry = true;
-  f.params = {B.scalar(n, PrimType::I64), B.scalar(m, PrimType::I64),
-              ir::Param{xss, ir::Type::array(PrimType::F32, {ir::SubExp(n), ir::SubExp(m)}),
-                        std::make_shared<ir::MemInfo>(ir::MemInfo{xssMem, xssL})}};
-  B.alloc(f.body.stms, outMem, n, 4);
-  ir::SegOp seg;
-  seg.kind = ir::SegOp::Kind::Map;
-  seg.space = ir::SegSpace{flat, {{i, ir::SubExp(n)}}};
-  seg.types = {ir::Type::prim(PrimType::F32)};
-  ir::BasicOp idx;
-  idx.kind = ir::BasicOp::Kind::Index;
-  idx.arr = xss;
-  idx.slice = {ir::DimIndex{true, ir::SubExp(i), {}, {}, {}},
-               ir::DimIndex{false, {}, ir::PrimValue::int64(0), ir::SubExp(m), ir::PrimValue::int64(1)}};
-  ir::Param rowP{row, ir::Type::array(PrimType::F32, {ir::SubExp(m)}),
-                 std::make_shared<ir::MemInfo>(ir::MemInfo{xssMem, xssL.fix(Builder::sym(i))})};
-  seg.body.stms.push_back(B.basic({rowP}, idx));
-  ir::Screma red;
-  red.width = m;
-  red.inputs = {row};
-  red.map.params = {B.scalar(x, PrimType::F32)};
-  red.map.body.result = {x};
-  red.map.retTypes = {ir::Type::prim(PrimType::F32)};
-  red.reds = {B.redOp(BinOpKind::Add, true)};
-  seg.body.stms.push_back(ir::Stm{{B.scalar(s, PrimType::F32)},
-                                  ir::Exp(ir::Op(ir::Soac(red))), B.prov(1, "reduce")});
-  seg.body.result = {s};
-  f.body.stms.push_back(ir::Stm{{B.array1(sums, n, PrimType::F32, outMem)}, ir::Exp(ir::Op(seg)),
-                                B.prov(1, "rows")});
-  f.body.result = {sums};
-  ir::Prog p;
-  p.funs.push_back(std::move(f));
-  return p;
+ir::Prog rowsumsProg() {
+  return memProg(R"(entry rowsums(n_100 : i64, m_101 : i64, xss_102 : [n_100][m_101]f32 @xss_mem_103 -> 0 + {(n_100 : m_101), (m_101 : 1)}) : {[n_100]f32} = {
+  let {bytes_111 : i64} = mul.i64 n_100 4i64
+  let {mem_104 : mem@device} = alloc(bytes_111, device)
+  #[prov "rows" prog.fut:1:1-0:0]
+  let {sums_105 : [n_100]f32 @mem_104 -> 0 + {(n_100 : 1)}} = segmap(flat_107; i_106 < n_100)
+    : {f32} {
+      let {row_108 : [m_101]f32 @xss_mem_103 -> i_106 * m_101 + {(m_101 : 1)}} = xss_102[i_106, 0i64 :+ m_101 * 1i64]
+      #[prov "reduce" prog.fut:1:1-0:0]
+      let {s_109 : f32} = screma(m_101, {row_108}) map \(x_110 : f32) : {f32} -> {
+          in {x_110}
+        }
+        scan {} reduce {
+          (commutative \(a_112 : f32, b_113 : f32) : {f32} -> {
+            let {c_114 : f32} = add.f32 a_112 b_113
+            in {c_114}
+          }, {0f32})
+        }
+      in {s_109}
+    }
+  in {sums_105}
+}
+)");
+}
+
+/// `rowsums` as one segmented SegRed over [n][m].
+ir::Prog segmentedSumsProg() {
+  return memProg(R"(entry rowsums(n_100 : i64, m_101 : i64, xss_102 : [n_100][m_101]f32 @xss_mem_103 -> 0 + {(n_100 : m_101), (m_101 : 1)}) : {[n_100]f32} = {
+  let {bytes_110 : i64} = mul.i64 n_100 4i64
+  let {mem_104 : mem@device} = alloc(bytes_110, device)
+  #[prov "reduce" prog.fut:1:1-0:0]
+  let {sums_105 : [n_100]f32 @mem_104 -> 0 + {(n_100 : 1)}} = segred(flat_108; i_106 < n_100, j_107 < m_101)
+    ops {
+      (\(a_111 : f32, b_112 : f32) : {f32} -> {
+        let {c_113 : f32} = add.f32 a_111 b_112
+        in {c_113}
+      }, {0f32})
+    }
+    : {f32} {
+      let {x_109 : f32} = xss_102[i_106, j_107]
+      in {x_109}
+    }
+  in {sums_105}
+}
+)");
 }
 
 } // namespace
 
 TEST_CASE("imp: a reduction nested in a SegMap is a sequential loop in the thread") {
-  Builder B;
   DiagnosticEngine diags;
-  imp::Program p = imp::lowerToImp(rowsumsProg(B), "prog.fut", diags);
+  imp::Program p = imp::lowerToImp(rowsumsProg(), "prog.fut", diags);
   INFO(diags.render());
   REQUIRE_FALSE(diags.hasErrors());
   REQUIRE(p.kernels.size() == 1);
@@ -397,47 +341,17 @@ TEST_CASE("imp: a reduction nested in a SegMap is a sequential loop in the threa
   CHECK(count(k.body, imp::Stm::Kind::For) == 1);
   CHECK(count(k.body, imp::Stm::Kind::Barrier) == 0);
   CHECK(docMentions(k, "reads  row @xss_mem -> i * m + {(m : 1)}"));
-  INFO(imp::dump(p));
+  INFO(imp::printProgram(p));
 }
 
 TEST_CASE("imp: a segmented SegRed runs one thread per segment") {
-  Builder B;
-  ir::VName n = B.fresh("n"), m = B.fresh("m"), xss = B.fresh("xss"), xssMem = B.fresh("xss_mem");
-  ir::VName outMem = B.fresh("mem"), sums = B.fresh("sums"), i = B.fresh("i"), j = B.fresh("j"),
-            flat = B.fresh("flat"), x = B.fresh("x");
-  symbolic::Lmad xssL = symbolic::Lmad::rowMajor(0, {Builder::sym(n), Builder::sym(m)});
-  ir::FunDef f;
-  f.name = "rowsums";
-  f.entry = true;
-  f.params = {B.scalar(n, PrimType::I64), B.scalar(m, PrimType::I64),
-              ir::Param{xss, ir::Type::array(PrimType::F32, {ir::SubExp(n), ir::SubExp(m)}),
-                        std::make_shared<ir::MemInfo>(ir::MemInfo{xssMem, xssL})}};
-  B.alloc(f.body.stms, outMem, n, 4);
-  ir::SegOp seg;
-  seg.kind = ir::SegOp::Kind::Red;
-  seg.space = ir::SegSpace{flat, {{i, ir::SubExp(n)}, {j, ir::SubExp(m)}}};
-  seg.ops = {B.redOp(BinOpKind::Add, false)};
-  seg.types = {ir::Type::prim(PrimType::F32)};
-  ir::BasicOp idx;
-  idx.kind = ir::BasicOp::Kind::Index;
-  idx.arr = xss;
-  idx.slice = {ir::DimIndex{true, ir::SubExp(i), {}, {}, {}},
-               ir::DimIndex{true, ir::SubExp(j), {}, {}, {}}};
-  seg.body.stms.push_back(B.basic({B.scalar(x, PrimType::F32)}, idx));
-  seg.body.result = {x};
-  f.body.stms.push_back(ir::Stm{{B.array1(sums, n, PrimType::F32, outMem)}, ir::Exp(ir::Op(seg)),
-                                B.prov(1, "reduce")});
-  f.body.result = {sums};
-  ir::Prog p;
-  p.funs.push_back(std::move(f));
-
   DiagnosticEngine diags;
-  imp::Program out = imp::lowerToImp(p, "prog.fut", diags);
+  imp::Program out = imp::lowerToImp(segmentedSumsProg(), "prog.fut", diags);
   INFO(diags.render());
   REQUIRE_FALSE(diags.hasErrors());
   REQUIRE(out.kernels.size() == 1);
   const imp::Kernel& k = out.kernels[0];
-  INFO(imp::dump(out));
+  INFO(imp::printProgram(out));
   CHECK(k.name == "rowsums_reduce");
   CHECK(count(k.body, imp::Stm::Kind::For) == 1);
   CHECK(count(k.body, imp::Stm::Kind::Barrier) == 0);

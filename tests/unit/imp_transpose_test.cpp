@@ -3,7 +3,7 @@
 // sequentially by threads are read from a transposed copy. Values are checked by
 // tests/programs/coalesce/.
 #include "driver/Pipeline.h"
-#include "imp/Dump.h"
+#include "imp/Print.h"
 #include "imp/LowerToImp.h"
 #include "support/Diagnostics.h"
 
@@ -50,7 +50,7 @@ TEST_CASE("imp: a returned transpose is copied by one tiled transpose kernel") {
   REQUIRE(p.kernels.size() == 1);
   const imp::Kernel* k = kernelNamed(p, "tr_transposed_transpose");
   REQUIRE(k);
-  std::string text = imp::dump(*k);
+  std::string text = imp::printKernel(*k);
   // A 32x33 shared tile (one padding column), a barrier between the two phases.
   CHECK(countStms(k->body, imp::Stm::Kind::DeclareArray) == 1);
   CHECK(k->body.front().kind == imp::Stm::Kind::DeclareArray);
@@ -63,7 +63,7 @@ TEST_CASE("imp: a returned transpose is copied by one tiled transpose kernel") {
   CHECK(countStms(f.body, imp::Stm::Kind::Launch) == 1);
   CHECK(countStms(f.body, imp::Stm::Kind::CopyMem) == 0);
   // Launched with 32x8 threads per block.
-  std::string host = imp::dump(f);
+  std::string host = imp::printFunction(f);
   CHECK(host.find("256") != std::string::npos);
 }
 
@@ -85,14 +85,14 @@ TEST_CASE("mem: rows walked by each thread are read from a transposed copy") {
   // rowsum: the transpose kernel, then the map reading the column-major copy.
   const imp::Kernel* t = kernelNamed(p, "rowsum_xss_transpose");
   REQUIRE(t);
-  std::string tText = imp::dump(*t);
+  std::string tText = imp::printKernel(*t);
   CHECK(tText.find("xss_coalesced_mem") != std::string::npos);
   const imp::Kernel* m = nullptr;
   for (const imp::Kernel& k : p.kernels)
     if (k.name.rfind("rowsum_", 0) == 0 && &k != t)
       m = &k;
   REQUIRE(m);
-  std::string mText = imp::dump(*m);
+  std::string mText = imp::printKernel(*m);
   CHECK(mText.find("xss_coalesced_mem") != std::string::npos);
   // firsts reads one element per row outside any loop: no copy, no transpose kernel.
   for (const imp::Kernel& k : p.kernels)

@@ -1,0 +1,328 @@
+// The imperative IR's verifier (the invariants are listed in Verify.h).
+#include "imp/Verify.h"
+
+#include "imp/Print.h"
+#include "support/Diagnostics.h"
+
+#include <map>
+#include <set>
+
+namespace fjord::imp {
+namespace {
+
+struct Decl {
+  bool mem = false;
+  bool typed = true;          ///< memory: its element type is known
+  PrimType type = PrimType::I64;
+  bool writable = true;       ///< memory: a kernel may store to it
+};
+
+/// How many `args` a statement of kind `k` has (DeclareScalar: with an initial value).
+size_t operandCount(Stm::Kind k) {
+  using K = Stm::Kind;
+  switch (k) {
+  case K::Comment: case K::Barrier: case K::Break: case K::Free: case K::DeclareMem:
+  case K::MoveMem: return 0;
+  case K::Store: case K::AtomicUpdate: case K::Launch: case K::WriteScalar: return 2;
+  case K::AtomicCas: case K::CopyMem: return 3;
+  default: return 1;
+  }
+}
+
+class Verifier {
+public:
+  explicit Verifier(const Program& prog) : prog_(prog) {
+    for (const TuningParam& t : prog.tuning)
+      tuning_.insert(t.name);
+    for (const Kernel& k : prog.kernels)
+      if (!kernels_.emplace(k.name, &k).second)
+        fail("kernel `" + k.name + "` is defined twice");
+  }
+
+  void run() {
+    for (const Kernel& k : prog_.kernels) {
+      where_ = "kernel " + k.name;
+      inKernel_ = true;
+      scopes_.assign(1, {});
+      params(k.params, /*kernel=*/true);
+      block(k.body);
+    }
+    std::set<std::string> functionNames;
+    for (const Function& f : prog_.functions) {
+      where_ = "function " + f.name;
+      stm_.clear();
+      if (!functionNames.insert(f.name).second)
+        fail("the function is defined twice");
+      if (!f.entry && (!f.entryParams.empty() || !f.entryResults.empty()))
+        fail("entry values on a function that is not an entry point");
+      inKernel_ = false;
+      scopes_.assign(1, {});
+      params(f.params, false);
+      params(f.results, false);
+      block(f.body);
+    }
+  }
+
+private:
+  const Program& prog_;
+  std::set<std::string> tuning_;
+  std::map<std::string, const Kernel*> kernels_;
+  std::vector<std::map<std::string, Decl>> scopes_;
+  std::string where_, stm_;
+  bool inKernel_ = false;
+  int loops_ = 0;
+
+  [[noreturn]] void fail(const std::string& msg) const {
+    std::string ctx = where_.empty() ? "" : "in " + where_;
+    if (!stm_.empty())
+      ctx += ", statement `" + stm_ + "`";
+    internalError("verify(imp)", ctx + (ctx.empty() ? "" : ": ") + msg);
+  }
+
+  void check(bool ok, const std::string& msg) const {
+    if (!ok)
+      fail(msg);
+  }
+
+  // --- scopes --------------------------------------------------------------------------
+
+  const Decl* find(const std::string& name) const {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
+      if (auto d = it->find(name); d != it->end())
+        return &d->second;
+    return nullptr;
+  }
+
+  void declare(const std::string& name, Decl d) {
+    check(!find(name), "`" + name + "` is declared again while in scope");
+    scopes_.back()[name] = d;
+  }
+
+  const Decl& use(const std::string& name, bool mem) const {
+    const Decl* d = find(name);
+    check(d != nullptr, "`" + name + "` is used before its declaration or out of its scope");
+    check(d->mem == mem, "`" + name + "` is " + (mem ? "a scalar where memory is expected"
+                                                      : "memory where a scalar is expected"));
+    return *d;
+  }
+
+  void params(const std::vector<Param>& ps, bool kernel) {
+    for (const Param& p : ps) {
+      bool mem = p.kind == Param::Kind::Mem;
+      declare(p.name, Decl{mem, true, p.type, !kernel || p.written});
+    }
+  }
+
+  // --- expressions ---------------------------------------------------------------------
+
+  void expectType(const ExpRef& e, PrimType t, const std::string& what) {
+    exp(*e);
+    check(e->type == t, what + " `" + printExp(*e) + "` has type " + primName(e->type) +
+                            ", expected " + primName(t));
+  }
+
+  void exp(const Exp& e) {
+    auto arity = [&](size_t n) {
+      check(e.args.size() == n, "`" + printExp(e) + "` has " + std::to_string(e.args.size()) +
+                                    " operands, expected " + std::to_string(n));
+    };
+    auto kernelOnly = [&] { check(inKernel_, "`" + printExp(e) + "` outside a kernel"); };
+    switch (e.kind) {
+    case Exp::Kind::Const:
+      check(e.value.type == e.type, "constant `" + printExp(e) + "` of the wrong type");
+      return;
+    case Exp::Kind::Var: {
+      const Decl& d = use(e.name, false);
+      check(d.type == e.type, "`" + e.name + "` used at type " + primName(e.type) +
+                                  ", declared " + primName(d.type));
+      return;
+    }
+    case Exp::Kind::UnOp:
+      arity(1);
+      expectType(e.args[0], e.type, "the operand");
+      return;
+    case Exp::Kind::BinOp:
+      arity(2);
+      check(e.type == e.operandType, "`" + printExp(e) + "` yields another type than its operands");
+      expectType(e.args[0], e.operandType, "the left operand");
+      expectType(e.args[1], e.operandType, "the right operand");
+      return;
+    case Exp::Kind::Cmp:
+      arity(2);
+      check(e.type == PrimType::Bool, "a comparison that is not bool");
+      expectType(e.args[0], e.operandType, "the left operand");
+      expectType(e.args[1], e.operandType, "the right operand");
+      return;
+    case Exp::Kind::Convert:
+      arity(1);
+      expectType(e.args[0], e.operandType, "the converted value");
+      return;
+    case Exp::Kind::Call:
+      for (const ExpRef& a : e.args)
+        exp(*a);
+      return;
+    case Exp::Kind::Select:
+      arity(3);
+      expectType(e.args[0], PrimType::Bool, "the condition");
+      expectType(e.args[1], e.type, "the first choice");
+      expectType(e.args[2], e.type, "the second choice");
+      return;
+    case Exp::Kind::Load: {
+      kernelOnly();
+      arity(1);
+      const Decl& m = use(e.name, true);
+      check(!m.typed || m.type == e.type, "a load of " + std::string(primName(e.type)) +
+                                              " from `" + e.name + "` of " + primName(m.type));
+      expectType(e.args[0], PrimType::I64, "the index");
+      return;
+    }
+    case Exp::Kind::ThreadId:
+    case Exp::Kind::BlockId:
+    case Exp::Kind::BlockSize:
+    case Exp::Kind::NumBlocks:
+      kernelOnly();
+      check(e.type == PrimType::I64, "thread geometry that is not i64");
+      return;
+    case Exp::Kind::Tuning:
+      check(!inKernel_, "`" + printExp(e) + "` in a kernel (tuning parameters are host only)");
+      check(tuning_.count(e.name) > 0, "unknown tuning parameter `" + e.name + "`");
+      return;
+    }
+  }
+
+  // --- statements ----------------------------------------------------------------------
+
+  void block(const Block& b) {
+    scopes_.emplace_back();
+    for (const Stm& s : b)
+      stm(s);
+    scopes_.pop_back();
+  }
+
+  void stm(const Stm& s) {
+    using K = Stm::Kind;
+    std::string text = printStm(s);
+    stm_ = text.substr(text.find_first_not_of(' '), text.find('\n') - text.find_first_not_of(' '));
+    bool kernelOnly = s.kind == K::Store || s.kind == K::Barrier || s.kind == K::DeclareArray ||
+                      s.kind == K::AtomicUpdate || s.kind == K::AtomicCas;
+    bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
+                    s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
+                    s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
+    check(!kernelOnly || inKernel_, "a kernel-only statement in host code");
+    check(!hostOnly || !inKernel_, "a host-only statement in a kernel");
+    check(s.args.size() == operandCount(s.kind) || (s.kind == K::DeclareScalar && s.args.empty()),
+          "wrong operand count");
+    auto index = [&](size_t i) { expectType(s.args.at(i), PrimType::I64, "the index"); };
+    switch (s.kind) {
+    case K::Comment:
+    case K::Barrier: return;
+    case K::DeclareScalar:
+      if (!s.args.empty())
+        expectType(s.args[0], s.type, "the initial value");
+      declare(s.name, Decl{false, true, s.type, true});
+      return;
+    case K::DeclareArray:
+      expectType(s.args[0], PrimType::I64, "the size");
+      check(s.space != MemSpace::Shared || s.args[0]->kind == Exp::Kind::Const,
+            "a shared array of non-constant size");
+      declare(s.name, Decl{true, true, s.type, true});
+      return;
+    case K::Assign:
+      expectType(s.args[0], use(s.name, false).type, "the assigned value");
+      return;
+    case K::Store:
+    case K::AtomicUpdate:
+    case K::AtomicCas: {
+      const Decl& m = use(s.name, true);
+      check(m.writable, "a store to `" + s.name + "`, a parameter the kernel does not write");
+      check(!m.typed || m.type == s.type, "an access at " + std::string(primName(s.type)) +
+                                              " to `" + s.name + "` of " + primName(m.type));
+      index(0);
+      for (size_t i = 1; i < s.args.size(); ++i)
+        expectType(s.args[i], s.type, "the value");
+      if (s.kind == K::AtomicCas) {
+        check(use(s.src, false).type == s.type, "the value found has another type");
+        check(use(s.text, false).type == PrimType::Bool, "the swap flag is not bool");
+      }
+      return;
+    }
+    case K::If:
+      expectType(s.args[0], PrimType::Bool, "the condition");
+      block(s.body);
+      block(s.elseBody);
+      return;
+    case K::For:
+      expectType(s.args[0], PrimType::I64, "the loop bound");
+      scopes_.emplace_back();
+      declare(s.name, Decl{false, true, PrimType::I64, true});
+      loop(s.body);
+      scopes_.pop_back();
+      return;
+    case K::While:
+      expectType(s.args[0], PrimType::Bool, "the condition");
+      loop(s.body);
+      return;
+    case K::Break: check(loops_ > 0, "`break` outside a loop"); return;
+    case K::Alloc:
+      expectType(s.args[0], PrimType::I64, "the byte count");
+      if (const Decl* d = find(s.name))
+        check(d->mem, "`" + s.name + "` is a scalar where memory is expected");
+      else
+        declare(s.name, Decl{true, false, PrimType::I64, true});
+      return;
+    case K::Free: use(s.name, true); return;
+    case K::DeclareMem: declare(s.name, Decl{true, false, PrimType::I64, true}); return;
+    case K::MoveMem:
+      use(s.name, true);
+      use(s.src, true);
+      return;
+    case K::CopyMem:
+      use(s.name, true);
+      use(s.src, true);
+      for (size_t i = 0; i < 3; ++i)
+        expectType(s.args[i], PrimType::I64, "an offset or byte count");
+      return;
+    case K::Launch: launch(s); return;
+    case K::ReadScalar:
+      check(use(s.name, false).type == s.type, "the target has another type");
+      use(s.src, true);
+      index(0);
+      return;
+    case K::Error: expectType(s.args[0], PrimType::Bool, "the condition"); return;
+    case K::WriteScalar:
+      use(s.name, true);
+      index(0);
+      expectType(s.args[1], s.type, "the value");
+      return;
+    }
+  }
+
+  void loop(const Block& body) {
+    ++loops_;
+    block(body);
+    --loops_;
+  }
+
+  void launch(const Stm& s) {
+    auto k = kernels_.find(s.name);
+    check(k != kernels_.end(), "a launch of the unknown kernel `" + s.name + "`");
+    expectType(s.args[0], PrimType::I64, "the block count");
+    expectType(s.args[1], PrimType::I64, "the block size");
+    const std::vector<Param>& ps = k->second->params;
+    check(ps.size() == s.kernelArgs.size(), "wrong number of kernel arguments");
+    for (size_t i = 0; i < ps.size(); ++i) {
+      const KernelArg& a = s.kernelArgs[i];
+      check(a.kind == ps[i].kind, "argument " + std::to_string(i) + " is not of its parameter's kind");
+      if (a.kind == Param::Kind::Mem)
+        use(a.mem, true);
+      else
+        exp(*a.scalar);
+    }
+  }
+};
+
+} // namespace
+
+void verify(const Program& prog) { Verifier(prog).run(); }
+
+} // namespace fjord::imp
