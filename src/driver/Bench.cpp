@@ -115,7 +115,9 @@ private:
   std::optional<std::vector<interp::Value>> expected(const CheckedProgram& prog,
                                                      const TestCase& c, const std::string& entry,
                                                      const fs::path& input, std::string& error);
-  void fail(const std::string& key, const std::string& name, const std::string& error) {
+  void fail(const std::string& key, const std::string& name, std::string error) {
+    while (!error.empty() && error.back() == '\n')
+      error.pop_back();
     ++failures;
     results[key][name].error = error;
     std::cout << "  " << name << ": FAILED: " << error << "\n";

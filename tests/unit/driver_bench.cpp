@@ -1,11 +1,16 @@
-// `fjord bench`'s statistics and JSON layout (driver/BenchStats.h), and `fjord dataset`'s
-// output format and determinism (driver/Dataset.h).
+// `fjord bench`'s statistics and JSON layout (driver/BenchStats.h), a whole bench run on
+// PoCL (driver/Bench.h), and `fjord dataset`'s output format and determinism
+// (driver/Dataset.h).
+#include "driver/Bench.h"
 #include "driver/BenchStats.h"
 #include "driver/Dataset.h"
 #include "interp/DataFormat.h"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
 
 using namespace fjord;
 using namespace fjord::driver;
@@ -92,4 +97,49 @@ TEST_CASE("dataset: text output, value ranges and constant values") {
   args.generate = {"[2]notatype"};
   CHECK_FALSE(generateDataset(args, error));
   CHECK(error.find("-g [2]notatype") != std::string::npos);
+}
+
+TEST_CASE("bench: runs datasets on PoCL, times checked results, reports wrong ones as failures") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::path(FJORD_BINARY_DIR) / "backend-tests" / "bench-run";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "progs");
+  std::ofstream(dir / "progs" / "twice.fut") << R"(-- ==
+-- input { [1f32, 2f32] } output { [2f32, 4f32] }
+-- input { [1f32, 2f32] } output { [2f32, 5f32] }
+-- input { [1f32] } error: never
+-- random input { [1000]f32 } auto output
+entry main (xs: []f32) : []f32 = map (* 2) xs
+)";
+  std::ofstream(dir / "progs" / "skipped.fut") << R"(-- ==
+-- tags { nobench }
+-- input { 1 } output { 1 }
+entry main (x: i32) : i32 = x
+)";
+  BenchArgs args;
+  args.paths = {(dir / "progs").string()};
+  args.runs = 3;
+  args.jsonFile = (dir / "results.json").string();
+  args.cacheDir = (dir / "cache").string();
+  CHECK(cmdBench(args) == 1); // one wrong result
+  std::ifstream in(dir / "results.json");
+  nlohmann::json json = nlohmann::json::parse(in);
+  std::string key = (dir / "progs" / "twice.fut").string() + ":main";
+  REQUIRE(json.contains(key));
+  CHECK(json.size() == 1); // nobench skipped the other program
+  const nlohmann::json& sets = json[key]["datasets"];
+  CHECK(sets.size() == 3); // the case expecting an error is not a benchmark
+  CHECK(sets["#0 (\"[1f32, 2f32]\")"]["runtimes"].size() == 3);
+  CHECK(sets["#1 (\"[1f32, 2f32]\")"].get<std::string>().rfind("wrong result", 0) == 0);
+  CHECK(sets["#3 (\"[1000]f32\")"]["runtimes"].size() == 3);
+  CHECK(sets["#3 (\"[1000]f32\")"]["bytes"]["device"].get<int64_t>() >= 2 * 4000);
+  // A second run finds the executable in the cache: nothing is rebuilt.
+  fs::path exeDir;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "cache"))
+    if (e.path().filename() == "build.stamp")
+      exeDir = e.path().parent_path();
+  REQUIRE(!exeDir.empty());
+  auto built = fs::last_write_time(exeDir / "twice");
+  CHECK(cmdBench(args) == 1);
+  CHECK(fs::last_write_time(exeDir / "twice") == built);
 }
