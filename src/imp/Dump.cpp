@@ -137,7 +137,7 @@ std::string dump(const Exp& e) {
   switch (e.kind) {
   case Exp::Kind::Const: return e.value.str();
   case Exp::Kind::Var: return e.name;
-  case Exp::Kind::UnOp: return std::string(ir::unOpName(e.unOp)) + "(" + args(e.args) + ")";
+  case Exp::Kind::UnOp: return std::string(unOpName(e.unOp)) + "(" + args(e.args) + ")";
   case Exp::Kind::BinOp:
     if (e.binOp == BinOpKind::Min || e.binOp == BinOpKind::Max)
       return std::string(binSym(e.binOp)) + "(" + args(e.args) + ")";
