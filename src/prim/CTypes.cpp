@@ -1,6 +1,8 @@
 // The table of C type names (see CTypes.h).
 #include "prim/CTypes.h"
 
+#include "support/Diagnostics.h"
+
 namespace fjord::prim {
 
 namespace {
@@ -23,7 +25,7 @@ const CNames& namesOf(PrimType t) {
   for (const CNames& n : kNames)
     if (n.type == t)
       return n;
-  return kNames[0]; // unreachable: the table covers every PrimType
+  internalError("cTypeName", "unknown primitive type");
 }
 
 } // namespace
