@@ -1,6 +1,8 @@
 // Names and entry-point layout of the generated C API (see Api.h).
 #include "backend/Api.h"
 
+#include "prim/CTypes.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -9,23 +11,7 @@
 
 namespace fjord::backend {
 
-std::string apiScalarType(PrimType t) {
-  switch (t) {
-  case PrimType::Bool: return "bool";
-  case PrimType::I8: return "int8_t";
-  case PrimType::I16: return "int16_t";
-  case PrimType::I32: return "int32_t";
-  case PrimType::I64: return "int64_t";
-  case PrimType::U8: return "uint8_t";
-  case PrimType::U16: return "uint16_t";
-  case PrimType::U32: return "uint32_t";
-  case PrimType::U64: return "uint64_t";
-  case PrimType::F16: return "uint16_t";
-  case PrimType::F32: return "float";
-  case PrimType::F64: return "double";
-  }
-  return "?";
-}
+std::string apiScalarType(PrimType t) { return std::string(prim::cTypeName(t)); }
 
 std::string ArrayType::name(const std::string& prefix) const {
   return prefix + "_" + primName(elem) + "_" + std::to_string(rank) + "d";

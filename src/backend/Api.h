@@ -9,7 +9,7 @@
 
 namespace fjord::backend {
 
-/// The C type of a scalar in the C API: int32_t, float, bool, ...
+/// The C type of a scalar in the C API: int32_t, float, bool, ... (prim::cTypeName)
 std::string apiScalarType(PrimType t);
 
 /// An array type of the C API: element type and rank.

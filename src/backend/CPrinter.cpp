@@ -40,16 +40,7 @@ PrimType unsignedOf(PrimType t) {
 }
 
 /// The value of an integer constant, sign- or zero-extended from its width.
-int64_t signedValue(const imp::PrimValue& v) {
-  int bits = primBytes(v.type) * 8;
-  if (bits >= 64)
-    return v.i;
-  uint64_t mask = (uint64_t{1} << bits) - 1;
-  uint64_t u = static_cast<uint64_t>(v.i) & mask;
-  if (isSigned(v.type) && (u >> (bits - 1)))
-    return static_cast<int64_t>(u | ~mask);
-  return static_cast<int64_t>(u);
-}
+int64_t signedValue(const imp::PrimValue& v) { return v.asInt(); }
 
 template <class T> std::string shortest(T v) {
   char buf[64];

@@ -1,56 +1,21 @@
 // The three dialects' spellings (see Dialect.h).
 #include "backend/Dialect.h"
 
+#include "prim/CTypes.h"
+
 namespace fjord::backend {
-namespace {
-
-std::string_view cTypeName(PrimType t) {
-  switch (t) {
-  case PrimType::Bool: return "bool";
-  case PrimType::I8: return "int8_t";
-  case PrimType::I16: return "int16_t";
-  case PrimType::I32: return "int32_t";
-  case PrimType::I64: return "int64_t";
-  case PrimType::U8: return "uint8_t";
-  case PrimType::U16: return "uint16_t";
-  case PrimType::U32: return "uint32_t";
-  case PrimType::U64: return "uint64_t";
-  case PrimType::F16: return "float"; // computed in f32, stored as binary16 (backend/Half.h)
-  case PrimType::F32: return "float";
-  case PrimType::F64: return "double";
-  }
-  return "?";
-}
-
-std::string_view openclTypeName(PrimType t) {
-  switch (t) {
-  case PrimType::Bool: return "bool";
-  case PrimType::I8: return "char";
-  case PrimType::I16: return "short";
-  case PrimType::I32: return "int";
-  case PrimType::I64: return "long";
-  case PrimType::U8: return "uchar";
-  case PrimType::U16: return "ushort";
-  case PrimType::U32: return "uint";
-  case PrimType::U64: return "ulong";
-  case PrimType::F16: return "float";
-  case PrimType::F32: return "float";
-  case PrimType::F64: return "double";
-  }
-  return "?";
-}
-
-} // namespace
 
 std::string_view Dialect::typeName(PrimType t) const {
-  return kind == Kind::OpenCL ? openclTypeName(t) : cTypeName(t);
+  if (t == PrimType::F16)
+    return "float"; // computed in f32, stored as binary16 (backend/Half.h)
+  return kind == Kind::OpenCL ? prim::openclTypeName(t) : prim::cTypeName(t);
 }
 
 std::string_view Dialect::storageTypeName(PrimType t) const {
   if (kind == Kind::OpenCL && t == PrimType::Bool)
     return "uchar";
   if (t == PrimType::F16) // binary16 in memory (backend/Half.h)
-    return kind == Kind::Cuda ? "__half" : kind == Kind::OpenCL ? "half" : "uint16_t";
+    return kind == Kind::Cuda ? "__half" : kind == Kind::OpenCL ? prim::openclTypeName(t) : prim::cTypeName(t);
   return typeName(t);
 }
 

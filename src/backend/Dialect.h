@@ -3,7 +3,7 @@
 // and host code in prog.cu). Differences that are just data live here; structural ones are
 // the few virtual hooks of CPrinter (CPrinter.h).
 #pragma once
-#include "syntax/Type.h"
+#include "prim/PrimType.h"
 
 #include <string>
 #include <string_view>

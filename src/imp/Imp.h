@@ -4,7 +4,9 @@
 // identifiers (source-derived, unique within their function or kernel), so printing is a
 // straight walk; the CUDA and OpenCL printers differ only through a Dialect.
 #pragma once
-#include "ir/IR.h"
+#include "ir/Interface.h"
+#include "prim/Ops.h"
+#include "prim/PrimValue.h"
 #include "support/SourceSpan.h"
 
 #include <memory>
@@ -13,12 +15,12 @@
 
 namespace fjord::imp {
 
-using ir::BinOpKind;
-using ir::CmpOpKind;
-using ir::MemSpace;
-using ir::PrimValue;
-using ir::UnOpKind;
+using fjord::BinOpKind;
+using fjord::CmpOpKind;
 using fjord::PrimType;
+using fjord::PrimValue;
+using fjord::UnOpKind;
+using ir::MemSpace;
 
 struct Exp;
 using ExpRef = std::shared_ptr<const Exp>;

@@ -1,6 +1,7 @@
 // Lowering memory-annotated core IR (after gpu/ and mem/) to the imperative IR (imp/Imp.h).
 #pragma once
 #include "imp/Imp.h"
+#include "ir/IR.h"
 
 #include <string>
 

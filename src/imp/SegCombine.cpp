@@ -28,7 +28,7 @@ const char* opSymbol(BinOpKind k) {
   case BinOpKind::LogOr:
     return "||";
   default:
-    return ir::binOpName(k);
+    return binOpName(k);
   }
 }
 

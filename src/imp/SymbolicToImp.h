@@ -18,7 +18,7 @@ using SymResolver = std::function<ExpRef(const std::string&)>;
 
 /// `e` as an i64 Imp expression: terms in normal-form order, negative coefficients as
 /// subtractions, the constant last; floor division/modulo as BinOp Div/Mod (floor
-/// semantics on signed integers, see ir::BinOpKind).
+/// semantics on signed integers, see BinOpKind in prim/Ops.h).
 ExpRef fromSymbolic(const symbolic::Expr& e, const SymResolver& resolve);
 
 /// The element index of point `idx` (one i64 expression per dimension) under `lmad`.

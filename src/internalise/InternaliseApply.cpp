@@ -14,38 +14,6 @@ using ir::CmpOpKind;
 using ir::SubExp;
 using K = ast::Expr::Kind;
 
-namespace {
-
-struct OpInfo {
-  const char* name;
-  bool cmp;
-  BinOpKind bin;
-  CmpOpKind cmpKind;
-};
-
-const OpInfo kOps[] = {
-    {"+", false, BinOpKind::Add, CmpOpKind::Eq},    {"-", false, BinOpKind::Sub, CmpOpKind::Eq},
-    {"*", false, BinOpKind::Mul, CmpOpKind::Eq},    {"/", false, BinOpKind::Div, CmpOpKind::Eq},
-    {"%", false, BinOpKind::Mod, CmpOpKind::Eq},    {"//", false, BinOpKind::Quot, CmpOpKind::Eq},
-    {"%%", false, BinOpKind::Rem, CmpOpKind::Eq},   {"**", false, BinOpKind::Pow, CmpOpKind::Eq},
-    {"<<", false, BinOpKind::Shl, CmpOpKind::Eq},   {">>", false, BinOpKind::Shr, CmpOpKind::Eq},
-    {">>>", false, BinOpKind::LShr, CmpOpKind::Eq}, {"&", false, BinOpKind::And, CmpOpKind::Eq},
-    {"|", false, BinOpKind::Or, CmpOpKind::Eq},     {"^", false, BinOpKind::Xor, CmpOpKind::Eq},
-    {"&&", false, BinOpKind::LogAnd, CmpOpKind::Eq}, {"||", false, BinOpKind::LogOr, CmpOpKind::Eq},
-    {"==", true, BinOpKind::Add, CmpOpKind::Eq},    {"!=", true, BinOpKind::Add, CmpOpKind::Ne},
-    {"<", true, BinOpKind::Add, CmpOpKind::Lt},     {"<=", true, BinOpKind::Add, CmpOpKind::Le},
-    {">", true, BinOpKind::Add, CmpOpKind::Gt},     {">=", true, BinOpKind::Add, CmpOpKind::Ge},
-};
-
-const OpInfo* findOp(const std::string& name) {
-  for (const OpInfo& o : kOps)
-    if (name == o.name)
-      return &o;
-  return nullptr;
-}
-
-} // namespace
-
 size_t Internaliser::arityOf(const TypeRef& t) const {
   size_t n = 0;
   for (TypeRef r = t; r && r->kind == Type::Kind::Function; r = r->result)
@@ -73,7 +41,7 @@ Value Internaliser::closureValue(const std::vector<ast::PatternPtr>& params,
 
 Value Internaliser::builtinBinOp(const std::string& name, ir::PrimType t, const Value& x,
                                  const Value& y, const SourceSpan& span) {
-  const OpInfo* o = findOp(name);
+  const SourceOperator* o = findSourceOperator(name);
   if (!o)
     unsupported(span, "operator `" + name + "`");
   SubExp a = leaves(x, span).at(0), b = leaves(y, span).at(0);

@@ -3,6 +3,7 @@
 #include "internalise/Internaliser.h"
 
 #include "ir/Traverse.h"
+#include "prim/Eval.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,21 +41,6 @@ TypeRef rowOf(const TypeRef& t) {
   if (!t || t->kind != Type::Kind::Array)
     return t;
   return t->rowType();
-}
-
-ir::PrimValue extreme(ir::PrimType t, bool lowest) {
-  if (isFloat(t))
-    return ir::PrimValue::floating(t, lowest ? -INFINITY : INFINITY);
-  if (t == PrimType::Bool)
-    return ir::PrimValue::boolean(!lowest);
-  int bits = primBytes(t) * 8;
-  if (isUnsigned(t))
-    return ir::PrimValue::integer(t, lowest ? 0 : (bits == 64 ? -1 : (int64_t{1} << bits) - 1));
-  if (bits == 64)
-    return ir::PrimValue::integer(t, lowest ? std::numeric_limits<int64_t>::min()
-                                            : std::numeric_limits<int64_t>::max());
-  int64_t hi = (int64_t{1} << (bits - 1)) - 1;
-  return ir::PrimValue::integer(t, lowest ? -hi - 1 : hi);
 }
 
 } // namespace
@@ -376,16 +362,12 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
     std::vector<VName> out = b_->let("hist", ir::Op{ir::Soac{h}}, {site(span), "hist"});
     return rebuild(args[0].value, std::vector<SubExp>(out.begin(), out.end()));
   }
-  if (n == "__lowest" || n == "__highest")
-    return Value::of(extreme(resT(), n == "__lowest"));
-  if (n == "__inf")
-    return Value::of(ir::PrimValue::floating(resT(), INFINITY));
-  if (n == "__nan")
-    return Value::of(ir::PrimValue::floating(resT(), NAN));
-  if (n == "__pi")
-    return Value::of(floatConstant(resT(), M_PI));
-  if (n == "__e")
-    return Value::of(floatConstant(resT(), M_E));
+  if (n == "__lowest" || n == "__highest" || n == "__inf" || n == "__nan" || n == "__pi" ||
+      n == "__e") {
+    std::optional<ir::PrimValue> c = prim::numericConstant(std::string_view(n).substr(2), resT());
+    FJORD_CHECK(c.has_value(), n + " of a " + primName(resT()));
+    return Value::of(*c);
+  }
   if (n == "__convert")
     return Value::of(b_->convert(argT(0), resT(), leaf(0), "conv"));
   // A call whose result type follows from the operand's (ir/TypeOf.cpp): f16 <-> u16,

@@ -1,6 +1,6 @@
-// Scalar operations with the source language's semantics: wrap-around integer arithmetic,
-// `/` and `%` rounding towards negative infinity (`//` and `%%` towards zero), IEEE floats,
-// and the numeric intrinsics (`__sqrt`, `__convert`, `__lowest`, ...).
+// Scalar operations of the interpreter: the source operators and the numeric intrinsics
+// (`__sqrt`, `__convert`, `__lowest`, ...) on run-time values, evaluated by prim/Eval.h (the
+// language's scalar semantics); failures become RuntimeErrors here.
 #pragma once
 #include "interp/Value.h"
 #include "support/SourceSpan.h"

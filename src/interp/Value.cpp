@@ -1,7 +1,7 @@
 // Run-time values: construction, scalar normalisation and conversion, row access.
 #include "interp/Value.h"
 
-#include "support/Half.h"
+#include "prim/Eval.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,84 +9,47 @@
 
 namespace fjord::interp {
 
-namespace {
-
-uint64_t widthMask(PrimType t) {
-  int bits = primBytes(t) * 8;
-  return bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-}
-
-// Float-to-integer conversion without undefined behaviour: NaN gives 0, out-of-range values
-// saturate.
-template <typename T> T saturate(double v) {
-  if (std::isnan(v))
-    return 0;
-  if (v <= static_cast<double>(std::numeric_limits<T>::min()))
-    return std::numeric_limits<T>::min();
-  if (v >= static_cast<double>(std::numeric_limits<T>::max()))
-    return std::numeric_limits<T>::max();
-  return static_cast<T>(v);
-}
-
-} // namespace
-
 PrimValue PrimValue::integer(PrimType t, uint64_t bits) {
-  PrimValue p;
-  p.type = t;
-  p.bits = t == PrimType::Bool ? (bits != 0) : bits & widthMask(t);
-  return p;
+  return fromPrim(fjord::PrimValue::wrapped(t, bits));
 }
 
 PrimValue PrimValue::floating(PrimType t, double v) {
   PrimValue p;
   p.type = t;
-  // Every result is rounded to its type once, from the exact (double) value: f16 results
-  // straight to binary16, as compiled code's f32-computed results rounded to f16 are.
-  if (t == PrimType::F16)
-    p.f = roundToHalf(v);
-  else
-    p.f = t == PrimType::F64 ? v : static_cast<double>(static_cast<float>(v));
+  p.f = fjord::PrimValue::rounded(t, v).f;
   return p;
 }
 
 PrimValue PrimValue::boolean(bool b) { return integer(PrimType::Bool, b); }
 
 PrimValue PrimValue::fromInt(PrimType t, int64_t v) {
-  if (isFloat(t))
-    return floating(t, static_cast<double>(v));
-  if (t == PrimType::Bool)
-    return boolean(v != 0);
-  return integer(t, static_cast<uint64_t>(v));
+  return fromPrim(prim::convert(fjord::PrimValue::int64(v), t));
 }
 
 PrimValue PrimValue::fromDouble(PrimType t, double v) {
-  if (isFloat(t))
-    return floating(t, v);
-  if (t == PrimType::Bool)
-    return boolean(v != 0);
-  if (isUnsigned(t))
-    return integer(t, saturate<uint64_t>(v));
-  return integer(t, static_cast<uint64_t>(saturate<int64_t>(v)));
+  return fromPrim(prim::convert(fjord::PrimValue::floating(PrimType::F64, v), t));
 }
 
-int64_t PrimValue::asSigned() const {
-  if (!isSigned(type))
-    return static_cast<int64_t>(bits);
-  int width = primBytes(type) * 8;
-  if (width == 64)
-    return static_cast<int64_t>(bits);
-  uint64_t sign = uint64_t(1) << (width - 1);
-  return static_cast<int64_t>((bits ^ sign) - sign);
-}
+int64_t PrimValue::asSigned() const { return toPrim().asInt(); }
 
 uint64_t PrimValue::asUnsigned() const { return bits; }
 
-double PrimValue::asDouble() const {
+double PrimValue::asDouble() const { return toPrim().asDouble(); }
+
+fjord::PrimValue PrimValue::toPrim() const {
   if (isFloat(type))
-    return f;
-  if (isUnsigned(type))
-    return static_cast<double>(bits);
-  return static_cast<double>(asSigned());
+    return fjord::PrimValue::floating(type, f);
+  return fjord::PrimValue::wrapped(type, bits);
+}
+
+PrimValue PrimValue::fromPrim(const fjord::PrimValue& v) {
+  PrimValue p;
+  p.type = v.type;
+  if (isFloat(v.type))
+    p.f = v.f;
+  else
+    p.bits = v.bits();
+  return p;
 }
 
 bool PrimValue::operator==(const PrimValue& o) const {

@@ -3,6 +3,7 @@
 // types (a constructor with its payload) and functions.
 // Values are immutable; copies share their storage.
 #pragma once
+#include "prim/PrimValue.h"
 #include "syntax/Type.h"
 
 #include <cstdint>
@@ -13,7 +14,8 @@
 namespace fjord::interp {
 
 /// A scalar. Integers keep their bits truncated to the type's width (zero-extended in
-/// `bits`); floats keep a double that is exactly representable in their type.
+/// `bits`); floats keep a double that is exactly representable in their type. Operations on
+/// them are prim/Eval.h's, on the equal fjord::PrimValue (toPrim, fromPrim).
 struct PrimValue {
   PrimType type = PrimType::I32;
   uint64_t bits = 0;
@@ -31,6 +33,9 @@ struct PrimValue {
   double asDouble() const;    ///< any numeric type, as a double
   bool asBool() const { return bits != 0; }
   bool operator==(const PrimValue& o) const;
+
+  fjord::PrimValue toPrim() const;
+  static PrimValue fromPrim(const fjord::PrimValue& v);
 };
 
 struct Closure; // interp/Eval.h

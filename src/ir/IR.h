@@ -13,8 +13,10 @@
 // array-typed PatElem/Param carries `mem` (its memory block and LMAD; see ir/MemInfo.h).
 // Nodes are plain values: a pass builds a new Prog.
 #pragma once
+#include "ir/Interface.h"
+#include "prim/Ops.h"
+#include "prim/PrimValue.h"
 #include "support/SourceSpan.h"
-#include "syntax/Type.h"
 
 #include <cstdint>
 #include <memory>
@@ -25,7 +27,15 @@
 
 namespace fjord::ir {
 
+// The scalar vocabulary is prim/'s; ir:: names it for the stages that spell it that way.
+using fjord::BinOpKind;
+using fjord::binOpName;
+using fjord::CmpOpKind;
+using fjord::cmpOpName;
 using fjord::PrimType;
+using fjord::PrimValue;
+using fjord::UnOpKind;
+using fjord::unOpName;
 
 /// A variable: a source-derived name plus a tag unique within the program. Printed
 /// `name_tag`; generated code uses source names, made unique by imp/ (imp/Names.h).
@@ -48,20 +58,6 @@ private:
   int next_;
 };
 
-/// A scalar constant. Integers and bools live in `i` (unsigned values as their two's
-/// complement bits), floats in `f`.
-struct PrimValue {
-  PrimType type = PrimType::I64;
-  int64_t i = 0;
-  double f = 0;
-  static PrimValue int64(int64_t v) { return {PrimType::I64, v, 0}; }
-  static PrimValue integer(PrimType t, int64_t v) { return {t, v, 0}; }
-  static PrimValue floating(PrimType t, double v) { return {t, 0, v}; }
-  static PrimValue boolean(bool b) { return {PrimType::Bool, b ? 1 : 0, 0}; }
-  bool operator==(const PrimValue&) const = default;
-  std::string str() const; ///< "3i64", "2.5f32", "true"
-};
-
 /// An operand: a constant or a variable.
 struct SubExp {
   std::variant<PrimValue, VName> v;
@@ -75,9 +71,6 @@ struct SubExp {
   std::string str() const;
 };
 using Shape = std::vector<SubExp>;
-
-/// Where a memory block lives.
-enum class MemSpace { Host, Device, Shared };
 
 /// The type of a value: a scalar, an array of scalars, or a memory block (after mem/).
 struct Type {
@@ -126,26 +119,6 @@ struct Lambda {
 
 // ---------------------------------------------------------------------------------------
 // Basic operations
-
-enum class UnOpKind { Neg, Not, Complement, Abs, Signum };
-enum class BinOpKind {
-  Add, Sub, Mul,
-  Div,  ///< integer: floor division for signed (Futhark `/`), truncating for unsigned; float: `/`
-  Mod,  ///< integer: floor modulo for signed (Futhark `%`); float: fmod
-  Quot, ///< truncating division (`//`)
-  Rem,  ///< truncating remainder (`%%`)
-  Pow,  ///< `**`
-  Shl, Shr, ///< Shr: arithmetic for signed, logical for unsigned (`>>`)
-  LShr,     ///< logical shift right (`>>>`)
-  And, Or, Xor, ///< bitwise (also on bool)
-  LogAnd, LogOr,
-  Min, Max,
-};
-enum class CmpOpKind { Eq, Ne, Lt, Le, Gt, Ge };
-
-const char* unOpName(UnOpKind k);
-const char* binOpName(BinOpKind k);
-const char* cmpOpName(CmpOpKind k);
 
 /// One dimension of a slice: a fixed index, or `count` elements from `start` by `stride`.
 struct DimIndex {
@@ -353,16 +326,6 @@ struct Stm {
   std::vector<PatElem> pat;
   Exp exp;
   Provenance prov;
-};
-
-/// How an entry point's source-level parameter or result maps to IR values: arrays appear
-/// as their size parameters (i64, outermost first; shared sizes appear once) followed by
-/// the array itself. Used to generate the C API.
-struct EntryValue {
-  std::string name;        ///< source name (parameter) or "result_<i>"
-  PrimType elem = PrimType::I32;
-  int rank = 0;
-  bool unique = false;
 };
 
 struct FunDef {

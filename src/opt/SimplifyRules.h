@@ -20,10 +20,11 @@ using DefinitionOf = std::function<const ir::BasicOp*(const ir::VName&)>;
 /// (which filter fusion leaves behind) becomes `b` or `not b`. nullopt if none applies.
 std::optional<ir::BasicOp> rewriteThroughDefinitions(const ir::BasicOp& op, const DefinitionOf& def);
 
-/// Evaluates a scalar op on constant operands; nullopt if it cannot (or must not) be folded.
-std::optional<ir::PrimValue> foldBinOp(ir::BinOpKind k, ir::PrimType t, const ir::PrimValue& x,
-                                       const ir::PrimValue& y);
-std::optional<ir::PrimValue> foldCmpOp(ir::CmpOpKind k, ir::PrimType t, const ir::PrimValue& x,
-                                       const ir::PrimValue& y);
+/// Evaluates a scalar op of operand type `t` on constant operands (prim/Eval.h); nullopt if
+/// it fails (division by zero, ...).
+std::optional<ir::PrimValue> foldBinOp(ir::BinOpKind k, ir::PrimType t, ir::PrimValue x,
+                                       ir::PrimValue y);
+std::optional<ir::PrimValue> foldCmpOp(ir::CmpOpKind k, ir::PrimType t, ir::PrimValue x,
+                                       ir::PrimValue y);
 
 } // namespace fjord::opt

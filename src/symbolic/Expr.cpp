@@ -2,6 +2,7 @@
 // constructors for floor division, floor modulo, min and max with their simplification rules.
 #include "symbolic/Expr.h"
 
+#include "prim/Eval.h"
 #include "support/Diagnostics.h"
 
 #include <algorithm>
@@ -17,19 +18,6 @@ int64_t wrapAdd(int64_t a, int64_t b) {
 }
 int64_t wrapMul(int64_t a, int64_t b) {
   return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
-}
-
-/// Floor division of constants; `d > 0`.
-int64_t floorDivConst(int64_t a, int64_t d) {
-  int64_t q = a / d;
-  if (a % d != 0 && a < 0)
-    --q;
-  return q;
-}
-/// Floor modulo of constants; `d > 0`; the result is in [0, d).
-int64_t floorModConst(int64_t a, int64_t d) {
-  int64_t r = a % d;
-  return r < 0 ? r + d : r;
 }
 
 int compareInts(int64_t a, int64_t b) { return a < b ? -1 : (a > b ? 1 : 0); }
@@ -275,7 +263,7 @@ Expr floorDiv(const Expr& e, int64_t divisor) {
   int64_t constant = e.poly().constant;
   int64_t constQuotient = 0;
   if (rest.empty()) {
-    constQuotient = floorDivConst(constant, divisor);
+    constQuotient = prim::floorDiv(constant, divisor);
     constant = 0;
   } else if (constant % divisor == 0) {
     constQuotient = constant / divisor;
@@ -308,8 +296,8 @@ Expr mod(const Expr& e, int64_t divisor) {
     return Expr(0);
   std::vector<Term> reduced;
   for (const Term& t : e.poly().terms)
-    reduced.push_back(Term{floorModConst(t.coeff, divisor), t.factors});
-  Expr r(canonical(std::move(reduced), floorModConst(e.poly().constant, divisor)));
+    reduced.push_back(Term{prim::floorMod(t.coeff, divisor), t.factors});
+  Expr r(canonical(std::move(reduced), prim::floorMod(e.poly().constant, divisor)));
   if (r.isConst())
     return r;
   if (const Atom* inner = asSingleAtom(r, AtomKind::FloorMod))
@@ -374,9 +362,9 @@ std::optional<int64_t> evalAtom(const Atom& atom, const std::map<std::string, in
   case AtomKind::Var:
     break;
   case AtomKind::FloorDiv:
-    return floorDivConst(values[0], atom.divisor);
+    return prim::floorDiv(values[0], atom.divisor);
   case AtomKind::FloorMod:
-    return floorModConst(values[0], atom.divisor);
+    return prim::floorMod(values[0], atom.divisor);
   case AtomKind::Min:
     return *std::min_element(values.begin(), values.end());
   case AtomKind::Max:

@@ -2,6 +2,8 @@
 // (sema/) fills every expression's and pattern's `type`, and later stages (interp/,
 // internalise/) read them. Types are immutable and shared.
 #pragma once
+#include "prim/PrimType.h"
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -9,20 +11,6 @@
 #include <vector>
 
 namespace fjord {
-
-/// Scalar ("primitive") types.
-enum class PrimType { Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, F32, F64 };
-
-/// "i32", "f64", "bool", ...
-const char* primName(PrimType t);
-/// The inverse of primName; nullopt for anything else.
-std::optional<PrimType> primFromName(const std::string& name);
-bool isSigned(PrimType t);
-bool isUnsigned(PrimType t);
-bool isInteger(PrimType t); ///< signed or unsigned
-bool isFloat(PrimType t);
-/// Size in bytes (bool is 1).
-int primBytes(PrimType t);
 
 /// One array dimension's size: a known constant, a size variable (a size parameter or an
 /// existential size, by name), or unknown (`[]` before inference fills it in).
