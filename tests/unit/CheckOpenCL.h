@@ -3,10 +3,10 @@
 #pragma once
 #include <string>
 
-namespace fjord::backend {
+namespace fjord::testutil {
 
 /// Clang's diagnostics (warnings and errors) for `source` as OpenCL C 1.2, as text; empty
 /// when it is clean.
 std::string checkOpenCL(const std::string& source, const std::string& fileName = "kernels.cl");
 
-} // namespace fjord::backend
+} // namespace fjord::testutil

@@ -1,6 +1,7 @@
 // LibTooling glue (see CheckOpenCL.h): a syntax-only Clang run over an in-memory file, with
-// diagnostics captured as text. One of the two files of the backend that include Clang.
-#include "backend/CheckOpenCL.h"
+// diagnostics captured as text. The only test code that includes Clang (the unit tests link
+// libclang-cpp for it; the compiler itself links only libFormat).
+#include "CheckOpenCL.h"
 
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/FileManager.h>
@@ -14,7 +15,7 @@
 #include <memory>
 #include <vector>
 
-namespace fjord::backend {
+namespace fjord::testutil {
 
 std::string checkOpenCL(const std::string& source, const std::string& fileName) {
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
@@ -50,4 +51,4 @@ std::string checkOpenCL(const std::string& source, const std::string& fileName) 
   return text;
 }
 
-} // namespace fjord::backend
+} // namespace fjord::testutil
