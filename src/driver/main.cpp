@@ -4,6 +4,7 @@
 #include "driver/Commands.h"
 #include "driver/Pipeline.h"
 #include "support/Diagnostics.h"
+#include "testing/TestRunner.h"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -39,7 +40,7 @@ int main(int argc, char** argv) {
   auto* checkCmd = app.add_subcommand("check", "Type-check a program and report errors");
   checkCmd->add_option("file", checkFile, "the .fut program")->required()->check(CLI::ExistingFile);
 
-  TestArgs test;
+  fjord::testing::TestArgs test;
   auto* testCmd = app.add_subcommand("test", "Run the test blocks (-- ==) of programs on a backend");
   testCmd->add_option("paths", test.paths, ".fut files or directories")->required();
   testCmd->add_option("--backend", test.backend, "interp, opencl or cuda")
@@ -79,7 +80,7 @@ int main(int argc, char** argv) {
     if (*checkCmd)
       return cmdCheck(checkFile);
     if (*testCmd)
-      return cmdTest(test);
+      return fjord::testing::cmdTest(test);
     if (*devCmd)
       return cmdDevPrint(devFile, devStage);
   } catch (const fjord::InternalError& e) {

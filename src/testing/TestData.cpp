@@ -1,4 +1,4 @@
-#include "driver/TestData.h"
+#include "testing/TestData.h"
 
 #include "interp/DataFormat.h"
 #include "support/Half.h"
@@ -9,7 +9,7 @@
 #include <random>
 #include <sstream>
 
-namespace fjord::driver {
+namespace fjord::testing {
 namespace {
 
 void appendLE(std::string& out, uint64_t v, int bytes) {
@@ -145,4 +145,4 @@ std::optional<std::string> compareValues(const std::vector<interp::Value>& expec
   return std::nullopt;
 }
 
-} // namespace fjord::driver
+} // namespace fjord::testing

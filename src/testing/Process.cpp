@@ -1,11 +1,11 @@
-#include "driver/Process.h"
+#include "testing/Process.h"
 
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
 
-namespace fjord::driver {
+namespace fjord::testing {
 
 std::string shellQuote(const std::string& s) {
   std::string out = "'";
@@ -41,4 +41,4 @@ bool writeWholeFile(const std::string& path, const std::string& contents) {
   return static_cast<bool>(out);
 }
 
-} // namespace fjord::driver
+} // namespace fjord::testing

@@ -1,10 +1,10 @@
 // Parsing test blocks (TestSpec.h).
-#include "driver/TestSpec.h"
+#include "testing/TestSpec.h"
 
 #include <cctype>
 #include <sstream>
 
-namespace fjord::driver {
+namespace fjord::testing {
 namespace {
 
 // The test block's text with comment markers removed, remembering each character's line.
@@ -263,4 +263,4 @@ std::optional<TestSpec> parseTestSpec(const std::string& programText, std::strin
   return spec;
 }
 
-} // namespace fjord::driver
+} // namespace fjord::testing

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-namespace fjord::driver {
+namespace fjord::testing {
 
 /// The flags of every g++ build of generated OpenCL code (warnings are errors).
 inline constexpr const char* kTestCxxFlags = "-std=c++17 -O0 -Wall -Wextra -Werror";
@@ -20,4 +20,4 @@ inline constexpr const char* kTestCxxFlags = "-std=c++17 -O0 -Wall -Wextra -Werr
 std::string precompiledRuntimeHeader(const std::filesystem::path& pchRoot,
                                      const std::string& header);
 
-} // namespace fjord::driver
+} // namespace fjord::testing

@@ -1,4 +1,4 @@
-// `fjord test`: runs the test blocks of programs (driver/TestSpec.h) on one backend.
+// `fjord test` (see TestRunner.h): runs the test blocks of programs on one backend.
 //  - interp: every case in the reference interpreter, in-process, plus structure checks;
 //  - opencl: generates OpenCL with --executable, builds it with g++ -lOpenCL and runs each
 //    case on the OpenCL platform present (PoCL in CI);
@@ -7,12 +7,13 @@
 //    skipped with a printed reason (exit status 77, CTest's "skipped").
 // Expected values come from `output`, or from the interpreter for `auto output`.
 // Programs are tested in parallel; the run ends with `N passed, N failed, N skipped`.
-#include "driver/Commands.h"
+#include "testing/TestRunner.h"
+
 #include "driver/Pipeline.h"
-#include "driver/Process.h"
-#include "driver/TestData.h"
-#include "driver/TestPch.h"
-#include "driver/TestSpec.h"
+#include "testing/Process.h"
+#include "testing/TestData.h"
+#include "testing/TestPch.h"
+#include "testing/TestSpec.h"
 #include "interp/DataFormat.h"
 #include "interp/Interpreter.h"
 #include "sema/Check.h"
@@ -28,8 +29,19 @@
 #include <thread>
 #include <unistd.h>
 
-namespace fjord::driver {
+namespace fjord::testing {
 namespace fs = std::filesystem;
+
+// The compiler, as the driver exposes it (driver/Pipeline.h).
+using driver::Backend;
+using driver::checkedOf;
+using driver::CheckedProgram;
+using driver::CheckedProgramPtr;
+using driver::compile;
+using driver::CompileOptions;
+using driver::countStage;
+using driver::entryPoints;
+using driver::loadProgram;
 
 namespace {
 
@@ -53,7 +65,7 @@ struct Runner {
   std::string backendName;
   fs::path workDir;
   bool gpuPresent = false;
-  /// g++ options that use the precompiled runtime headers (driver/TestPch.h), or "".
+  /// g++ options that use the precompiled runtime headers (testing/TestPch.h), or "".
   std::string hostPch, mainPch;
   /// `--export DIR`: write generated code, inputs and expected outputs for running on
   /// another machine (scripts/gpu-check.sh) instead of building and running here.
@@ -502,4 +514,4 @@ int cmdTest(const TestArgs& args) {
   return total.failed ? 1 : 0;
 }
 
-} // namespace fjord::driver
+} // namespace fjord::testing

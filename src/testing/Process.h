@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-namespace fjord::driver {
+namespace fjord::testing {
 
 /// Quotes `s` for a POSIX shell.
 std::string shellQuote(const std::string& s);
@@ -15,4 +15,4 @@ int runShell(const std::string& command, int timeoutSeconds = 600);
 std::string readWholeFile(const std::string& path);
 bool writeWholeFile(const std::string& path, const std::string& contents);
 
-} // namespace fjord::driver
+} // namespace fjord::testing

@@ -1,15 +1,15 @@
-// Unit tests of the test-block parser (driver/TestSpec.h): several blocks per file and
+// Unit tests of the test-block parser (testing/TestSpec.h): several blocks per file and
 // structure checks that count only the entry points their block names; random input data.
-#include "driver/TestData.h"
-#include "driver/TestSpec.h"
+#include "testing/TestData.h"
+#include "testing/TestSpec.h"
 
 #include <doctest/doctest.h>
 
 #include <set>
 
-using namespace fjord::driver;
+using namespace fjord::testing;
 
-TEST_CASE("driver: every test block of a file is read") {
+TEST_CASE("testing: every test block of a file is read") {
   std::string error;
   auto spec = parseTestSpec("-- first\n-- ==\n-- entry: inc\n-- input { 1 } output { 2 }\n"
                             "entry inc (x: i32) = x + 1\n\n"
@@ -27,7 +27,7 @@ TEST_CASE("driver: every test block of a file is read") {
   CHECK(spec->cases[1].line == 8);
 }
 
-TEST_CASE("driver: structure checks after `entry:` name their entry points") {
+TEST_CASE("testing: structure checks after `entry:` name their entry points") {
   std::string error;
   auto spec = parseTestSpec("-- ==\n-- structure gpu { SegMap 2 }\n-- entry: a b\n"
                             "-- input { 1 } output { 1 }\n-- structure gpu { SegRed 1 }\n"
@@ -41,7 +41,7 @@ TEST_CASE("driver: structure checks after `entry:` name their entry points") {
   CHECK(spec->structures[1].stage == "gpu");
 }
 
-TEST_CASE("driver: a malformed second block is an error") {
+TEST_CASE("testing: a malformed second block is an error") {
   std::string error;
   auto spec = parseTestSpec("-- ==\n-- input { 1 } output { 1 }\ndef x = 1\n-- ==\n-- frobnicate\n",
                             error);
@@ -49,13 +49,13 @@ TEST_CASE("driver: a malformed second block is an error") {
   CHECK(error == "line 5: unknown test directive `frobnicate`");
 }
 
-TEST_CASE("driver: a file without a test block has no spec") {
+TEST_CASE("testing: a file without a test block has no spec") {
   std::string error;
   CHECK_FALSE(parseTestSpec("-- just a comment\ndef x = 1\n", error));
   CHECK(error.empty());
 }
 
-TEST_CASE("driver: random f16 input is binary16 values from 0 up to (not including) 1") {
+TEST_CASE("testing: random f16 input is binary16 values from 0 up to (not including) 1") {
   std::string error;
   auto data = randomInput("[200]f16", 7, error);
   REQUIRE_MESSAGE(data.has_value(), error);

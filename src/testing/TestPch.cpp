@@ -1,7 +1,7 @@
-#include "driver/TestPch.h"
+#include "testing/TestPch.h"
 
 #include "backend/RuntimeFiles.h"
-#include "driver/Process.h"
+#include "testing/Process.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -9,7 +9,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-namespace fjord::driver {
+namespace fjord::testing {
 namespace fs = std::filesystem;
 
 namespace {
@@ -85,4 +85,4 @@ std::string precompiledRuntimeHeader(const fs::path& pchRoot, const std::string&
   return ec ? "" : use;
 }
 
-} // namespace fjord::driver
+} // namespace fjord::testing

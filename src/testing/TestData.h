@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace fjord::driver {
+namespace fjord::testing {
 
 /// Binary-format values for a list of types like `[1000]f32 [10][20]i64 i32`, from a
 /// deterministic generator seeded with `seed`. Integers are drawn from [-1000, 1000]
@@ -22,4 +22,4 @@ std::optional<std::string> randomInput(const std::string& types, uint64_t seed,
 std::optional<std::string> compareValues(const std::vector<interp::Value>& expected,
                                          const std::vector<interp::Value>& actual);
 
-} // namespace fjord::driver
+} // namespace fjord::testing

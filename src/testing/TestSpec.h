@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace fjord::driver {
+namespace fjord::testing {
 
 /// One run of an entry point.
 struct TestCase {
@@ -53,4 +53,4 @@ struct TestSpec {
 /// blocks set `error` to a message with the line number.
 std::optional<TestSpec> parseTestSpec(const std::string& programText, std::string& error);
 
-} // namespace fjord::driver
+} // namespace fjord::testing
