@@ -159,14 +159,15 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
           shellQuote((dir / (stem + "_main.cpp")).string()) + " -o " + mainObj + " && g++ " +
           hostObj + " " + mainObj + " -o " + shellQuote(exe.string()) + " -lOpenCL";
   } else {
-    // Without a GPU nothing runs, so only the kernels and host code of the .cu file are
-    // compiled (the shared main() is compiled by the OpenCL tests), and the host side at -O0:
-    // that halves the build time and still reports every front-end warning as an error.
+    // Without a GPU nothing runs, so only the device side of the .cu file is compiled, to an
+    // sm_90 cubin (cicc and ptxas; the shared main() is compiled by the OpenCL tests). The
+    // device pass parses the whole file, host code included, so every front-end warning
+    // is still an error; skipping the host pass (cudafe++ and g++) saves two thirds.
     std::string cu = shellQuote((dir / (stem + ".cu")).string());
-    cmd = std::string(FJORD_NVCC) + " -std=c++17 " + (gpuPresent ? "-O2" : "-O0") +
-          " -arch=" FJORD_CUDA_ARCH " -Werror all-warnings " +
-          (gpuPresent ? cu + " " + shellQuote((dir / (stem + "_main.cpp")).string()) + " -o "
-                      : "-c " + cu + " -o ") + shellQuote(exe.string());
+    cmd = std::string(FJORD_NVCC) + " -std=c++17 -arch=" FJORD_CUDA_ARCH " -Werror all-warnings " +
+          (gpuPresent ? "-O2 " + cu + " " + shellQuote((dir / (stem + "_main.cpp")).string()) +
+                            " -o " + shellQuote(exe.string())
+                      : "-cubin " + cu + " -o " + shellQuote((dir / (stem + ".cubin")).string()));
   }
   fs::path log = dir / "build.log";
   if (runShell("{ " + cmd + "; } > " + shellQuote(log.string()) + " 2>&1") != 0) {
