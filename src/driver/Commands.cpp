@@ -1,5 +1,5 @@
 // The subcommands that compile, check and print programs (`cuda`, `opencl`, `check`, `dev`).
-// `run` is in RunCommand.cpp and `test` in TestRunner.cpp.
+// `run` is in RunCommand.cpp; `test` is in the testing library (testing/TestRunner.h).
 #include "driver/Commands.h"
 #include "driver/PassTable.h"
 #include "driver/Pipeline.h"

@@ -18,13 +18,7 @@ int cmdDevPrint(const std::string& file, const std::string& stage);
 /// Lists the pass table (`fjord dev --passes`).
 int cmdDevPasses();
 
-struct TestArgs {
-  std::vector<std::string> paths;
-  std::string backend = "interp";
-  int jobs = 0; ///< 0: one per core
-  std::string exportDir; ///< cuda: write code, inputs and expected outputs here instead of running
-  size_t exportMaxBytes = 8'000'000; ///< leave out cases whose input or output is larger
-};
-int cmdTest(const TestArgs&);
+
+// `fjord test` is in the testing library (testing/TestRunner.h).
 
 } // namespace fjord::driver

@@ -1,12 +1,13 @@
 // The `fjord` command: parses the command line (CLI11) and dispatches to a subcommand.
 // User errors exit with status 1, internal compiler errors with 2; nothing escapes as an
 // uncaught exception.
-#include "driver/Bench.h"
+#include "testing/Bench.h"
 #include "driver/Commands.h"
-#include "driver/Dataset.h"
+#include "testing/Dataset.h"
 #include "driver/PassTable.h"
 #include "driver/Pipeline.h"
 #include "support/Diagnostics.h"
+#include "testing/TestRunner.h"
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
   auto* checkCmd = app.add_subcommand("check", "Type-check a program and report errors");
   checkCmd->add_option("file", checkFile, "the .fut program")->required()->check(CLI::ExistingFile);
 
-  TestArgs test;
+  fjord::testing::TestArgs test;
   auto* testCmd = app.add_subcommand("test", "Run the test blocks (-- ==) of programs on a backend");
   testCmd->add_option("paths", test.paths, ".fut files or directories")->required();
   testCmd->add_option("--backend", test.backend, "interp, opencl or cuda")
@@ -55,7 +56,7 @@ int main(int argc, char** argv) {
                       "with --export: leave out cases whose input or expected output is larger "
                       "(default 8000000)");
 
-  BenchArgs bench;
+  fjord::testing::BenchArgs bench;
   std::vector<std::string> benchExclude;
   auto* benchCmd = app.add_subcommand("bench", "Time the entry points of programs on the datasets of their test blocks (docs/benchmarking.md)");
   benchCmd->add_option("paths", bench.paths, ".fut files or directories")->required();
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
   benchCmd->add_flag("--flush-l2", bench.flushL2, "evict the GPU's L2 cache before each timed run (outside the timing)");
   benchCmd->add_option("--timeout", bench.timeoutSeconds, "seconds per dataset, all runs together (default 600)");
 
-  DatasetArgs dataset;
+  fjord::testing::DatasetArgs dataset;
   auto* datasetCmd = app.add_subcommand("dataset", "Write random or given values in Futhark's data format (like futhark dataset)");
   datasetCmd->add_option("-g,--generate", dataset.generate, "a type such as [1000][1000]f32 (random values) or a value such as 10i64 (repeatable)")
       ->required();
@@ -84,7 +85,7 @@ int main(int argc, char** argv) {
     datasetCmd->add_option_function<std::string>(
         "--" + t + "-bounds",
         [&dataset, t](const std::string& text) {
-          if (!parseBounds(t, text, dataset.bounds))
+          if (!fjord::testing::parseBounds(t, text, dataset.bounds))
             throw CLI::ValidationError("--" + t + "-bounds", "expected LOW:HIGH, got " + text);
         },
         "range of random " + t + " values, LOW:HIGH (write --" + t + "-bounds=-10:10 for a negative LOW)");
@@ -118,13 +119,13 @@ int main(int argc, char** argv) {
     if (*checkCmd)
       return cmdCheck(checkFile);
     if (*testCmd)
-      return cmdTest(test);
+      return fjord::testing::cmdTest(test);
     if (*benchCmd) {
       bench.excludeTags.insert(bench.excludeTags.end(), benchExclude.begin(), benchExclude.end());
-      return cmdBench(bench);
+      return fjord::testing::cmdBench(bench);
     }
     if (*datasetCmd)
-      return cmdDataset(dataset);
+      return fjord::testing::cmdDataset(dataset);
     if (*devCmd)
       return devPasses ? cmdDevPasses() : cmdDevPrint(devFile, devStage);
   } catch (const fjord::InternalError& e) {

@@ -204,6 +204,12 @@ std::map<std::string, int> countConstructs(const Prog& prog) {
   return c.counts;
 }
 
+int countConstruct(const Prog& prog, const std::string& name) {
+  std::map<std::string, int> counts = countConstructs(prog);
+  auto it = counts.find(name);
+  return it == counts.end() ? 0 : it->second;
+}
+
 std::map<std::string, int> countConstructsIn(const Prog& prog,
                                              const std::vector<std::string>& entries) {
   Counter c;

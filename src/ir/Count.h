@@ -21,8 +21,12 @@ std::string constructName(const Exp& exp);
 /// "TransposeCopy": copies that swap the memory order of the two innermost dimensions.
 std::map<std::string, int> countConstructs(const Prog& prog);
 
-/// The same, counting only the entry-point functions named in `entries` (for `structure`
-/// checks in a test block that names its entry points).
+/// Occurrences of one construct at any depth, e.g. countConstruct(p, "Alloc") for every
+/// allocation in host code, branches, loop bodies and kernel bodies alike.
+int countConstruct(const Prog& prog, const std::string& name);
+
+/// The same as countConstructs, counting only the entry-point functions named in
+/// `entries` (for `structure` checks in a test block that names its entry points).
 std::map<std::string, int> countConstructsIn(const Prog& prog,
                                              const std::vector<std::string>& entries);
 

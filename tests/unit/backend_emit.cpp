@@ -2,7 +2,7 @@
 // output is formatted, deterministic, valid OpenCL C, compiles warning-free, runs on PoCL
 // with correct results (through the C API and the generated executable), and that two
 // modules with different prefixes link into one program.
-#include "backend/CheckOpenCL.h"
+#include "CheckOpenCL.h"
 #include "backend/Emit.h"
 #include "backend/Format.h"
 #include "backend_fixture.h"
@@ -128,9 +128,9 @@ TEST_CASE("backend: generated OpenCL C passes Clang's OpenCL 1.2 front end") {
   GeneratedFiles g = emitOpenCL(test::scaleProgram(), {});
   const std::string& cl = file(g, "scale.cl");
   CHECK(cl.find("__kernel void scale_map(") != std::string::npos);
-  CHECK(checkOpenCL(cl, "scale.cl") == "");
+  CHECK(testutil::checkOpenCL(cl, "scale.cl") == "");
   // And the checker does report errors.
-  CHECK(checkOpenCL("__kernel void f(__global float* x) { x[0] = undefined_name; }") != "");
+  CHECK(testutil::checkOpenCL("__kernel void f(__global float* x) { x[0] = undefined_name; }") != "");
 }
 
 TEST_CASE("backend: OpenCL output compiles warning-free and runs on PoCL") {

@@ -1,9 +1,9 @@
-// `fjord bench`'s statistics and JSON layout (driver/BenchStats.h), a whole bench run on
-// PoCL (driver/Bench.h), and `fjord dataset`'s output format and determinism
-// (driver/Dataset.h).
-#include "driver/Bench.h"
-#include "driver/BenchStats.h"
-#include "driver/Dataset.h"
+// `fjord bench`'s statistics and JSON layout (testing/BenchStats.h), a whole bench run on
+// PoCL (testing/Bench.h), and `fjord dataset`'s output format and determinism
+// (testing/Dataset.h).
+#include "testing/Bench.h"
+#include "testing/BenchStats.h"
+#include "testing/Dataset.h"
 #include "interp/DataFormat.h"
 
 #include <doctest/doctest.h>
@@ -13,7 +13,7 @@
 #include <fstream>
 
 using namespace fjord;
-using namespace fjord::driver;
+using namespace fjord::testing;
 
 TEST_CASE("bench: statistics of the runtimes") {
   RunStats s = runStats({40, 10, 30, 20});

@@ -2,7 +2,7 @@
 // of tests/programs/first/): the OpenCL kernels pass Clang's OpenCL C 1.2 front end with no
 // warning, and formatting any generated file again changes nothing (so the checked-in style
 // is a fixed point and reviewers never see formatter noise).
-#include "backend/CheckOpenCL.h"
+#include "CheckOpenCL.h"
 #include "backend/Format.h"
 #include "generated_test_util.h"
 
@@ -49,7 +49,7 @@ TEST_CASE("driver: generated OpenCL of the samples and first programs is warning
     std::string stem = fs::path(path).stem().string();
     const std::string& cl = fileNamed(*files, stem + ".cl");
     CHECK(cl.find("__kernel void ") != std::string::npos);
-    CHECK(backend::checkOpenCL(cl, stem + ".cl") == "");
+    CHECK(testutil::checkOpenCL(cl, stem + ".cl") == "");
   }
 }
 

@@ -1,7 +1,7 @@
 // imp/ and backend/: how SegHist is lowered (Note [Histograms] in imp/LowerSegHist.cpp),
 // checked on the generated code of small programs: which kernels exist and which atomics
 // they use. Values are checked end to end by tests/programs/hist/.
-#include "backend/CheckOpenCL.h"
+#include "CheckOpenCL.h"
 #include "generated_test_util.h"
 
 #include <doctest/doctest.h>
@@ -44,7 +44,7 @@ TEST_CASE("imp: histograms use atomics, compare-and-swap loops or one thread per
       generate("hists.fut", kHistograms, driver::Backend::OpenCL, errors);
   REQUIRE_MESSAGE(files, errors);
   const std::string& cl = fileNamed(*files, "hists.cl");
-  CHECK(backend::checkOpenCL(cl, "hists.cl") == "");
+  CHECK(testutil::checkOpenCL(cl, "hists.cl") == "");
 
   std::string add = kernel(cl, "__kernel void", "add_hist");
   CHECK(has(add, "atomic_add(&"));

@@ -1,7 +1,7 @@
 // imp/ and backend/: how SegScan (Note [Three-stage scan] in imp/LowerSegScan.cpp) and a
 // scattering SegMap (Note [Scattering SegMap] in ir/IR.h) are lowered, checked on the
 // generated OpenCL.
-#include "backend/CheckOpenCL.h"
+#include "CheckOpenCL.h"
 #include "generated_test_util.h"
 
 #include <doctest/doctest.h>
@@ -38,7 +38,7 @@ TEST_CASE("imp: a scan becomes three kernels: reduce, scan of block sums, scan w
   std::optional<Files> files = generate("scans.fut", kScans, driver::Backend::OpenCL, errors);
   REQUIRE_MESSAGE(files, errors);
   const std::string& cl = fileNamed(*files, "scans.cl");
-  CHECK(backend::checkOpenCL(cl, "scans.cl") == "");
+  CHECK(testutil::checkOpenCL(cl, "scans.cl") == "");
 
   std::string s1 = kernelText(cl, "affine_scan_stage1");
   std::string s2 = kernelText(cl, "affine_scan_stage2");

@@ -4,7 +4,7 @@
 #include "gpu_test_ir.h"
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"
-#include "mem/CountAllocs.h"
+#include "ir/Count.h"
 #include "mem/IntroduceMemory.h"
 #include "support/Diagnostics.h"
 #include "symbolic/LmadSlice.h"
@@ -121,5 +121,5 @@ TEST_CASE("lmad slice: a FlatIndex is a view of its source's block") {
   CHECK(tp->mem->lmad == Lmad{0, {{me, 1}, {ne, me}}});
   CHECK_FALSE(dp->mem->block == aParam.mem->block);
   CHECK(dp->mem->lmad == Lmad{1, {{2, me}}});
-  CHECK(mem::countAllocs(q) == 1); // the copy of the transposed view only
+  CHECK(ir::countConstruct(q, "Alloc") == 1); // the copy of the transposed view only
 }

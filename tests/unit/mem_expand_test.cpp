@@ -8,7 +8,7 @@
 #include "gpu_test_ir.h"
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"
-#include "mem/CountAllocs.h"
+#include "ir/Count.h"
 #include "mem/IntroduceMemory.h"
 #include "support/Diagnostics.h"
 
@@ -106,7 +106,7 @@ TEST_CASE("mem: a kernel temporary gets one expanded allocation hoisted before t
   Prog m = mem::introduceMemory(std::move(g), diags);
   REQUIRE_FALSE(diags.hasErrors());
   ir::verify(m, ir::Stage::Mem);
-  CHECK(mem::countAllocs(m) == 2); // the result and the temporary
+  CHECK(ir::countConstruct(m, "Alloc") == 2); // the result and the temporary
   const FunDef& f = m.funs[0];
   const Stm& segStm = f.body.stms.back();
   const SegOp& seg = std::get<SegOp>(std::get<Op>(segStm.exp));

@@ -7,7 +7,7 @@
 #include "gpu_test_ir.h"
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"
-#include "mem/CountAllocs.h"
+#include "ir/Count.h"
 #include "support/Diagnostics.h"
 
 #include <doctest/doctest.h>
@@ -72,7 +72,7 @@ TEST_CASE("mem: entry arrays get their own row-major blocks; a SegMap result one
   REQUIRE(f.params[2].mem);
   CHECK(f.params[2].mem->block == f.params[1].name);
   CHECK(f.params[2].mem->lmad == Lmad::rowMajor(0, {var(f.params[0].name)}));
-  CHECK(mem::countAllocs(p) == 1);
+  CHECK(ir::countConstruct(p, "Alloc") == 1);
   // Results: (block, array), the array row-major in the block.
   REQUIRE(f.body.result.size() == 2);
   REQUIRE(f.retTypes.size() == 2);
@@ -84,8 +84,8 @@ TEST_CASE("mem: entry arrays get their own row-major blocks; a SegMap result one
 }
 
 TEST_CASE("mem: reductions to scalars allocate nothing") {
-  CHECK(mem::countAllocs(toMem(sumProg())) == 0);
-  CHECK(mem::countAllocs(toMem(dotProg())) == 0);
+  CHECK(ir::countConstruct(toMem(sumProg()), "Alloc") == 0);
+  CHECK(ir::countConstruct(toMem(dotProg()), "Alloc") == 0);
 }
 
 TEST_CASE("mem: a row of a parameter inside a kernel is a view at offset i*m") {
@@ -98,19 +98,19 @@ TEST_CASE("mem: a row of a parameter inside a kernel is a view at offset i*m") {
   CHECK(row.mem->block == a.mem->block);
   Expr i = var(seg.space.dims[0].first), m = var(f.params[1].name);
   CHECK(row.mem->lmad == Lmad{i * m, {{m, 1}}});
-  CHECK(mem::countAllocs(p) == 1); // the result only
+  CHECK(ir::countConstruct(p, "Alloc") == 1); // the result only
 }
 
 TEST_CASE("mem: argmax allocates nothing (its iota input is the thread index)") {
   Prog p = toMem(argmaxProg());
-  CHECK(mem::countAllocs(p) == 0);
+  CHECK(ir::countConstruct(p, "Alloc") == 0);
   CHECK(p.funs[0].body.result.size() == 2); // scalars: no blocks returned
 }
 
 TEST_CASE("mem: a two-dimensional SegMap result takes n*m*4 bytes") {
   Prog p = toMem(mapNestProg());
   const Body& body = p.funs[0].body;
-  CHECK(mem::countAllocs(p) == 1);
+  CHECK(ir::countConstruct(p, "Alloc") == 1);
   CHECK(countKind(body, BasicOp::Kind::BinOp) == 2); // n*m, then *4
 }
 
@@ -158,7 +158,7 @@ TEST_CASE("mem: slices, reversal and transposition reuse the source block") {
   // The explicit copy of the transpose allocates, and so does the copy of the reversed
   // result on return (function results are row-major at offset 0).
   CHECK(countKind(f.body, BasicOp::Kind::Copy) == 2);
-  CHECK(mem::countAllocs(q) == 2);
+  CHECK(ir::countConstruct(q, "Alloc") == 2);
 }
 
 TEST_CASE("mem: an entry point returning its parameter copies it into a fresh block") {
@@ -168,7 +168,7 @@ TEST_CASE("mem: an entry point returning its parameter copies it into a fresh bl
   pb.addFun("id", {n, xs}, {f32s(n.name)}, Body{{}, {xs.name}});
   Prog p = toMem(std::move(pb.prog));
   const FunDef& f = p.funs[0];
-  CHECK(mem::countAllocs(p) == 1);
+  CHECK(ir::countConstruct(p, "Alloc") == 1);
   CHECK(countKind(f.body, BasicOp::Kind::Copy) == 1);
   CHECK_FALSE(f.body.result[0].var() == f.params[1].name);
 }
@@ -285,7 +285,7 @@ TEST_CASE("mem: an array loop parameter carries its block as a merge parameter")
   CHECK(l.body.result.size() == 2);
   REQUIRE(s.pat.size() == 2);
   CHECK(s.pat[1].mem->block == s.pat[0].name);
-  CHECK(mem::countAllocs(p) == 1); // the replicate; the update is in place
+  CHECK(ir::countConstruct(p, "Alloc") == 1); // the replicate; the update is in place
 }
 
 TEST_CASE("mem: an array a kernel creates as its result is built in the result's row") {
@@ -307,7 +307,7 @@ TEST_CASE("mem: an array a kernel creates as its result is built in the result's
   pb.addFun("rows", {n, m, xs}, {ir::Type::array(PrimType::F32, {n.name, m.name})},
             b.finish({out}));
   Prog p = toMem(std::move(pb.prog));
-  CHECK(mem::countAllocs(p) == 1); // the result only
+  CHECK(ir::countConstruct(p, "Alloc") == 1); // the result only
   const Stm& segStm = p.funs[0].body.stms.back();
   const SegOp& seg = std::get<SegOp>(std::get<Op>(segStm.exp));
   const Param* built = findPat(seg.body, row);

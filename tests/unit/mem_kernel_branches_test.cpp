@@ -6,7 +6,7 @@
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"
 #include "mem_text_util.h"
-#include "mem/CountAllocs.h"
+#include "ir/Count.h"
 #include "mem/IntroduceMemory.h"
 #include "support/Diagnostics.h"
 
@@ -80,7 +80,7 @@ const Stm& bindingOf(const Body& b, const std::string& name) {
 
 TEST_CASE("mem: a kernel's if picking rows of two arrays copies them into the result's row") {
   Prog p = toMem(pickRows("", "[m_2]i32", "s_11"));
-  CHECK(mem::countAllocs(p) == 1); // the SegMap's result only
+  CHECK(ir::countConstruct(p, "Alloc") == 1); // the SegMap's result only
   const Stm& segStm = p.funs[0].body.stms.back();
   const SegOp& seg = segOf(segStm);
   const Stm& ifStm = bindingOf(seg.body, "s");
@@ -92,7 +92,7 @@ TEST_CASE("mem: a kernel's if picking rows of two arrays copies them into the re
 TEST_CASE("mem: a kernel's if picking rows of two arrays gets expanded memory when read") {
   // The thread only reads s[1]: the if result is a temporary, expanded on the host.
   Prog p = toMem(pickRows("      let {e_12 : i32} = s_11[1i64]", "i32", "e_12"));
-  CHECK(mem::countAllocs(p) == 2); // the result and the expanded `if` result
+  CHECK(ir::countConstruct(p, "Alloc") == 2); // the result and the expanded `if` result
   const SegOp& seg = segOf(p.funs[0].body.stms.back());
   const Stm& ifStm = bindingOf(seg.body, "s");
   checkBranchesCopyInto(ifStm, ifStm.pat.at(0).mem);

@@ -4,7 +4,7 @@
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"
 #include "mem_text_util.h"
-#include "mem/CountAllocs.h"
+#include "ir/Count.h"
 #include "mem/IntroduceMemory.h"
 #include "mem/KernelLoops.h"
 #include "support/Diagnostics.h"
@@ -98,7 +98,7 @@ TEST_CASE("mem: a kernel loop updating its row in place neither copies nor alloc
   Prog p = toMem(rowLoop("      let {x_10 : [m_2]i32} = copy row_4\n",
                          "acc_11 : [m_2]i32} = loop {acc_5 : [m_2]i32 = x_10", kInPlace, "",
                          "acc_11"));
-  CHECK(mem::countAllocs(p) == 1); // the SegMap's result
+  CHECK(ir::countConstruct(p, "Alloc") == 1); // the SegMap's result
   const Stm& segStm = p.funs[0].body.stms.back();
   const Body& kb = kernelBody(p);
   const Stm& loopStm = bindingOf(kb, "acc");

@@ -6,7 +6,7 @@
 #include "driver/Pipeline.h"
 #include "ir/MemInfo.h"
 #include "ir/Verify.h"
-#include "mem/CountAllocs.h"
+#include "ir/Count.h"
 #include "mem/IntroduceMemory.h"
 #include "support/Diagnostics.h"
 
@@ -69,8 +69,8 @@ entry main (xs: []i32) : []i32 =
 
 TEST_CASE("mem: merging: a chain of maps reuses the blocks of dead intermediates") {
   Merged m = merge(kChain);
-  CHECK(mem::countAllocs(m.before) == 4);
-  CHECK(mem::countAllocs(m.after) == 2);
+  CHECK(ir::countConstruct(m.before, "Alloc") == 4);
+  CHECK(ir::countConstruct(m.after, "Alloc") == 2);
   // c is allocated after b's kernel, a's last reader; d after c's kernel, b's last reader.
   CHECK(block(m.after, "c") == block(m.after, "a"));
   CHECK(block(m.after, "d") == block(m.after, "b"));
@@ -90,7 +90,7 @@ entry main (xs: []i32) : ([]i32, []i32) =
   let c = map (+3) (reverse b)
   in (a, c)
 )");
-  CHECK(mem::countAllocs(returned.after) == 3);
+  CHECK(ir::countConstruct(returned.after, "Alloc") == 3);
   CHECK_FALSE(block(returned.after, "c") == block(returned.after, "a"));
 
   Merged readLater = merge(R"(
@@ -100,7 +100,7 @@ entry main (xs: []i32) : ([]i32, i32) =
   let c = map (+3) (reverse b)
   in (c, a[1])
 )");
-  CHECK(mem::countAllocs(readLater.after) == 3);
+  CHECK(ir::countConstruct(readLater.after, "Alloc") == 3);
   CHECK_FALSE(block(readLater.after, "c") == block(readLater.after, "a"));
 }
 
@@ -114,12 +114,12 @@ entry main (xs: []i32) : ([]i32, i32) =
   let d = map (*5) (reverse c)
   in (d, s)
 )");
-  CHECK(mem::countAllocs(m.before) == 4);
+  CHECK(ir::countConstruct(m.before, "Alloc") == 4);
   // c may not take a's block (the loop reads a after c is allocated), but d, allocated after
   // the loop, may: a's last use is the loop.
   CHECK_FALSE(block(m.after, "c") == block(m.after, "a"));
   CHECK(block(m.after, "d") == block(m.after, "a"));
-  CHECK(mem::countAllocs(m.after) == 3);
+  CHECK(ir::countConstruct(m.after, "Alloc") == 3);
 }
 
 TEST_CASE("mem: merging: inside a loop body, blocks carried to the next iteration") {
@@ -132,7 +132,7 @@ entry main (xs: []i32) : []i32 =
     in v
 )");
   // v reuses t's block within the iteration; the returned block is then v's.
-  CHECK(mem::countAllocs(m.after) == mem::countAllocs(m.before) - 1);
+  CHECK(ir::countConstruct(m.after, "Alloc") == ir::countConstruct(m.before, "Alloc") - 1);
   CHECK(block(m.after, "v") == block(m.after, "t"));
   CHECK_FALSE(block(m.after, "u") == block(m.after, "t"));
 }
@@ -153,7 +153,7 @@ entry main (xs: []i32) : []i64 =
   let c = map i64.i32 (reverse b)
   in c
 )");
-  CHECK(mem::countAllocs(tooBig.after) == 3); // 8n bytes do not fit in 4n
+  CHECK(ir::countConstruct(tooBig.after, "Alloc") == 3); // 8n bytes do not fit in 4n
   Merged unrelated = merge(R"(
 entry main [n] (xs: [n]i32) (ys: []i32) : []i32 =
   let a = map (+1) xs

@@ -1,0 +1,488 @@
+// `fjord test` (see TestRunner.h): runs the test blocks of programs on one backend.
+//  - interp: every case in the reference interpreter, in-process, plus structure checks;
+//  - opencl: generates OpenCL with --executable, builds it with g++ -lOpenCL and runs each
+//    case on the OpenCL platform present (PoCL in CI);
+//  - cuda:   generates CUDA, builds it with nvcc; runs the cases only where a GPU is
+//    present, else says that they were compiled but not run. Without nvcc the whole run is
+//    skipped with a printed reason (exit status 77, CTest's "skipped").
+// Expected values come from `output`, or from the interpreter for `auto output`.
+// Programs are tested in parallel; the run ends with `N passed, N failed, N skipped`.
+#include "testing/TestRunner.h"
+
+#include "driver/Pipeline.h"
+#include "testing/Process.h"
+#include "testing/TestData.h"
+#include "testing/TestPch.h"
+#include "testing/TestSpec.h"
+#include "interp/DataFormat.h"
+#include "interp/Interpreter.h"
+#include "sema/Check.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <mutex>
+#include <regex>
+#include <thread>
+#include <unistd.h>
+
+namespace fjord::testing {
+namespace fs = std::filesystem;
+
+// The compiler, as the driver exposes it (driver/Pipeline.h).
+using driver::Backend;
+using driver::checkedOf;
+using driver::CheckedProgram;
+using driver::CheckedProgramPtr;
+using driver::compile;
+using driver::CompileOptions;
+using driver::countStage;
+using driver::entryPoints;
+using driver::loadProgram;
+
+namespace {
+
+enum class BackendKind { Interp, OpenCL, Cuda };
+
+// The compiler's stages share state that is not known to be thread-safe (the ANTLR
+// runtime's DFA cache, libFormat), so tests compile one program at a time; building with
+// g++/nvcc and running the cases proceed in parallel.
+std::mutex compilerLock;
+
+/// Cases with at least this much input ask the compiled program for binary output (-b).
+constexpr size_t kBinaryOutputInputBytes = 1 << 20;
+
+struct Outcome {
+  int passed = 0, failed = 0, skipped = 0;
+  std::string log; ///< failures and notes, printed after the file's status line
+};
+
+struct Runner {
+  BackendKind backend;
+  std::string backendName;
+  fs::path workDir;
+  bool gpuPresent = false;
+  /// g++ options that use the precompiled runtime headers (testing/TestPch.h), or "".
+  std::string hostPch, mainPch;
+  /// `--export DIR`: write generated code, inputs and expected outputs for running on
+  /// another machine (scripts/gpu-check.sh) instead of building and running here.
+  std::optional<fs::path> exportDir;
+  size_t exportMaxBytes = 0; ///< cases with a larger input or expected output are left out
+  std::mutex manifestLock;
+
+  Outcome testFile(const fs::path& file);
+
+private:
+  struct Compiled {
+    fs::path exe;
+  };
+  std::optional<Compiled> buildProgram(const fs::path& file, const CheckedProgram& prog,
+                                       Outcome& out);
+  void exportCase(const fs::path& file, const CheckedProgram& prog, const Compiled& compiled,
+                  const TestCase& c, const std::string& entry, const std::string& input,
+                  Outcome& out);
+  // Runs one entry on one input; returns the result values, or nullopt with `error` set to
+  // the run-time error text.
+  std::optional<std::vector<interp::Value>> runCase(const CheckedProgram& prog,
+                                                    const Compiled* compiled,
+                                                    const std::string& entry,
+                                                    const std::string& input, std::string& error,
+                                                    const fs::path& caseDir);
+};
+
+std::string mangle(const fs::path& p) {
+  std::string s = fs::absolute(p).lexically_normal().string();
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-')
+      c = '_';
+  return s;
+}
+
+std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
+                                                     const CheckedProgram& prog, Outcome& out) {
+  fs::path dir = exportDir ? *exportDir / mangle(file) : workDir / mangle(file) / backendName;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  DiagnosticEngine diags;
+  CompileOptions opts;
+  opts.backend = backend == BackendKind::Cuda ? Backend::Cuda : Backend::OpenCL;
+  opts.executable = true;
+  std::optional<std::vector<std::pair<std::string, std::string>>> files;
+  {
+    std::lock_guard<std::mutex> lock(compilerLock);
+    files = compile(prog, opts, diags);
+  }
+  if (!files) {
+    out.log += "  compilation failed:\n" + diags.render();
+    return std::nullopt;
+  }
+  for (const auto& [name, contents] : *files)
+    writeWholeFile((dir / name).string(), contents);
+  std::string stem = file.stem().string();
+  fs::path exe = dir / stem;
+  if (exportDir)
+    return Compiled{exe};
+  std::string cmd;
+  if (backend == BackendKind::OpenCL) {
+    // Two compiles, as each file has its own precompiled runtime header, then the link.
+    std::string flags = std::string("g++ ") + kTestCxxFlags + " ";
+    std::string hostObj = shellQuote((dir / (stem + "_host.o")).string());
+    std::string mainObj = shellQuote((dir / (stem + "_main.o")).string());
+    cmd = flags + hostPch + " -c " + shellQuote((dir / (stem + "_host.cpp")).string()) + " -o " +
+          hostObj + " && " + flags + mainPch + " -c " +
+          shellQuote((dir / (stem + "_main.cpp")).string()) + " -o " + mainObj + " && g++ " +
+          hostObj + " " + mainObj + " -o " + shellQuote(exe.string()) + " -lOpenCL";
+  } else {
+    // Without a GPU nothing runs, so only the device side of the .cu file is compiled, to an
+    // sm_90 cubin (cicc and ptxas; the shared main() is compiled by the OpenCL tests). The
+    // device pass parses the whole file, host code included, so every front-end warning
+    // is still an error; skipping the host pass (cudafe++ and g++) saves two thirds.
+    std::string cu = shellQuote((dir / (stem + ".cu")).string());
+    cmd = std::string(FJORD_NVCC) + " -std=c++17 -arch=" FJORD_CUDA_ARCH " -Werror all-warnings " +
+          (gpuPresent ? "-O2 " + cu + " " + shellQuote((dir / (stem + "_main.cpp")).string()) +
+                            " -o " + shellQuote(exe.string())
+                      : "-cubin " + cu + " -o " + shellQuote((dir / (stem + ".cubin")).string()));
+  }
+  fs::path log = dir / "build.log";
+  if (runShell("{ " + cmd + "; } > " + shellQuote(log.string()) + " 2>&1") != 0) {
+    out.log += "  building the generated code failed: " + cmd + "\n" + readWholeFile(log.string());
+    return std::nullopt;
+  }
+  return Compiled{exe};
+}
+
+std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& prog,
+                                                          const Compiled* compiled,
+                                                          const std::string& entry,
+                                                          const std::string& input,
+                                                          std::string& error,
+                                                          const fs::path& caseDir) {
+  if (!compiled)
+    return interpretEntry(prog, entry, input, error);
+  fs::create_directories(caseDir);
+  fs::path in = caseDir / "input", outFile = caseDir / "output", errFile = caseDir / "stderr";
+  writeWholeFile(in.string(), input);
+  // Large results come back in the binary format: printing and parsing tens of megabytes of
+  // text costs seconds, and small cases already check the text format.
+  std::string binary = input.size() >= kBinaryOutputInputBytes ? " -b" : "";
+  int rc = runShell(shellQuote(compiled->exe.string()) + binary + " -e " + shellQuote(entry) + " < " +
+                    shellQuote(in.string()) + " > " + shellQuote(outFile.string()) + " 2> " +
+                    shellQuote(errFile.string()));
+  if (rc != 0) {
+    error = "exit status " + std::to_string(rc) + ": " + readWholeFile(errFile.string());
+    return std::nullopt;
+  }
+  const ast::Decl* decl = checkedOf(prog).findEntry(entry);
+  auto values = interp::readValues(readWholeFile(outFile.string()), interp::entryResultTypes(*decl), error);
+  if (!values)
+    error = "cannot read the program's output: " + error;
+  return values;
+}
+
+// Writes one case for running elsewhere: `<exe dir>/<line>_<entry>.in` and `.expected`
+// (the expected values in the text format, one per line), and a manifest line
+// `<exe> <entry> <input> <expected>`. Cases that expect an error are left out (noted).
+void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const Compiled& compiled,
+                        const TestCase& c, const std::string& entry, const std::string& input,
+                        Outcome& out) {
+  std::string where = file.string() + ":" + std::to_string(c.line) + " (" + entry + ")";
+  if (c.errorRegex) {
+    out.log += "  " + where + ": expects an error; not exported\n";
+    return;
+  }
+  // The bundle travels to the GPU machine (64 MiB at most): leave out the largest cases.
+  if (input.size() > exportMaxBytes) {
+    out.log += "  " + where + ": input of " + std::to_string(input.size()) + " bytes; not exported\n";
+    return;
+  }
+  std::string error;
+  const ast::Decl* decl = checkedOf(prog).findEntry(entry);
+  auto types = interp::entryResultTypes(*decl);
+  std::optional<std::vector<interp::Value>> expected;
+  if (c.output)
+    expected = interp::readValues(*c.output, types, error);
+  else
+    expected = interpretEntry(prog, entry, input, error);
+  if (!expected) {
+    out.failed++;
+    out.log += "  " + where + ": " + error + "\n";
+    return;
+  }
+  std::string text;
+  for (size_t i = 0; i < expected->size(); ++i)
+    text += interp::printValue((*expected)[i], i < types.size() ? types[i] : nullptr) + "\n";
+  fs::path base = compiled.exe.parent_path() / (std::to_string(c.line) + "_" + entry);
+  if (text.size() > exportMaxBytes) {
+    out.log += "  " + where + ": expected output of " + std::to_string(text.size()) + " bytes; not exported\n";
+    return;
+  }
+  writeWholeFile(base.string() + ".in", input);
+  writeWholeFile(base.string() + ".expected", text);
+  runShell("gzip -f " + shellQuote(base.string() + ".in") + " " + shellQuote(base.string() + ".expected"));
+  std::lock_guard<std::mutex> lock(manifestLock);
+  std::ofstream manifest(*exportDir / "manifest.txt", std::ios::app);
+  manifest << fs::relative(compiled.exe, *exportDir).string() << " " << entry << " "
+           << fs::relative(base, *exportDir).string() << " " << file.string() << ":" << c.line << "\n";
+  out.passed++;
+}
+
+Outcome Runner::testFile(const fs::path& file) {
+  Outcome out;
+  std::string text = readWholeFile(file.string());
+  std::string specError;
+  auto spec = parseTestSpec(text, specError);
+  if (!spec) {
+    if (!specError.empty()) {
+      out.failed++;
+      out.log += "  " + file.string() + ": bad test block: " + specError + "\n";
+    }
+    return out; // no test block: nothing to do
+  }
+  const auto& tags = spec->tags;
+  if (std::find(tags.begin(), tags.end(), "disable") != tags.end() ||
+      std::find(tags.begin(), tags.end(), "no_" + backendName) != tags.end()) {
+    out.skipped++;
+    return out;
+  }
+
+  DiagnosticEngine diags;
+  CheckedProgramPtr prog;
+  {
+    std::lock_guard<std::mutex> lock(compilerLock);
+    prog = loadProgram(file.string(), diags);
+  }
+  if (spec->compileErrorRegex) {
+    std::string rendered = diags.render();
+    if (prog) {
+      out.failed++;
+      out.log += "  expected a compile-time error matching `" + *spec->compileErrorRegex +
+                 "`, but the program type-checks\n";
+    } else if (!std::regex_search(rendered, std::regex(*spec->compileErrorRegex))) {
+      out.failed++;
+      out.log += "  expected an error matching `" + *spec->compileErrorRegex + "`, got:\n" + rendered;
+    } else {
+      out.passed++;
+    }
+    return out;
+  }
+  if (!prog) {
+    out.failed++;
+    out.log += "  the program does not compile:\n" + diags.render();
+    return out;
+  }
+
+  // Structure checks are about the compiler, not a backend: run them with the interpreter.
+  if (backend == BackendKind::Interp) {
+    std::vector<std::string> entries = entryPoints(*prog);
+    for (const auto& check : spec->structures) {
+      auto unknown = std::find_if(check.entries.begin(), check.entries.end(), [&](const std::string& e) {
+        return std::find(entries.begin(), entries.end(), e) == entries.end();
+      });
+      if (unknown != check.entries.end()) {
+        out.failed++;
+        out.log += "  structure check (line " + std::to_string(check.line) + "): no entry point `" +
+                   *unknown + "`\n";
+        continue;
+      }
+      DiagnosticEngine sd;
+      std::lock_guard<std::mutex> lock(compilerLock);
+      auto counts = countStage(*prog, check.stage.empty() ? "gpu" : check.stage, sd, check.entries);
+      if (!counts) {
+        out.failed++;
+        out.log += "  structure check (line " + std::to_string(check.line) + ") failed:\n" + sd.render();
+        continue;
+      }
+      bool ok = true;
+      for (const auto& [name, want] : check.counts) {
+        int got = counts->count(name) ? counts->at(name) : 0;
+        if (got != want) {
+          ok = false;
+          std::string in;
+          for (const std::string& e : check.entries)
+            in += (in.empty() ? " in " : ", ") + e;
+          out.log += "  line " + std::to_string(check.line) + ": " + name + " (" + check.stage +
+                     in + ") should have occurred " + std::to_string(want) +
+                     " times, but occurred " + std::to_string(got) + " times\n";
+        }
+      }
+      ok ? out.passed++ : out.failed++;
+    }
+  }
+
+  std::optional<Compiled> compiled;
+  if (backend != BackendKind::Interp) {
+    compiled = buildProgram(file, *prog, out);
+    if (!compiled) {
+      out.failed++;
+      return out;
+    }
+    if (backend == BackendKind::Cuda && !gpuPresent && !exportDir) {
+      out.passed++;
+      out.log += "  compiled with nvcc; not run (no GPU on this machine)\n";
+      return out;
+    }
+  }
+
+  fs::path caseRoot = workDir / mangle(file) / backendName / "cases";
+  for (const auto& c : spec->cases) {
+    if (c.compiledOnly && backend == BackendKind::Interp)
+      continue;
+    for (const auto& entry : c.entries) {
+      std::string where = file.string() + ":" + std::to_string(c.line) + " (" + entry + ")";
+      std::string inputError;
+      std::optional<std::string> data = caseInput(c, file, inputError);
+      if (!data) {
+        out.failed++;
+        out.log += "  " + where + ": " + inputError + "\n";
+        continue;
+      }
+      const std::string& input = *data;
+      std::string error;
+      if (exportDir) {
+        exportCase(file, *prog, *compiled, c, entry, input, out);
+        continue;
+      }
+      fs::path caseDir = caseRoot / (std::to_string(c.line) + "_" + entry);
+      auto actual = runCase(*prog, compiled ? &*compiled : nullptr, entry, input, error, caseDir);
+      if (c.errorRegex) {
+        if (actual) {
+          out.failed++;
+          out.log += "  " + where + ": expected an error matching `" + *c.errorRegex + "`, but it succeeded\n";
+        } else if (!std::regex_search(error, std::regex(*c.errorRegex))) {
+          out.failed++;
+          out.log += "  " + where + ": expected an error matching `" + *c.errorRegex + "`, got: " + error + "\n";
+        } else {
+          out.passed++;
+        }
+        continue;
+      }
+      if (!actual) {
+        out.failed++;
+        out.log += "  " + where + ": " + error + "\n";
+        continue;
+      }
+      std::optional<std::vector<interp::Value>> expected;
+      if (c.output) {
+        const ast::Decl* decl = checkedOf(*prog).findEntry(entry);
+        expected = interp::readValues(*c.output, interp::entryResultTypes(*decl), error);
+        if (!expected)
+          error = "cannot read the expected output: " + error;
+      } else if (c.autoOutput) {
+        expected = backend == BackendKind::Interp ? actual : interpretEntry(*prog, entry, input, error);
+      } else {
+        out.passed++; // no expectation: it must only run without error
+        continue;
+      }
+      if (!expected) {
+        out.failed++;
+        out.log += "  " + where + ": " + error + "\n";
+        continue;
+      }
+      if (auto diff = compareValues(*expected, *actual)) {
+        out.failed++;
+        out.log += "  " + where + ": " + *diff + "\n";
+        continue;
+      }
+      out.passed++;
+    }
+  }
+  return out;
+}
+
+std::vector<fs::path> collectPrograms(const std::vector<std::string>& paths, std::string& error) {
+  std::vector<fs::path> files;
+  for (const auto& p : paths) {
+    if (fs::is_directory(p)) {
+      for (const auto& entry : fs::recursive_directory_iterator(p))
+        if (entry.is_regular_file() && entry.path().extension() == ".fut")
+          files.push_back(entry.path());
+    } else if (fs::is_regular_file(p)) {
+      files.emplace_back(p);
+    } else {
+      error = "no such file or directory: " + p;
+      return {};
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+} // namespace
+
+int cmdTest(const TestArgs& args) {
+  Runner runner;
+  runner.backendName = args.backend;
+  runner.backend = args.backend == "interp"   ? BackendKind::Interp
+                   : args.backend == "opencl" ? BackendKind::OpenCL
+                                              : BackendKind::Cuda;
+  if (!args.exportDir.empty()) {
+    if (runner.backend != BackendKind::Cuda) {
+      std::cerr << "fjord: error: --export is for --backend cuda\n";
+      return 1;
+    }
+    runner.exportDir = fs::absolute(args.exportDir);
+    runner.exportMaxBytes = args.exportMaxBytes;
+    fs::create_directories(*runner.exportDir);
+    fs::remove(*runner.exportDir / "manifest.txt");
+  } else if (runner.backend == BackendKind::Cuda) {
+    if (std::string(FJORD_NVCC).empty()) {
+      std::cout << "cuda: skipped: nvcc was not found when Fjord was configured "
+                   "(install the CUDA toolkit at /usr/local/cuda and reconfigure)\n";
+      return 77;
+    }
+    runner.gpuPresent = runShell("nvidia-smi -L > /dev/null 2>&1", 30) == 0;
+    if (!runner.gpuPresent)
+      std::cout << "cuda: no GPU on this machine: programs are compiled with nvcc but not run\n";
+  }
+  const char* work = std::getenv("FJORD_TEST_WORKDIR");
+  runner.workDir = work ? fs::path(work) : fs::temp_directory_path() / ("fjord-test-" + std::to_string(getpid()));
+  fs::create_directories(runner.workDir);
+  if (runner.backend == BackendKind::OpenCL && !runner.exportDir) { // exports build nothing
+    runner.hostPch = precompiledRuntimeHeader(runner.workDir / "pch", "fjord_runtime_opencl.h");
+    runner.mainPch = precompiledRuntimeHeader(runner.workDir / "pch", "fjord_runtime_data.h");
+  }
+
+  std::string error;
+  auto files = collectPrograms(args.paths, error);
+  if (!error.empty()) {
+    std::cerr << "fjord: error: " << error << "\n";
+    return 1;
+  }
+  int jobs = args.jobs > 0 ? args.jobs : std::max(1u, std::thread::hardware_concurrency());
+  std::atomic<size_t> next{0};
+  std::mutex printLock;
+  Outcome total;
+  auto worker = [&] {
+    for (size_t i; (i = next++) < files.size();) {
+      Outcome o;
+      try {
+        o = runner.testFile(files[i]);
+      } catch (const std::exception& e) {
+        o.failed++;
+        o.log += std::string("  ") + e.what() + "\n";
+      }
+      std::lock_guard<std::mutex> lock(printLock);
+      const char* status = o.failed ? "FAIL" : (o.passed ? "ok  " : "skip");
+      std::cout << status << " " << files[i].string() << " (" << o.passed << " passed";
+      if (o.failed)
+        std::cout << ", " << o.failed << " failed";
+      std::cout << ")\n" << o.log << std::flush;
+      total.passed += o.passed;
+      total.failed += o.failed;
+      total.skipped += o.skipped;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < jobs; ++t)
+    threads.emplace_back(worker);
+  for (auto& t : threads)
+    t.join();
+  std::cout << args.backend << ": " << total.passed << " passed, " << total.failed << " failed, "
+            << total.skipped << " skipped\n";
+  return total.failed ? 1 : 0;
+}
+
+} // namespace fjord::testing

@@ -1,0 +1,56 @@
+// Test blocks in Futhark's format (see docs/testing.md): a comment block starting with a
+// line `-- ==` declares how a program is tested:
+//
+//   -- ==
+//   -- entry: dot
+//   -- input { [1f32, 2f32] [3f32, 4f32] } output { 11f32 }
+//   -- input { [1, 2] [3] } error: size
+//   -- compiled random input { [1000000]f32 [1000000]f32 } auto output
+//   -- structure gpu { SegRed 1 }
+//   -- tags { no_cuda }
+//
+// `error:` with no input is an expected compile-time error; after an input, a run-time one.
+// A file may have several blocks (each starts with `-- ==`; `entry:` starts again at `main`
+// in each); a `structure` check after `entry:` counts in those entry points only.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fjord::testing {
+
+/// One run of an entry point.
+struct TestCase {
+  int line = 0;                       ///< where the case is written
+  std::vector<std::string> entries;   ///< entry points it applies to
+  bool compiledOnly = false;          ///< `compiled input`: not on the interpreter
+  std::optional<std::string> input;   ///< values, in the data format (text)
+  std::optional<std::string> inputFile; ///< `input @ file`, relative to the program
+  std::optional<std::string> randomInput; ///< `random input { [n]t ... }`: the type list
+  std::optional<std::string> output;  ///< expected values (text)
+  bool autoOutput = false;            ///< expected = the interpreter's result
+  std::optional<std::string> errorRegex; ///< expected run-time error
+};
+
+/// `structure STAGE { Name count ... }`.
+struct StructureCheck {
+  int line = 0;
+  std::vector<std::string> entries; ///< after `entry: a b`: count in these only; else all
+  std::string stage;
+  std::vector<std::pair<std::string, int>> counts;
+};
+
+struct TestSpec {
+  std::string description;
+  std::vector<std::string> tags;
+  std::optional<std::string> compileErrorRegex; ///< `error:` with no input before it
+  std::vector<TestCase> cases;
+  std::vector<StructureCheck> structures;
+};
+
+/// Parses the test blocks of a program's text; nullopt if it has no `-- ==` line. Malformed
+/// blocks set `error` to a message with the line number.
+std::optional<TestSpec> parseTestSpec(const std::string& programText, std::string& error);
+
+} // namespace fjord::testing
