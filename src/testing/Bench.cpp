@@ -28,6 +28,13 @@
 namespace fjord::testing {
 namespace fs = std::filesystem;
 
+// The compiler, as the driver exposes it (driver/Pipeline.h).
+using driver::Backend;
+using driver::checkedOf;
+using driver::CheckedProgram;
+using driver::CheckedProgramPtr;
+using driver::loadProgram;
+
 namespace {
 
 /// Futhark's dataset names: `#i ("what")`, with what the case's input is.

@@ -9,6 +9,12 @@
 namespace fjord::testing {
 namespace fs = std::filesystem;
 
+// The compiler, as the driver exposes it (driver/Pipeline.h).
+using driver::Backend;
+using driver::CheckedProgram;
+using driver::compile;
+using driver::CompileOptions;
+
 namespace {
 
 /// The program's path as one folder name.

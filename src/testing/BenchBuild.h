@@ -18,7 +18,7 @@ std::filesystem::path benchCacheDir(const std::string& requested);
 /// `cacheDir` and builds it unless the same files were built before. Returns the
 /// executable, or nullopt with `error` set (diagnostics or the build log).
 std::optional<std::filesystem::path> buildForBench(const std::filesystem::path& file,
-                                                   const CheckedProgram& prog, Backend backend,
+                                                   const driver::CheckedProgram& prog, driver::Backend backend,
                                                    const std::filesystem::path& cacheDir,
                                                    std::string& error);
 

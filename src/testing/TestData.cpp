@@ -160,11 +160,11 @@ std::optional<std::string> caseInput(const TestCase& c, const std::filesystem::p
   return std::string();
 }
 
-std::optional<std::vector<interp::Value>> interpretEntry(const CheckedProgram& prog,
+std::optional<std::vector<interp::Value>> interpretEntry(const driver::CheckedProgram& prog,
                                                          const std::string& entry,
                                                          const std::string& input,
                                                          std::string& error) {
-  const sema::CheckedProgram& checked = checkedOf(prog);
+  const sema::CheckedProgram& checked = driver::checkedOf(prog);
   const ast::Decl* decl = checked.findEntry(entry);
   if (!decl) {
     error = "no entry point `" + entry + "`";

@@ -38,7 +38,7 @@ std::optional<std::string> caseInput(const TestCase& c, const std::filesystem::p
 
 /// Runs `entry` of `prog` on `input` in the reference interpreter: the expected values of
 /// `auto output`. nullopt with `error` set on a bad input or a run-time error.
-std::optional<std::vector<interp::Value>> interpretEntry(const CheckedProgram& prog,
+std::optional<std::vector<interp::Value>> interpretEntry(const driver::CheckedProgram& prog,
                                                          const std::string& entry,
                                                          const std::string& input,
                                                          std::string& error);
