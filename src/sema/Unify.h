@@ -101,6 +101,11 @@ public:
   Diagnostic* lastError() const { return lastError_; }
 
   static bool isFlexible(const Type& t) { return t.kind == Type::Kind::Var && t.name[0] == '?'; }
+  /// Whether the head of `t` is a flexible variable with no constraint at all.
+  bool isUnconstrained(const TypeRef& t) const {
+    TypeRef h = head(t);
+    return isFlexible(*h) && info(*h).constraint.empty() && !info(*h).constraint.defaultPrim;
+  }
 
   // --- sizes (UnifySizes.cpp, Note [Size variables])
   /// A fresh flexible size variable standing for the size parameter `display` of a callee.
