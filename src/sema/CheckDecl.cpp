@@ -186,11 +186,13 @@ void Checker::checkValueDecl(Decl& d) {
   popValues(vmark);
   popTypes(tmark);
   tv_.applyDefaults(firstVar);
+  // Futhark: a top-level function named `main` is an entry point even without `entry`.
+  bool entry = (d.isEntry || d.name.base == "main") && inMainFile_;
+  if (entry)
+    tv_.defaultNumeric(type);
   Scheme scheme = tv_.generalise(type, rigid);
   d.type = scheme.type;
 
-  // Futhark: a top-level function named `main` is an entry point even without `entry`.
-  bool entry = (d.isEntry || d.name.base == "main") && inMainFile_;
   if (entry && etaExpandEntry(d))
     return checkValueDecl(d);
 

@@ -91,6 +91,9 @@ public:
   /// Binds every unbound defaulting variable created since variable index `from` (numeric
   /// literals to their default type, constructor-constrained variables to their sum type).
   void applyDefaults(size_t from);
+  /// Binds each unbound variable in `t` that only primitive types satisfy (an operand of
+  /// `+`, say) to i32 where allowed, else to f64: Futhark's defaulting for entry points.
+  void defaultNumeric(const TypeRef& t);
   size_t numVars() const { return vars_.size(); }
 
   void enterLevel() { ++level_; }

@@ -49,3 +49,11 @@ entry total = i32.sum
 -- output { [2, 0] }
 
 entry incr = map (+ 1)
+
+-- An operand of `+` and `*` whose type nothing fixes defaults to i32 in an entry point.
+-- ==
+-- entry: sum_prod
+-- input { 3 4 }
+-- output { 7 12 }
+
+entry sum_prod x y = (x + y, x * y)
