@@ -11,10 +11,13 @@
 -- input { [1, -2, 3] }
 -- output { [2, -4, 6] }
 
+-- The imported file's polymorphic `main` is an ordinary function, not an entry point.
+import "lib/poly_main"
+
 -- A plain helper: not an entry point (neither `entry` nor named `main`).
 def triangle (n: i32) : i32 = loop acc = 0 for i < n do acc + i + 1
 
-entry double (xs: []i32) : []i32 = map (* 2) xs
+entry double (xs: []i32) : []i32 = map twice xs
 
 def main (n: i32) : i32 = triangle n
 
