@@ -10,23 +10,50 @@
 
 #include <cctype>
 #include <filesystem>
+#include <set>
 
 namespace fjord::backend {
+namespace {
+
+bool isCKeyword(const std::string& word) {
+  static const std::set<std::string> keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+      "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const", "const_cast", "consteval", "constexpr", "constinit", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+      "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
+      "protected", "public", "register", "reinterpret_cast", "requires", "restrict",
+      "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
+      "struct", "switch", "template", "this", "thread_local", "throw", "true", "try",
+      "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual", "void",
+      "volatile", "wchar_t", "while", "xor", "xor_eq"};
+  return keywords.count(word) != 0;
+}
+
+} // namespace
+
+std::string prefixForStem(const std::string& stem) {
+  std::string p;
+  for (char c : stem)
+    p += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
+  // Identifiers starting with `_` are reserved at file scope in C.
+  if (p.empty() || std::isdigit(static_cast<unsigned char>(p[0])) || p[0] == '_' ||
+      isCKeyword(p))
+    p = "fut_" + p;
+  return p;
+}
+
+bool isValidPrefix(const std::string& prefix) {
+  return !prefix.empty() && prefixForStem(prefix) == prefix;
+}
+
 namespace {
 
 std::string stemOf(const imp::Program& prog) {
   std::string stem = std::filesystem::path(prog.sourcePath).stem().string();
   return stem.empty() ? "prog" : stem;
-}
-
-/// A C identifier from the stem: "my-prog" -> "my_prog".
-std::string defaultPrefix(const std::string& stem) {
-  std::string p;
-  for (char c : stem)
-    p += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-  if (std::isdigit(static_cast<unsigned char>(p[0])))
-    p = "m_" + p;
-  return p;
 }
 
 struct Names {
@@ -35,7 +62,7 @@ struct Names {
 
 Names names(const imp::Program& prog, const EmitOptions& options) {
   std::string stem = stemOf(prog);
-  return {stem, options.prefix.empty() ? defaultPrefix(stem) : options.prefix};
+  return {stem, options.prefix.empty() ? prefixForStem(stem) : options.prefix};
 }
 
 std::string includes(const Names& n, const HostTarget& target) {
@@ -53,7 +80,7 @@ void addCommon(GeneratedFiles& out, const imp::Program& prog, const Names& n,
                          formatCode(printTuningHeader(prog, n.prefix), n.stem + "_tuning.h"));
   if (options.executable)
     out.files.emplace_back(n.stem + "_main.cpp",
-                           formatCode(printMain(prog, n.prefix), n.stem + "_main.cpp"));
+                           formatCode(printMain(prog, n.prefix, n.stem), n.stem + "_main.cpp"));
   out.files.emplace_back("fjord_runtime_common.h", runtimeFile("fjord_runtime_common.h"));
   out.files.emplace_back(target.runtimeHeader(), runtimeFile(target.runtimeHeader()));
   if (options.executable)

@@ -7,7 +7,8 @@
 //           fjord_runtime_common.h, fjord_runtime_opencl.h
 //   with `executable`: also <stem>_main.cpp and fjord_runtime_data.h
 //
-// <stem> is the source file's stem; C symbols carry `prefix` (by default also the stem).
+// <stem> is the source file's stem; C symbols carry `prefix`, by default the stem made a C
+// identifier (prefixForStem).
 #pragma once
 #include "imp/Imp.h"
 
@@ -22,9 +23,18 @@ struct GeneratedFiles {
 };
 
 struct EmitOptions {
-  std::string prefix;      ///< C API prefix; empty: the source file's stem
+  std::string prefix;      ///< C API prefix; empty: prefixForStem(the source file's stem)
   bool executable = false; ///< also emit <stem>_main.cpp
 };
+
+/// The default C API prefix of a file with stem `stem`: each character other than a letter,
+/// digit or `_` becomes `_`; then `fut_` goes in front of a name that is empty, starts with
+/// a digit or `_`, or is a C or C++ keyword ("2d-thing" -> "fut_2d_thing", "for" ->
+/// "fut_for", "slice-nested" -> "slice_nested").
+std::string prefixForStem(const std::string& stem);
+
+/// Whether `prefix` is usable as given: prefixForStem leaves it unchanged.
+bool isValidPrefix(const std::string& prefix);
 
 /// Throws std::invalid_argument for a program that breaks Imp's conventions (an internal
 /// error) and std::runtime_error for what the backend does not support yet.

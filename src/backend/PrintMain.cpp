@@ -6,6 +6,8 @@
 
 #include "backend/Api.h"
 
+#include <algorithm>
+
 namespace fjord::backend {
 namespace {
 
@@ -97,7 +99,7 @@ std::string runFunction(const imp::Function& f, const std::string& p) {
 
 } // namespace
 
-std::string printMain(const imp::Program& prog, const std::string& p) {
+std::string printMain(const imp::Program& prog, const std::string& p, const std::string& stem) {
   std::string o = fileHeader(prog);
   o += "// A command-line driver for module `" + p +
        "`: reads the arguments of an entry point (-e, default\n"
@@ -105,10 +107,14 @@ std::string printMain(const imp::Program& prog, const std::string& p) {
        "// -r RUNS, -t TIMING_FILE (microseconds per run), -b (binary output), --tuning FILE,\n"
        "// --param NAME=VALUE, --report FILE (device memory, as JSON),\n"
        "// --flush-l2 (evict the L2 cache before each run).\n";
-  o += "#include \"" + p + ".h\"\n\n#include \"fjord_runtime_data.h\"\n\n#include <cstdlib>\n"
+  o += "#include \"" + stem + ".h\"\n\n#include \"fjord_runtime_data.h\"\n\n#include <cstdlib>\n"
        "#include <iostream>\n#include <string>\n\n";
-  o += "/// Prints the context's error; returns the exit status for failures.\n";
-  o += "static int reportError(struct " + p + "_context* ctx) {\n    char* error = " + p +
+  // Without entry points nothing reports errors (an unused static function fails -Werror).
+  bool anyEntry = std::any_of(prog.functions.begin(), prog.functions.end(),
+                              [](const imp::Function& f) { return f.entry; });
+  if (anyEntry)
+    o += "/// Prints the context's error; returns the exit status for failures.\n"
+         "static int reportError(struct " + p + "_context* ctx) {\n    char* error = " + p +
        "_context_get_error(ctx);\n    std::cerr << \"error: \" << (error ? error : \"unknown "
        "error\") << \"\\n\";\n    std::free(error);\n    return 1;\n}\n\n";
   for (const imp::Function& f : prog.functions)

@@ -6,8 +6,9 @@
 
 namespace fjord::backend {
 
-/// A `main` over the C API of module `prefix` that reads arguments in Futhark's data format
+/// A `main` over the C API of module `prefix` (declared in `<stem>.h`) that reads arguments in Futhark's data format
 /// and prints results (see runtime/fjord_runtime_data.h).
-std::string printMain(const imp::Program& prog, const std::string& prefix);
+std::string printMain(const imp::Program& prog, const std::string& prefix,
+                      const std::string& stem);
 
 } // namespace fjord::backend

@@ -274,7 +274,12 @@ compile(const CheckedProgram& prog, const CompileOptions& opts, DiagnosticEngine
   if (!opts.tuningFile.empty() && !applyTuningFile(impProg, opts.tuningFile, diags))
     return std::nullopt;
   backend::EmitOptions eo;
-  eo.prefix = opts.prefix.empty() ? std::filesystem::path(prog.path).stem().string() : opts.prefix;
+  if (!opts.prefix.empty() && !backend::isValidPrefix(opts.prefix)) {
+    diags.error({}, "--prefix `" + opts.prefix + "` is not usable as a C name prefix (try `" +
+                        backend::prefixForStem(opts.prefix) + "`)");
+    return std::nullopt;
+  }
+  eo.prefix = opts.prefix; // empty: the backend derives one from the file's stem
   eo.executable = opts.executable;
   auto files = opts.backend == Backend::Cuda ? backend::emitCuda(impProg, eo)
                                              : backend::emitOpenCL(impProg, eo);

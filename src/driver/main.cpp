@@ -26,7 +26,9 @@ int main(int argc, char** argv) {
     cmd->add_option("-o,--output", a.outDir, "directory for the generated files")->required();
     cmd->add_flag("--executable", a.executable,
                   "also generate a main() that reads arguments from stdin (Futhark's data format)");
-    cmd->add_option("--prefix", a.prefix, "prefix of every C API name (default: the file's name)");
+    cmd->add_option("--prefix", a.prefix, "prefix of every C API name (default: the file's name with each character other than a "
+                    "letter, digit or _ as _, and fut_ in front if it then starts with a digit or _ or is "
+                    "a C/C++ keyword: 2d-sum.fut -> fut_2d_sum)");
     cmd->add_option("--tuning", a.tuningFile, "a .tuning file (name=int lines) whose values become the defaults")
         ->check(CLI::ExistingFile);
     return cmd;

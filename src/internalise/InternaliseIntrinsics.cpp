@@ -442,7 +442,13 @@ ir::Slice Internaliser::slice(const std::vector<ast::DimIndex>& idx, const ir::T
   for (size_t d = 0; d < idx.size(); ++d) {
     const ast::DimIndex& di = idx[d];
     SubExp n = arrType.shape.at(d);
-    auto get = [&](const ast::ExprPtr& e) { return leaves(expr(*e, env), span).at(0); };
+    // Indices of any integer type are widened to i64: signed ones sign-extended (a negative
+    // index stays out of bounds), unsigned ones zero-extended.
+    auto get = [&](const ast::ExprPtr& e) {
+      SubExp v = leaves(expr(*e, env), span).at(0);
+      bool narrow = e->type && e->type->kind == Type::Kind::Prim && e->type->prim != i64;
+      return narrow ? b_->convert(e->type->prim, i64, v, "index") : v;
+    };
     if (!di.isSlice) {
       SubExp i = get(di.index);
       s.push_back(ir::DimIndex{true, i, {}, {}, {}});

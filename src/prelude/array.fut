@@ -17,6 +17,9 @@ def indices [n] 't (_: [n]t) : [n]i64 = iota n
 -- | Pairs up the elements of two arrays of the same size.
 def zip 'a 'b [n] (as: [n]a) (bs: [n]b) : *[n](a, b) = __zip as bs
 
+-- | The same as `zip`.
+def zip2 'a 'b [n] (as: [n]a) (bs: [n]b) : *[n](a, b) = __zip as bs
+
 -- | Triples up the elements of three arrays of the same size.
 def zip3 'a 'b 'c [n] (as: [n]a) (bs: [n]b) (cs: [n]c) : [n](a, b, c) =
   __map (\(a, (b, c)) -> (a, b, c)) (__zip as (__zip bs cs))
@@ -33,6 +36,9 @@ def zip5 'a 'b 'c 'd 'e [n] (as: [n]a) (bs: [n]b) (cs: [n]c) (ds: [n]d) (es: [n]
 
 -- | The inverse of `zip`.
 def unzip 'a 'b [n] (xs: [n](a, b)) : ([n]a, [n]b) = __unzip xs
+
+-- | The same as `unzip`.
+def unzip2 'a 'b [n] (xs: [n](a, b)) : ([n]a, [n]b) = __unzip xs
 
 -- | The inverse of `zip3`.
 def unzip3 'a 'b 'c [n] (xs: [n](a, b, c)) : ([n]a, [n]b, [n]c) =
@@ -82,8 +88,18 @@ def flatten_3d 't [n] [m] [l] (a: [n][m][l]t) : []t = __flatten (__flatten a)
 def unflatten_3d 't (n: i64) (m: i64) (l: i64) (a: []t) : [n][m][l]t =
   __unflatten n m (__unflatten (n * m) l a)
 
+-- | Joins the four outer dimensions.
+def flatten_4d 't [n] [m] [l] [k] (a: [n][m][l][k]t) : []t = __flatten (flatten_3d a)
+
+-- | Splits the outer dimension in four.
+def unflatten_4d 't (n: i64) (m: i64) (l: i64) (k: i64) (a: []t) : [n][m][l][k]t =
+  __unflatten n m (unflatten_3d (n * m) l k a)
+
 -- | The elements of `xs` followed by those of `ys`.
 def concat 't (xs: []t) (ys: []t) : *[]t = __concat xs ys
+
+-- | Concatenation as an operator: `xs ++ ys == concat xs ys`.
+def (++) 't (xs: []t) (ys: []t) : *[]t = __concat xs ys
 
 -- | Rotates left by `r` positions (right when negative).
 def rotate 't [n] (r: i64) (xs: [n]t) : [n]t = __rotate r xs
@@ -114,6 +130,12 @@ def split 't (i: i64) (xs: []t) : ([i]t, []t) = (xs[:i], xs[i:])
 
 -- | A copy of a value that aliases nothing else.
 def copy 't (x: t) : *t = __copy x
+
+-- | A copy laid out in row-major order. Fjord's copies always are, so this is `copy`.
+def manifest 't (x: t) : *t = __copy x
+
+-- | `xs` with its size stated as `n`; a run-time error if `n` is not its size.
+def sized [m] 't (n: i64) (xs: [m]t) : [n]t = xs :> [n]t
 
 -- LMAD slices (thesis §3.3): views of the elements of a one-dimensional array through an
 -- offset and a size and stride per dimension. They are Fjord's `as[o + {(n : s), ...}]`

@@ -4,6 +4,9 @@
 -- | Applies `f` to every element: `map f [x0, x1] == [f x0, f x1]`.
 def map 'a 'b [n] (f: a -> b) (as: [n]a) : *[n]b = __map f as
 
+-- | The same as `map`.
+def map1 'a 'b [n] (f: a -> b) (as: [n]a) : *[n]b = __map f as
+
 -- | Like `map` over two arrays of the same size.
 def map2 'a 'b 'c [n] (f: a -> b -> c) (as: [n]a) (bs: [n]b) : *[n]c =
   map (\(a, b) -> f a b) (__zip as bs)
@@ -37,6 +40,13 @@ def filter 'a (p: a -> bool) (as: []a) : *[]a = __filter p as
 -- | The elements that satisfy `p`, and those that do not.
 def partition 'a (p: a -> bool) (as: []a) : ([]a, []a) = __partition p as
 
+-- | The elements that satisfy `p1`; of the others, those that satisfy `p2`; and the rest.
+-- Each part keeps the order of `as`.
+def partition2 'a (p1: a -> bool) (p2: a -> bool) (as: []a) : ([]a, []a, []a) =
+  let (xs, rest) = __partition p1 as
+  let (ys, zs) = __partition p2 rest
+  in (xs, ys, zs)
+
 -- | Writes `vs[i]` to `dest[is[i]]`; out-of-bounds indices are ignored.
 def scatter 't [k] [n] (dest: *[n]t) (is: [k]i64) (vs: [k]t) : *[n]t = __scatter dest is vs
 
@@ -66,6 +76,20 @@ def reduce_by_index_2d 'a [k] [n] [m] (dest: *[n][m]a) (op: a -> a -> a) (ne: a)
     (is: [k](i64, i64)) (vs: [k]a) : *[n][m]a =
   let flat_is = map (\(i, j) -> if i >= 0 && i < n && j >= 0 && j < m then i * m + j else -1) is
   in unflatten n m (__hist (flatten dest) op ne flat_is vs)
+
+-- | Like `reduce_by_index` into a three-dimensional `dest`: `vs[i]` is combined into
+-- `dest[is[i].0, is[i].1, is[i].2]`; triples outside `dest` are ignored.
+def reduce_by_index_3d 'a [k] [n] [m] [l] (dest: *[n][m][l]a) (op: a -> a -> a) (ne: a)
+    (is: [k](i64, i64, i64)) (vs: [k]a) : *[n][m][l]a =
+  let flat_is = map (\(i, j, h) -> if i >= 0 && i < n && j >= 0 && j < m && h >= 0 && h < l
+                                   then (i * m + j) * l + h
+                                   else -1) is
+  in unflatten_3d n m l (__hist (flatten_3d dest) op ne flat_is vs)
+
+-- | An array of `k` copies of `x` in which `vs[i]` is written at `is[i]`; out-of-bounds
+-- indices are ignored.
+def spread 't [n] (k: i64) (x: t) (is: [n]i64) (vs: [n]t) : *[k]t =
+  __scatter (replicate k x) is vs
 
 -- | A histogram of `k` buckets, each starting at `ne`, into which every `vs[i]` is combined
 -- at bucket `is[i]` with `op`; out-of-bounds indices are ignored.

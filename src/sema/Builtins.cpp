@@ -140,6 +140,7 @@ constexpr MemberEntry kMembers[] = {
     {Family::Float, "ceil", "__ceil", "T -> T"},
     {Family::Float, "round", "__round", "T -> T"},
     {Family::Float, "trunc", "__trunc", "T -> T"},
+    {Family::Float, "log1p", "__float_log1p", "T -> T"},
 };
 
 bool inFamily(PrimType t, Family f) {
@@ -256,6 +257,17 @@ std::optional<NamespaceMember> namespaceMember(PrimType ns, const std::string& m
       TypeRef t = parseSignature(e.signature, &vars);
       return NamespaceMember{e.target, substitute(t, {{"T", Type::primitive(ns)}})};
     }
+  // `T.mul_hi`, `T.mad_hi`: one function per integer type in the prelude (numeric.fut).
+  if ((member == "mul_hi" || member == "mad_hi") && inFamily(ns, Family::Int)) {
+    TypeRef self = Type::primitive(ns);
+    TypeRef t = Type::function(self, Type::function(self, self));
+    return NamespaceMember{"__" + member + "_" + primName(ns),
+                           member == "mul_hi" ? t : Type::function(self, t)};
+  }
+  // `bool.i32 : i32 -> bool` and the like: whether the number is not zero (numeric.fut).
+  if (auto from = primFromName(member); ns == PrimType::Bool && from && *from != PrimType::Bool)
+    return NamespaceMember{"__num_to_bool",
+                           Type::function(Type::primitive(*from), Type::primitive(ns))};
   // `T.num_bits`: one constant per type in the prelude (numeric.fut).
   if (member == "num_bits" && inFamily(ns, Family::Num))
     return NamespaceMember{std::string("__num_bits_") + primName(ns),

@@ -58,7 +58,9 @@
 //  - a file exports its top-level `def`/`let`/`entry`/`type` declarations except those
 //    marked `local`; `local import "p"` is the same as `import "p"`.
 // A later declaration shadows an earlier one of the same name, imported or not. Only the
-// user's own file has entry points: an `entry` in an imported file is an ordinary function.
+// user's own file has entry points: its `entry` declarations and, as in Futhark, a top-level
+// function named `main` even when declared with `def`. An `entry` (or `main`) in an imported
+// file is an ordinary function.
 #pragma once
 #include "support/Diagnostics.h"
 #include "syntax/Ast.h"

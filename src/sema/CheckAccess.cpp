@@ -16,16 +16,25 @@ bool isDigits(const std::string& s) {
 
 TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
                              const SourceSpan& span) {
+  // As in Futhark, an index or slice bound may have any integer type (internalisation
+  // widens it to i64). One of a still unconstrained type (a lambda's parameter) is an integer
+  // that defaults to i64; any other (a literal's) becomes i64.
   const TypeRef i64 = Type::primitive(PrimType::I64);
-  for (ast::DimIndex& ix : indices) {
-    if (!ix.isSlice) {
-      unify(i64, check(*ix.index), ix.index->span);
-      continue;
-    }
-    for (ast::ExprPtr* part : {&ix.start, &ix.end, &ix.stride})
+  auto checkIndexPart = [&](ast::Expr& part) {
+    TypeRef t = check(part);
+    TypeRef h = tv_.head(t);
+    if (h->kind == Type::Kind::Prim && isInteger(h->prim))
+      return;
+    if (tv_.isUnconstrained(t))
+      tv_.constrain(t, Constraint{integerMask(), PrimType::I64, {}, "an index", part.span, {}},
+                    part.span);
+    else
+      unify(i64, t, part.span);
+  };
+  for (ast::DimIndex& ix : indices)
+    for (ast::ExprPtr* part : {&ix.index, &ix.start, &ix.end, &ix.stride})
       if (*part)
-        unify(i64, check(**part), (*part)->span);
-  }
+        checkIndexPart(**part);
   TypeRef h = tv_.head(arrayType);
   if (TypeVars::isFlexible(*h)) {
     h = Type::array(fresh(span), std::vector<Size>(indices.size(), Size::unknown()));

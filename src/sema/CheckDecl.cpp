@@ -186,8 +186,15 @@ void Checker::checkValueDecl(Decl& d) {
   popValues(vmark);
   popTypes(tmark);
   tv_.applyDefaults(firstVar);
+  // Futhark: a top-level function named `main` is an entry point even without `entry`.
+  bool entry = (d.isEntry || d.name.base == "main") && inMainFile_;
+  if (entry)
+    tv_.defaultNumeric(type);
   Scheme scheme = tv_.generalise(type, rigid);
   d.type = scheme.type;
+
+  if (entry && etaExpandEntry(d))
+    return checkValueDecl(d);
 
   Binding b;
   b.kind = Binding::Kind::TopLevel;
@@ -195,8 +202,44 @@ void Checker::checkValueDecl(Decl& d) {
   b.span = d.name.span.known() ? d.name.span : d.span;
   b.decl = &d;
   bind(d.name, std::move(scheme), std::move(b));
-  if (d.isEntry && inMainFile_)
+  if (entry)
     checkEntry(d);
+}
+
+bool Checker::etaExpandEntry(Decl& d) {
+  // A point-free entry point (`entry add = map2 (i64.+)`) returns a function, which Futhark
+  // accepts by eta-expansion: parameters are appended and the body is applied to them; the
+  // caller then checks the declaration again. Only where the first check found no error and
+  // no return type was written (it would have to be split between parameters and result).
+  if (!d.body || d.retTypeExp || diags_.hasErrors())
+    return false;
+  TypeRef t = tv_.zonk(d.type);
+  for (size_t i = 0; i < d.params.size() && t->kind == Type::Kind::Function; ++i)
+    t = tv_.zonk(t->result);
+  size_t extra = 0;
+  for (; t->kind == Type::Kind::Function; t = tv_.zonk(t->result))
+    ++extra;
+  if (extra == 0)
+    return false;
+  SourceSpan span = d.body->span;
+  auto apply = std::make_unique<Expr>(Expr::Kind::Apply, span);
+  apply->elems.push_back(std::move(d.body));
+  for (size_t i = 0; i < extra; ++i) {
+    // A name no source can spell (identifiers do not start with a digit): nothing captured.
+    std::string name = std::to_string(i) + "eta";
+    auto param = std::make_unique<Pattern>();
+    param->kind = Pattern::Kind::Id;
+    param->span = span;
+    param->name.base = name;
+    param->name.span = span;
+    d.params.push_back(std::move(param));
+    auto arg = std::make_unique<Expr>(Expr::Kind::Var, span);
+    arg->name.base = name;
+    arg->name.span = span;
+    apply->elems.push_back(std::move(arg));
+  }
+  d.body = std::move(apply);
+  return true;
 }
 
 namespace {

@@ -10,6 +10,8 @@
 // primitive types, the parameters and structural types, and means the same in any scope.
 #include "sema/Checker.h"
 
+#include <algorithm>
+
 namespace fjord::sema {
 
 using ast::TypeExp;
@@ -134,7 +136,13 @@ void Checker::checkTypeDecl(ast::Decl& d) {
                                 "` needs a size-lifted type abbreviation (`type~`)");
     types_.push_back(TypeEntry{tp.name, Type::typeVar(tp.name), {}, nullptr});
   }
+  size_t diagMark = diags_.all().size();
   TypeRef t = d.retTypeExp ? resolveTypeExp(*d.retTypeExp) : fresh(d.span);
+  // A definition with an error (`type t = t`: its `t` is unknown) is not expanded at uses:
+  // the expansion would meet the abbreviation's own name again, endlessly.
+  bool broken = std::any_of(diags_.all().begin() + static_cast<std::ptrdiff_t>(diagMark),
+                            diags_.all().end(),
+                            [](const Diagnostic& x) { return x.severity == Severity::Error; });
   popTypes(tmark);
   localSizes_.resize(smark);
   t = tv_.zonk(t);
@@ -146,7 +154,7 @@ void Checker::checkTypeDecl(ast::Decl& d) {
       diags_.error(anon->span, "type abbreviation `" + d.name.base +
                                    "` has an array of unknown size; give the size as a "
                                    "parameter (`[n]`) or declare it with `type~`");
-  types_.push_back(TypeEntry{d.name.base, t, std::move(params), &d});
+  types_.push_back(TypeEntry{d.name.base, t, std::move(params), broken ? nullptr : &d});
 }
 
 TypeRef Checker::expandAbbreviation(TypeExp& te, const TypeEntry& entry) {

@@ -70,6 +70,8 @@ private:
   void checkValueDecl(ast::Decl& d);
   void checkTypeDecl(ast::Decl& d);
   void checkEntry(ast::Decl& d);
+  /// Eta-expands a point-free entry point in place; whether it did (then check it again).
+  bool etaExpandEntry(ast::Decl& d);
 
   // --- files (CheckFiles.cpp)
   /// `import "p"` (and `open import "p"` when `reexport`): brings p's exports into scope.

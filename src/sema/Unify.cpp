@@ -515,6 +515,41 @@ Scheme TypeVars::generalise(const TypeRef& t, std::vector<std::string> rigid) {
   return s;
 }
 
+void TypeVars::defaultNumeric(const TypeRef& t0) {
+  TypeRef t = head(t0);
+  switch (t->kind) {
+  case Type::Kind::Var:
+    if (isFlexible(*t)) {
+      VarInfo& vi = info(*t);
+      if (vi.constraint.prims & primBit(PrimType::I32))
+        vi.binding = Type::primitive(PrimType::I32);
+      else if (vi.constraint.prims & primBit(PrimType::F64))
+        vi.binding = Type::primitive(PrimType::F64);
+    }
+    return;
+  case Type::Kind::Prim:
+    return;
+  case Type::Kind::Array:
+    return defaultNumeric(t->elem);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t->elems)
+      defaultNumeric(e);
+    return;
+  case Type::Kind::Record:
+    for (const auto& f : t->fields)
+      defaultNumeric(f.second);
+    return;
+  case Type::Kind::Sum:
+    for (const auto& c : t->constructors)
+      for (const TypeRef& p : c.second)
+        defaultNumeric(p);
+    return;
+  case Type::Kind::Function:
+    defaultNumeric(t->param);
+    return defaultNumeric(t->result);
+  }
+}
+
 void TypeVars::applyDefaults(size_t from) {
   for (size_t i = from; i < vars_.size(); ++i) {
     VarInfo& vi = vars_[i];

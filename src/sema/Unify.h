@@ -91,6 +91,9 @@ public:
   /// Binds every unbound defaulting variable created since variable index `from` (numeric
   /// literals to their default type, constructor-constrained variables to their sum type).
   void applyDefaults(size_t from);
+  /// Binds each unbound variable in `t` that only primitive types satisfy (an operand of
+  /// `+`, say) to i32 where allowed, else to f64: Futhark's defaulting for entry points.
+  void defaultNumeric(const TypeRef& t);
   size_t numVars() const { return vars_.size(); }
 
   void enterLevel() { ++level_; }
@@ -101,6 +104,11 @@ public:
   Diagnostic* lastError() const { return lastError_; }
 
   static bool isFlexible(const Type& t) { return t.kind == Type::Kind::Var && t.name[0] == '?'; }
+  /// Whether the head of `t` is a flexible variable with no constraint at all.
+  bool isUnconstrained(const TypeRef& t) const {
+    TypeRef h = head(t);
+    return isFlexible(*h) && info(*h).constraint.empty() && !info(*h).constraint.defaultPrim;
+  }
 
   // --- sizes (UnifySizes.cpp, Note [Size variables])
   /// A fresh flexible size variable standing for the size parameter `display` of a callee.
