@@ -134,7 +134,8 @@ std::string instantiateText(std::string_view text, std::string_view name, const 
 
 std::string instantiate(std::string_view name, const Dialect& dialect, const TemplateArgs& args) {
   const auto& files = embeddedTemplates();
-  auto it = std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.first == name; });
+  auto it =
+      std::find_if(files.begin(), files.end(), [&](const auto& f) { return f.first == name; });
   if (it == files.end())
     internalError("backend", "no template " + std::string(name));
   return instantiateText(it->second, name, dialect, args);

@@ -68,6 +68,13 @@ TEST_CASE("backend: a kernel-shaped template instantiates for CUDA and OpenCL") 
 )");
 }
 
+TEST_CASE("backend: a section tag alone on its line takes the line with it") {
+  std::string_view text = "a\n  {{#opencl}}  \nx\n\t{{/opencl}}\ny {{#cuda}}z{{/cuda}}\n";
+  CHECK(instantiateText(text, "t.in", cudaDialect(), {}) == "a\ny z\n");
+  CHECK(instantiateText(text, "t.in", openclDialect(), {}) == "a\nx\ny \n");
+  CHECK(instantiateText(text, "t.in", hostDialect(), {}) == "a\ny \n");
+}
+
 TEST_CASE("backend: template text that is not a tag stays as it is") {
   // C aggregates and brace pairs are plain text; only {{name}}, {{#name}}, {{/name}} are tags.
   std::string_view text = "int a[1][1] = {{ 0 }};\nT b[2][1] = {{x}, {y}};\nc = {{x}};\n{{Name}}";
