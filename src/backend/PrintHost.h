@@ -1,11 +1,13 @@
 // Host code printing, shared by CUDA (prog.cu) and OpenCL (prog_host.cpp): the context and
 // array types, one static C++ function per entry point (Imp host statements over the
-// runtime's Device and Buffer), and the C API implementation. What differs between the two
-// APIs is a HostTarget's data plus its virtual hooks (PrintHostCuda.cpp,
+// runtime's Device and Buffer), and the C API implementation. Their fixed text is in
+// templates/ (api*.h.in, host*.cpp.in); what differs between the two APIs is a HostTarget's
+// data, the templates' dialect sections and the target's virtual hooks (PrintHostCuda.cpp,
 // PrintHostOpenCL.cpp).
 #pragma once
 #include "backend/Api.h"
 #include "backend/CPrinter.h"
+#include "backend/Template.h"
 
 #include <string>
 
@@ -24,21 +26,24 @@ public:
   virtual std::string queueName() const = 0;
   /// The C type of device memory holding `elem` in prog.h (new_raw / values_raw).
   virtual std::string rawType(PrimType elem, bool isConst) const = 0;
+  /// The kernels' dialect; it picks the sections of the templates (backend/Template.h).
+  virtual const Dialect& dialect() const = 0;
   /// Extra members of the context struct (e.g. kernel handles).
   virtual void contextMembers(CPrinter& p, const imp::Program& prog) const = 0;
-  /// Initialises `ctx->device` from `queue` (and creates kernels); sets `status`.
-  virtual void contextInit(CPrinter& p, const imp::Program& prog) const = 0;
+  /// What creating a context does per kernel once its device is set up (e.g. create the
+  /// kernel handles); sets `ctx->status`.
+  virtual void createKernels(CPrinter& p, const imp::Program& prog) const = 0;
   /// A kernel launch statement; `nonEmpty`: its block count is known to be positive
   /// (backend/LaunchGuards.h), so it needs no guard against an empty grid.
   virtual void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool nonEmpty) const = 0;
-  /// The runtime-API expression for device pointer `raw` as a copy source.
-  virtual std::string rawSource(const std::string& raw) const = 0;
-  /// The raw device memory of array `arr` (values_raw).
-  virtual std::string rawOf(const std::string& arr, PrimType elem) const = 0;
 };
 
 const HostTarget& cudaHost();
 const HostTarget& openclHost();
+
+/// The placeholders of one array type's templates (api_array.h.in, host_array.cpp.in).
+TemplateArgs arrayTemplateArgs(const ArrayType& a, const std::string& prefix,
+                               const HostTarget& target);
 
 /// prog.h: the C API.
 std::string printApiHeader(const imp::Program& prog, const std::string& prefix,

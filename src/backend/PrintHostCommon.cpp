@@ -1,6 +1,7 @@
 // Host code shared by CUDA and OpenCL (see PrintHost.h): host statements over the runtime's
 // Device/Buffer (whose interface is the same for both APIs), entry functions, and the C API
 // implementation. Device memory is RAII (Buffer), so an early `return` on error leaks nothing.
+// The fixed text is templates/host.cpp.in and host_array.cpp.in (per array type).
 #include "backend/PrintHost.h"
 
 #include "backend/Half.h"
@@ -194,117 +195,38 @@ std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& 
   return o + "    return fjord_rt::kSuccess;\n}\n\n";
 }
 
-std::string arrayFunctions(const ArrayType& a, const std::string& p, const HostTarget& target) {
-  std::string n = a.name(p), suffix = n.substr(p.size() + 1), elem = apiScalarType(a.elem);
-  std::string ctx = "struct " + p + "_context* ";
-  std::string dims, bytes = "static_cast<int64_t>(sizeof(" + elem + "))";
-  std::string setShape;
-  for (int d = 0; d < a.rank; ++d) {
-    std::string dim = "dim" + std::to_string(d);
-    dims += ", int64_t " + dim;
-    setShape += "    arr->shape[" + std::to_string(d) + "] = " + dim + ";\n";
-    bytes = dim + " * " + bytes;
-  }
-  std::string arrBytes = "arr->shape[0]";
-  for (int d = 1; d < a.rank; ++d)
-    arrBytes += " * arr->shape[" + std::to_string(d) + "]";
-  arrBytes += " * static_cast<int64_t>(sizeof(" + elem + "))";
-
-  std::string o;
-  auto newFn = [&](const std::string& kind, const std::string& dataType,
-                   const std::string& copy) {
-    o += "struct " + n + "* " + p + "_new" + kind + "_" + suffix + "(" + ctx + "ctx, " +
-         dataType + " data" + dims + ") {\n";
-    o += "    auto arr = std::make_unique<" + n + ">();\n" + setShape;
-    o += "    int64_t bytes = " + bytes + ";\n";
-    o += "    if (ctx->status || ctx->device.alloc(arr->mem, bytes) || " + copy + ")\n";
-    o += "        return nullptr;\n    return arr.release();\n}\n\n";
-  };
-  newFn("", "const " + elem + "*", "ctx->device.write(arr->mem, 0, data, bytes)");
-  newFn("_raw", target.rawType(a.elem, true),
-        "ctx->device.copyFromRaw(arr->mem, " + target.rawSource("data") + ", bytes)");
-  o += "int " + p + "_free_" + suffix + "(" + ctx + "/*ctx*/, struct " + n +
-       "* arr) {\n    delete arr;\n    return fjord_rt::kSuccess;\n}\n\n";
-  o += "int " + p + "_values_" + suffix + "(" + ctx + "ctx, const struct " + n + "* arr, " + elem +
-       "* data) {\n    return ctx->device.read(data, arr->mem, 0, " + arrBytes + ");\n}\n\n";
-  o += target.rawType(a.elem, false) + " " + p + "_values_raw_" + suffix + "(" + ctx +
-       "/*ctx*/, const struct " + n + "* arr) {\n    return " + target.rawOf("arr", a.elem) +
-       ";\n}\n\n";
-  o += "const int64_t* " + p + "_shape_" + suffix + "(" + ctx + "/*ctx*/, const struct " + n +
-       "* arr) {\n    return arr->shape;\n}\n\n";
-  return o;
-}
-
 } // namespace
 
 std::string printHostCode(const imp::Program& prog, const std::string& p,
                           const HostTarget& target, Helpers& helpers) {
-  std::string ns = target.runtimeNamespace();
-  std::string o;
-  o += "// ---------------------------------------------------------------------------\n";
-  o += "// Contexts\n\n";
-  o += "struct " + p + "_context_config {\n    " + p + "_tuning tuning;\n};\n\n";
-  {
-    CPrinter members(hostDialect(), helpers);
-    target.contextMembers(members, prog);
-    o += "struct " + p + "_context {\n    " + ns + "::Device device;\n    " + p +
-         "_tuning tuning;\n    int status = fjord_rt::kSuccess; ///< of initialisation\n" +
-         members.take() + "};\n\n";
+  CPrinter members(hostDialect(), helpers), kernelSetup(hostDialect(), helpers);
+  target.contextMembers(members, prog);
+  kernelSetup.indent(1);
+  target.createKernels(kernelSetup, prog);
+  std::string arrayStructs, arrayFunctions, entryFunctions, entryWrappers;
+  for (const ArrayType& a : arrayTypes(prog)) {
+    arrayStructs += "struct " + a.name(p) + " {\n    " + target.runtimeNamespace() +
+                    "::Buffer mem;\n    int64_t shape[" + std::to_string(a.rank) + "];\n};\n\n";
+    arrayFunctions +=
+        instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
   }
-  for (const ArrayType& a : arrayTypes(prog))
-    o += "struct " + a.name(p) + " {\n    " + ns + "::Buffer mem;\n    int64_t shape[" +
-         std::to_string(a.rank) + "];\n};\n\n";
-
-  o += "// ---------------------------------------------------------------------------\n";
-  o += "// Entry points\n\n";
+  // Entry functions first, then wrappers: the order in which they register helpers.
   for (const imp::Function& f : prog.functions)
     if (f.entry)
-      o += entryFunction(f, p, prog, target, helpers);
-
-  o += "// ---------------------------------------------------------------------------\n";
-  o += "// The C API (" + p + ".h)\n\n";
-  std::string cfg = "struct " + p + "_context_config* ";
-  std::string ctx = "struct " + p + "_context* ";
-  o += cfg + p + "_context_config_new(void) {\n    return new (std::nothrow) " + p +
-       "_context_config();\n}\n\n";
-  o += "void " + p + "_context_config_free(" + cfg + "cfg) {\n    delete cfg;\n}\n\n";
-  o += "int " + p + "_context_config_set_tuning_param(" + cfg +
-       "cfg, const char* name, int64_t value) {\n    return fjord_rt::setTuningParam(" + p +
-       "_tuning_params, cfg->tuning, name, value);\n}\n\n";
-  o += "int " + p + "_get_tuning_param_count(void) {\n    return static_cast<int>(" + p +
-       "_tuning_params.size());\n}\n\n";
-  o += "const char* " + p + "_get_tuning_param_name(int i) {\n    if (i < 0 || i >= " + p +
-       "_get_tuning_param_count())\n        return nullptr;\n    return " + p +
-       "_tuning_params.data()[i].name;\n}\n\n";
-  o += ctx + p + "_context_new_with_queue(const " + cfg + "cfg, " + target.queueType() +
-       " queue) {\n    auto* ctx = new (std::nothrow) " + p +
-       "_context();\n    if (!ctx)\n        return nullptr;\n    ctx->tuning = cfg->tuning;\n";
-  {
-    CPrinter init(hostDialect(), helpers);
-    init.indent(1);
-    target.contextInit(init, prog);
-    o += init.take();
-  }
-  o += "    return ctx;\n}\n\n";
-  o += ctx + p + "_context_new(const " + cfg + "cfg) {\n    return " + p +
-       "_context_new_with_queue(cfg, nullptr);\n}\n\n";
-  o += "void " + p + "_context_free(" + ctx + "ctx) {\n    delete ctx;\n}\n\n";
-  o += "int " + p + "_context_sync(" + ctx +
-       "ctx) {\n    FJORD_TRY(ctx->status);\n    return ctx->device.sync();\n}\n\n";
-  o += "char* " + p + "_context_get_error(" + ctx +
-       "ctx) {\n    return ctx->device.error().take();\n}\n\n";
-  o += "char* " + p + "_context_report(" + ctx + "ctx) {\n    return ctx->device.report();\n}\n\n";
-  o += "int " + p + "_context_clear_caches(" + ctx +
-       "ctx) {\n    FJORD_TRY(ctx->status);\n    FJORD_TRY(ctx->device.sync());\n"
-       "    ctx->device.releaseCache();\n    return fjord_rt::kSuccess;\n}\n\n";
-  o += "int " + p + "_context_flush_l2(" + ctx +
-       "ctx) {\n    FJORD_TRY(ctx->status);\n    return ctx->device.flushL2();\n}\n\n";
-  for (const ArrayType& a : arrayTypes(prog))
-    o += arrayFunctions(a, p, target);
+      entryFunctions += entryFunction(f, p, prog, target, helpers);
   for (const imp::Function& f : prog.functions)
     if (f.entry)
-      o += entryWrapper(f, p, helpers);
-  return o;
+      entryWrappers += entryWrapper(f, p, helpers);
+  return instantiate("host.cpp.in", target.dialect(),
+                     {{"prefix", p},
+                      {"runtime_ns", target.runtimeNamespace()},
+                      {"queue_type", target.queueType()},
+                      {"context_members", members.take()},
+                      {"kernel_setup", kernelSetup.take()},
+                      {"array_structs", arrayStructs},
+                      {"array_functions", arrayFunctions},
+                      {"entry_functions", entryFunctions},
+                      {"entry_wrappers", entryWrappers}});
 }
 
 } // namespace fjord::backend

@@ -18,16 +18,11 @@ public:
   std::string rawType(PrimType elem, bool isConst) const override {
     return (isConst ? "const " : "") + apiScalarType(elem) + "*";
   }
-  std::string rawSource(const std::string& raw) const override { return raw; }
-  std::string rawOf(const std::string& arr, PrimType elem) const override {
-    return arr + "->mem.as<" + apiScalarType(elem) + ">()";
-  }
+  const Dialect& dialect() const override { return cudaDialect(); }
 
+  // Kernels are functions of the .cu file: nothing to keep or create per context.
   void contextMembers(CPrinter&, const imp::Program&) const override {}
-
-  void contextInit(CPrinter& p, const imp::Program&) const override {
-    p.line("ctx->status = ctx->device.init(queue);");
-  }
+  void createKernels(CPrinter&, const imp::Program&) const override {}
 
   void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool nonEmpty) const override {
     const imp::Exp& blocks = *s.args.at(0);

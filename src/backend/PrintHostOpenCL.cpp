@@ -1,6 +1,7 @@
 // The OpenCL 1.2 host target: the program is built from the embedded source when a context
-// is created, each kernel is a cl_kernel member of the context, and launches go through
-// Device::launch (clSetKernelArg per argument, then clEnqueueNDRangeKernel).
+// is created (templates/host.cpp.in), each kernel is a cl_kernel member of the context, and
+// launches go through Device::launch (clSetKernelArg per argument, then
+// clEnqueueNDRangeKernel).
 #include "backend/PrintHost.h"
 
 namespace fjord::backend {
@@ -18,18 +19,14 @@ public:
   std::string queueType() const override { return "struct _cl_command_queue*"; }
   std::string queueName() const override { return "cl_command_queue"; }
   std::string rawType(PrimType, bool) const override { return "struct _cl_mem*"; }
-  std::string rawSource(const std::string& raw) const override { return raw; }
-  std::string rawOf(const std::string& arr, PrimType) const override {
-    return arr + "->mem.get()";
-  }
+  const Dialect& dialect() const override { return openclDialect(); }
 
   void contextMembers(CPrinter& p, const imp::Program& prog) const override {
     for (const imp::Kernel& k : prog.kernels)
       p.line("    cl_kernel " + k.name + " = nullptr;");
   }
 
-  void contextInit(CPrinter& p, const imp::Program& prog) const override {
-    p.line("ctx->status = ctx->device.init(queue, kernelSource, \"-cl-std=CL1.2\");");
+  void createKernels(CPrinter& p, const imp::Program& prog) const override {
     for (const imp::Kernel& k : prog.kernels) {
       p.line("if (ctx->status == fjord_rt::kSuccess)");
       p.line("    ctx->status = ctx->device.createKernel(\"" + k.name + "\", ctx->" + k.name +

@@ -1,12 +1,12 @@
 // prog_main.cpp (with --executable): a command-line program over the C API alone. It reads an
 // entry point's arguments from stdin in Futhark's data format, runs it `-r` times (timing
 // each run, input transfer excluded), and prints the results. Both backends share it: build
-// it with prog.cu (nvcc) or prog_host.cpp (g++ -lOpenCL).
+// it with prog.cu (nvcc) or prog_host.cpp (g++ -lOpenCL). The fixed text is
+// templates/main.cpp.in; this file prints what depends on the entry points.
 #include "backend/PrintMain.h"
 
 #include "backend/Api.h"
-
-#include <algorithm>
+#include "backend/Template.h"
 
 namespace fjord::backend {
 namespace {
@@ -100,57 +100,23 @@ std::string runFunction(const imp::Function& f, const std::string& p) {
 } // namespace
 
 std::string printMain(const imp::Program& prog, const std::string& p, const std::string& stem) {
-  std::string o = fileHeader(prog);
-  o += "// A command-line driver for module `" + p +
-       "`: reads the arguments of an entry point (-e, default\n"
-       "// main) from stdin in Futhark's data format and prints its results. Options: -e ENTRY,\n"
-       "// -r RUNS, -t TIMING_FILE (microseconds per run), -b (binary output), --tuning FILE,\n"
-       "// --param NAME=VALUE, --report FILE (device memory, as JSON),\n"
-       "// --flush-l2 (evict the L2 cache before each run).\n";
-  o += "#include \"" + stem + ".h\"\n\n#include \"fjord_runtime_data.h\"\n\n#include <cstdlib>\n"
-       "#include <iostream>\n#include <string>\n\n";
-  // Without entry points nothing reports errors (an unused static function fails -Werror).
-  bool anyEntry = std::any_of(prog.functions.begin(), prog.functions.end(),
-                              [](const imp::Function& f) { return f.entry; });
-  if (anyEntry)
-    o += "/// Prints the context's error; returns the exit status for failures.\n"
-         "static int reportError(struct " + p + "_context* ctx) {\n    char* error = " + p +
-       "_context_get_error(ctx);\n    std::cerr << \"error: \" << (error ? error : \"unknown "
-       "error\") << \"\\n\";\n    std::free(error);\n    return 1;\n}\n\n";
-  for (const imp::Function& f : prog.functions)
-    if (f.entry)
-      o += runFunction(f, p);
-  o += "int main(int argc, char** argv) {\n";
-  o += "    fjord_rt::data::Options options;\n    if (!options.parse(argc, argv))\n"
-       "        return 2;\n";
-  o += "    struct " + p + "_context_config* cfg = " + p + "_context_config_new();\n";
-  o += "    for (const auto& [name, value] : options.params) {\n";
-  o += "        if (" + p + "_context_config_set_tuning_param(cfg, name.c_str(), value) != 0) {\n";
-  o += "            std::cerr << \"error: unknown tuning parameter \" << name << \"\\n\";\n";
-  o += "            " + p + "_context_config_free(cfg);\n            return 2;\n        }\n    }\n";
-  o += "    struct " + p + "_context* ctx = " + p + "_context_new(cfg);\n";
-  o += "    fjord_rt::data::Runner runner(options, fjord_rt::data::readStdin());\n";
-  o += "    int status;\n";
-  std::string sep = "    ";
+  std::string runFunctions, entryDispatch;
   for (const imp::Function& f : prog.functions) {
     if (!f.entry)
       continue;
-    o += sep + "if (options.entry == \"" + f.name + "\")\n        status = run_" + f.name +
-         "(ctx, runner);\n";
-    sep = "    else ";
+    runFunctions += runFunction(f, p);
+    entryDispatch += "if (options.entry == \"" + f.name + "\")\n        status = run_" + f.name +
+                     "(ctx, runner);\n    else ";
   }
-  o += sep + "{\n        std::cerr << \"error: no entry point \" << options.entry << \"\\n\";\n"
-             "        status = 2;\n    }\n";
-  o += "    if (status == 0 && !runner.writeTimings()) {\n"
-       "        std::cerr << \"error: cannot write the timing file\\n\";\n"
-       "        status = 1;\n    }\n";
-  o += "    char* report = " + p + "_context_report(ctx);\n";
-  o += "    if (status == 0 && !runner.writeReport(report)) {\n"
-       "        std::cerr << \"error: cannot write the report file\\n\";\n"
-       "        status = 1;\n    }\n    std::free(report);\n";
-  o += "    " + p + "_context_free(ctx);\n    " + p + "_context_config_free(cfg);\n";
-  o += "    return status;\n}\n";
-  return o;
+  return instantiate("main.cpp.in", hostDialect(),
+                     {{"file_header", fileHeader(prog)},
+                      {"prefix", p},
+                      {"header", stem + ".h"},
+                      // Without entry points nothing reports errors (an unused static
+                      // function fails -Werror).
+                      {"any_entry", runFunctions.empty() ? "0" : "1"},
+                      {"run_functions", runFunctions},
+                      {"entry_dispatch", entryDispatch}});
 }
 
 } // namespace fjord::backend
