@@ -75,6 +75,13 @@ TEST_CASE("backend: a section tag alone on its line takes the line with it") {
   CHECK(instantiateText(text, "t.in", hostDialect(), {}) == "a\ny \n");
 }
 
+TEST_CASE("backend: a flag section is kept only when its argument is 1") {
+  const char* text = "a\n{{#any}}\nb {{x}}\n{{/any}}\nc\n";
+  CHECK(instantiateText(text, "t.in", hostDialect(), {{"any", "1"}, {"x", "2"}}) == "a\nb 2\nc\n");
+  CHECK(instantiateText(text, "t.in", hostDialect(), {{"any", "0"}, {"x", "2"}}) == "a\nc\n");
+  CHECK(instantiateText("{{#any}}x{{/any}}", "t.in", cudaDialect(), {{"any", ""}}) == "");
+}
+
 TEST_CASE("backend: template text that is not a tag stays as it is") {
   // C aggregates and brace pairs are plain text; only {{name}}, {{#name}}, {{/name}} are tags.
   std::string_view text = "int a[1][1] = {{ 0 }};\nT b[2][1] = {{x}, {y}};\nc = {{x}};\n{{Name}}";
@@ -93,7 +100,7 @@ TEST_CASE("backend: templates that their caller does not fill are internal error
         "of that name");
   CHECK(errorOf("{{#metal}}x{{/metal}}", {}) ==
         "internal compiler error: template test.in: unknown section {{#metal}} (sections: cuda, "
-        "opencl, host)");
+        "opencl, host, or a flag argument)");
   CHECK(errorOf("{{#cuda}}{{#opencl}}{{/opencl}}{{/cuda}}", {}) ==
         "internal compiler error: template test.in: {{#opencl}} inside section cuda (sections "
         "do not nest)");
