@@ -57,6 +57,8 @@ int main(int argc, char** argv) {
   testCmd->add_option("--export-max-bytes", test.exportMaxBytes,
                       "with --export: leave out cases whose input or expected output is larger "
                       "(default 8000000)");
+  testCmd->add_flag("--no-structure", test.noStructure,
+                    "skip `structure` checks (e.g. those written for Futhark's own IR)");
 
   fjord::testing::BenchArgs bench;
   std::vector<std::string> benchExclude;
