@@ -41,8 +41,12 @@ namespace {
 std::string datasetName(size_t index, const TestCase& c) {
   if (c.name) // `"name" input ...`: Futhark reports that name
     return *c.name;
-  std::string text = c.randomInput ? *c.randomInput : c.inputFile ? *c.inputFile
-                                                   : c.input ? *c.input : "";
+  std::string text = c.randomInput   ? *c.randomInput
+                     : c.inputFile   ? *c.inputFile
+                     : c.scriptInput ? *c.scriptInput
+                     : c.scriptFile  ? *c.scriptFile
+                     : c.input       ? *c.input
+                                     : "";
   std::string what; // `text` with each run of white space as one space, none at the ends
   for (char ch : text)
     if (!std::isspace(static_cast<unsigned char>(ch)) || (!what.empty() && what.back() != ' '))
@@ -119,7 +123,8 @@ private:
   void dataset(const fs::path& file, const CheckedProgram& prog, const fs::path& exe,
                const TestCase& c, const std::string& entry, const std::string& name);
   /// The case's input as a file in the cache (random inputs are drawn once and kept).
-  std::optional<fs::path> inputFile(const fs::path& file, const fs::path& dir, const TestCase& c,
+  std::optional<fs::path> inputFile(const fs::path& file, const CheckedProgram& prog,
+                                    const fs::path& dir, const TestCase& c,
                                     const std::string& entry, std::string& error);
   std::optional<std::vector<interp::Value>> expected(const fs::path& file,
                                                      const CheckedProgram& prog,
@@ -134,7 +139,8 @@ private:
   }
 };
 
-std::optional<fs::path> Bench::inputFile(const fs::path& file, const fs::path& dir,
+std::optional<fs::path> Bench::inputFile(const fs::path& file, const CheckedProgram& prog,
+                                         const fs::path& dir,
                                          const TestCase& c, const std::string& entry,
                                          std::string& error) {
   if (c.inputFile && fs::path(*c.inputFile).extension() != ".gz") // else gunzipped below
@@ -147,7 +153,7 @@ std::optional<fs::path> Bench::inputFile(const fs::path& file, const fs::path& d
   fs::path path = dir / (stem + ".in");
   if (c.randomInput && fs::exists(path))
     return path;
-  auto data = caseInput(c, file, error);
+  auto data = caseInput(c, file, error, &prog);
   if (!data)
     return std::nullopt;
   fs::path partial = path.string() + ".partial";
@@ -176,7 +182,7 @@ void Bench::dataset(const fs::path& file, const CheckedProgram& prog, const fs::
   fs::path dir = exe.parent_path() / "datasets";
   fs::create_directories(dir);
   std::string error;
-  auto input = inputFile(file, dir, c, entry, error);
+  auto input = inputFile(file, prog, dir, c, entry, error);
   if (!input)
     return fail(key, name, error);
   fs::path base = dir / ("run_" + std::to_string(c.line) + "_" + entry);

@@ -95,7 +95,7 @@ ScriptResult evalScriptInput(const std::string& script, const std::filesystem::p
     ++nameEnd;
   std::string entry = expr.substr(0, nameEnd);
   if (!prog)
-    return unsupported("calls of entry points are evaluated by `fjord test` only");
+    return unsupported("calls of entry points need the program");
   const ast::Decl* decl = driver::checkedOf(*prog).findEntry(entry);
   if (!decl)
     return failure("script input calls `" + entry + "`, which is not an entry point");

@@ -23,7 +23,7 @@ struct ScriptResult {
 };
 
 /// Evaluates `script` for a case of `program` (data files are relative to its folder).
-/// `prog` may be null (`fjord bench`): then calls of entry points are not evaluated.
+/// `prog` may be null: then calls of entry points are "not supported yet".
 ScriptResult evalScriptInput(const std::string& script, const std::filesystem::path& program,
                              const driver::CheckedProgram* prog);
 
