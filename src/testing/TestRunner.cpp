@@ -328,6 +328,11 @@ Outcome Runner::testFile(const fs::path& file) {
     }
   }
 
+  for (const std::string& property : spec->properties) {
+    out.skipped++;
+    out.log += "  property `" + property + "`: skipped: property-based tests are not supported yet\n";
+  }
+
   std::optional<Compiled> compiled;
   if (backend != BackendKind::Interp) {
     compiled = buildProgram(file, *prog, out);

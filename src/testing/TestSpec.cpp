@@ -167,6 +167,9 @@ public:
         }
       } else if (word == "warning:") {
         spec_.warningRegex = readRestOfLine();
+      } else if (word == "property:") {
+        for (std::string& name : readRestOfLineWords())
+          spec_.properties.push_back(std::move(name));
       } else if (word == "structure") {
         StructureCheck check;
         check.line = line;

@@ -11,6 +11,7 @@
 //   -- "small" notest input @ data/small.in.gz output @ data/small.out
 //   -- script input { mkdata 100i64 } auto output
 //   -- warning: unreachable
+//   -- property: reverse_twice        (read; property-based tests are not run yet)
 //
 // `error:` with no input is an expected compile-time error; after an input, a run-time one.
 // `warning:` expects a compile-time warning (the program still compiles and runs).
@@ -55,6 +56,7 @@ struct TestSpec {
   std::vector<std::string> tags;
   std::optional<std::string> compileErrorRegex; ///< `error:` with no input before it
   std::optional<std::string> warningRegex;      ///< `warning:`: an expected compile-time warning
+  std::vector<std::string> properties; ///< `property: names`: not run (not supported yet)
   std::vector<TestCase> cases;
   std::vector<StructureCheck> structures;
 };

@@ -128,6 +128,15 @@ TEST_CASE("testing: script input inline and from a file, and warning:") {
   CHECK(spec->cases[1].line == 4);
 }
 
+TEST_CASE("testing: property blocks are read (and not run)") {
+  std::string error;
+  auto spec = parseTestSpec("-- ==\n-- property: rev_twice sorted\n#[prop]\nentry rev_twice = true\n",
+                            error);
+  REQUIRE(spec);
+  CHECK(spec->properties == std::vector<std::string>{"rev_twice", "sorted"});
+  CHECK(spec->cases.empty());
+}
+
 TEST_CASE("testing: malformed new directives are located errors") {
   std::string error;
   CHECK_FALSE(parseTestSpec("-- ==\n-- input { 1 }\n-- output @\ndef x = 1\n", error));
