@@ -8,7 +8,7 @@ packages=(
   g++ make cmake ninja-build pkgconf ccache
   antlr4 libantlr4-runtime-dev uuid-dev
   libclang-15-dev llvm-15-dev clang-15 clang-format-15
-  libz3-dev doctest-dev libfmt-dev libcli11-dev nlohmann-json3-dev
+  libz3-dev doctest-dev libfmt-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo
 )
 

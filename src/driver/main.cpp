@@ -57,6 +57,8 @@ int main(int argc, char** argv) {
   testCmd->add_option("--export-max-bytes", test.exportMaxBytes,
                       "with --export: leave out cases whose input or expected output is larger "
                       "(default 8000000)");
+  testCmd->add_flag("--no-structure", test.noStructure,
+                    "skip `structure` checks (e.g. those written for Futhark's own IR)");
 
   fjord::testing::BenchArgs bench;
   std::vector<std::string> benchExclude;
@@ -79,7 +81,8 @@ int main(int argc, char** argv) {
   fjord::testing::DatasetArgs dataset;
   auto* datasetCmd = app.add_subcommand("dataset", "Write random or given values in Futhark's data format (like futhark dataset)");
   datasetCmd->add_option("-g,--generate", dataset.generate, "a type such as [1000][1000]f32 (random values) or a value such as 10i64 (repeatable)")
-      ->required();
+      ->required()
+      ->allow_extra_args(false); // one value per -g, and CLI11 would split `[1, 2]` at commas
   datasetCmd->add_flag("-b,--binary", dataset.binary, "the binary data format (default: text)");
   datasetCmd->add_option("-s,--seed", dataset.seed, "seed of the random values (default 0)");
   for (const char* type : {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64"}) {

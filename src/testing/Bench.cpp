@@ -37,10 +37,16 @@ using driver::loadProgram;
 
 namespace {
 
-/// Futhark's dataset names: `#i ("what")`, with what the case's input is.
+/// Futhark's dataset names: the case's own, else `#i ("what")`, with what its input is.
 std::string datasetName(size_t index, const TestCase& c) {
-  std::string text = c.randomInput ? *c.randomInput : c.inputFile ? *c.inputFile
-                                                   : c.input ? *c.input : "";
+  if (c.name) // `"name" input ...`: Futhark reports that name
+    return *c.name;
+  std::string text = c.randomInput   ? *c.randomInput
+                     : c.inputFile   ? *c.inputFile
+                     : c.scriptInput ? *c.scriptInput
+                     : c.scriptFile  ? *c.scriptFile
+                     : c.input       ? *c.input
+                                     : "";
   std::string what; // `text` with each run of white space as one space, none at the ends
   for (char ch : text)
     if (!std::isspace(static_cast<unsigned char>(ch)) || (!what.empty() && what.back() != ' '))
@@ -117,9 +123,11 @@ private:
   void dataset(const fs::path& file, const CheckedProgram& prog, const fs::path& exe,
                const TestCase& c, const std::string& entry, const std::string& name);
   /// The case's input as a file in the cache (random inputs are drawn once and kept).
-  std::optional<fs::path> inputFile(const fs::path& file, const fs::path& dir, const TestCase& c,
+  std::optional<fs::path> inputFile(const fs::path& file, const CheckedProgram& prog,
+                                    const fs::path& dir, const TestCase& c,
                                     const std::string& entry, std::string& error);
-  std::optional<std::vector<interp::Value>> expected(const CheckedProgram& prog,
+  std::optional<std::vector<interp::Value>> expected(const fs::path& file,
+                                                     const CheckedProgram& prog,
                                                      const TestCase& c, const std::string& entry,
                                                      const fs::path& input, std::string& error);
   void fail(const std::string& key, const std::string& name, std::string error) {
@@ -131,10 +139,11 @@ private:
   }
 };
 
-std::optional<fs::path> Bench::inputFile(const fs::path& file, const fs::path& dir,
+std::optional<fs::path> Bench::inputFile(const fs::path& file, const CheckedProgram& prog,
+                                         const fs::path& dir,
                                          const TestCase& c, const std::string& entry,
                                          std::string& error) {
-  if (c.inputFile)
+  if (c.inputFile && fs::path(*c.inputFile).extension() != ".gz") // else gunzipped below
     return file.parent_path() / *c.inputFile;
   // Random inputs are named by what determines them (the types and the case's line, which
   // seeds the generator), so that later runs find them.
@@ -144,7 +153,7 @@ std::optional<fs::path> Bench::inputFile(const fs::path& file, const fs::path& d
   fs::path path = dir / (stem + ".in");
   if (c.randomInput && fs::exists(path))
     return path;
-  auto data = caseInput(c, file, error);
+  auto data = caseInput(c, file, error, &prog);
   if (!data)
     return std::nullopt;
   fs::path partial = path.string() + ".partial";
@@ -156,14 +165,14 @@ std::optional<fs::path> Bench::inputFile(const fs::path& file, const fs::path& d
   return path;
 }
 
-std::optional<std::vector<interp::Value>> Bench::expected(const CheckedProgram& prog,
+std::optional<std::vector<interp::Value>> Bench::expected(const fs::path& file,
+                                                          const CheckedProgram& prog,
                                                           const TestCase& c,
                                                           const std::string& entry,
                                                           const fs::path& input,
                                                           std::string& error) {
-  const ast::Decl* decl = checkedOf(prog).findEntry(entry);
-  if (c.output)
-    return interp::readValues(*c.output, interp::entryResultTypes(*decl), error);
+  if (hasExpectedValues(c))
+    return expectedValues(c, file, prog, entry, error);
   return interpretEntry(prog, entry, readWholeFile(input.string()), error);
 }
 
@@ -173,7 +182,7 @@ void Bench::dataset(const fs::path& file, const CheckedProgram& prog, const fs::
   fs::path dir = exe.parent_path() / "datasets";
   fs::create_directories(dir);
   std::string error;
-  auto input = inputFile(file, dir, c, entry, error);
+  auto input = inputFile(file, prog, dir, c, entry, error);
   if (!input)
     return fail(key, name, error);
   fs::path base = dir / ("run_" + std::to_string(c.line) + "_" + entry);
@@ -196,8 +205,8 @@ void Bench::dataset(const fs::path& file, const CheckedProgram& prog, const fs::
     return fail(key, name,
                 (status == 124 ? "timed out" : "exit status " + std::to_string(status)) + ": " +
                     readWholeFile(errors.string()));
-  if (c.output || c.autoOutput) {
-    auto want = expected(prog, c, entry, *input, error);
+  if (hasExpectedValues(c) || c.autoOutput) {
+    auto want = expected(file, prog, c, entry, *input, error);
     if (!want)
       return fail(key, name, "no expected values: " + error);
     const ast::Decl* decl = checkedOf(prog).findEntry(entry);
@@ -215,7 +224,7 @@ void Bench::dataset(const fs::path& file, const CheckedProgram& prog, const fs::
   char line[200];
   std::snprintf(line, sizeof line,
                 "%10.1f µs mean  (median %.1f, min %.1f, max %.1f, rsd %.3f%s)", s.mean,
-                s.median, s.min, s.max, s.rsd, c.output || c.autoOutput ? "" : ", unchecked");
+                s.median, s.min, s.max, s.rsd, hasExpectedValues(c) || c.autoOutput ? "" : ", unchecked");
   std::cout << "  " << name << ": " << line << "\n";
 }
 

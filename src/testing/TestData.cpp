@@ -2,13 +2,16 @@
 // (see TestData.h).
 #include "testing/TestData.h"
 
+#include "testing/DataFile.h"
 #include "testing/Process.h"
+#include "testing/TestScript.h"
 #include "interp/DataFormat.h"
 #include "interp/Interpreter.h"
 #include "sema/Check.h"
 #include "support/Half.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -22,9 +25,30 @@ void appendLE(std::string& out, uint64_t v, int bytes) {
     out += static_cast<char>((v >> (8 * i)) & 0xff);
 }
 
+// A constant among random input's types (`10`, `-3i64`, `0.5f32`, `true`): true if `word`
+// is one, with its binary form appended (or `error` set when it does not read as a value).
+bool appendConstant(std::string& out, const std::string& word, bool& ok, std::string& error) {
+  char first = word.empty() ? '\0' : word[0];
+  bool isConstant = std::isdigit(static_cast<unsigned char>(first)) || first == '-' ||
+                    first == '.' || word == "true" || word == "false";
+  if (!isConstant)
+    return false;
+  auto values = interp::readAllValues(word, error);
+  ok = values && values->size() == 1;
+  if (ok)
+    out += interp::writeBinary(values->front());
+  else
+    error = "random input: `" + word + "` is neither a type nor a constant" +
+            (values ? "" : " (" + error + ")");
+  return true;
+}
+
 // One binary value of `[d1]..[dk]prim` with random elements.
 bool appendRandomValue(std::string& out, const std::string& type, std::mt19937_64& rng,
                        const RandomBounds& bounds, std::string& error) {
+  bool constantOk = false;
+  if (appendConstant(out, type, constantOk, error))
+    return constantOk;
   std::vector<uint64_t> dims;
   size_t pos = 0;
   while (pos < type.size() && type[pos] == '[') {
@@ -36,7 +60,7 @@ bool appendRandomValue(std::string& out, const std::string& type, std::mt19937_6
     try {
       dims.push_back(std::stoull(type.substr(pos + 1, close - pos - 1)));
     } catch (const std::exception&) {
-      error = "random input needs constant sizes, got `" + type + "`";
+      error = "random input needs constant sizes (like [100]i32), got `" + type + "`";
       return false;
     }
     pos = close + 1;
@@ -150,14 +174,51 @@ std::optional<std::string> randomInput(const std::string& types, uint64_t seed,
 }
 
 std::optional<std::string> caseInput(const TestCase& c, const std::filesystem::path& program,
-                                     std::string& error) {
+                                     std::string& error, const driver::CheckedProgram* prog,
+                                     bool* unsupported) {
   if (c.input)
     return *c.input;
   if (c.inputFile)
-    return readWholeFile((program.parent_path() / *c.inputFile).string());
+    return readDataFile(program.parent_path() / *c.inputFile, error);
   if (c.randomInput)
     return randomInput(*c.randomInput, 0x5eed0000u + c.line, error);
+  if (c.scriptInput || c.scriptFile) {
+    std::optional<std::string> script = c.scriptInput;
+    if (c.scriptFile && !(script = readDataFile(program.parent_path() / *c.scriptFile, error)))
+      return std::nullopt;
+    ScriptResult result = evalScriptInput(*script, program, prog);
+    if (unsupported)
+      *unsupported = result.unsupported;
+    if (!result.data)
+      error = result.error;
+    return result.data;
+  }
   return std::string();
+}
+
+bool hasExpectedValues(const TestCase& c) { return c.output || c.outputFile; }
+
+std::optional<std::vector<interp::Value>> expectedValues(const TestCase& c,
+                                                         const std::filesystem::path& program,
+                                                         const driver::CheckedProgram& prog,
+                                                         const std::string& entry,
+                                                         std::string& error) {
+  std::optional<std::string> text = c.output;
+  if (c.outputFile && !(text = readDataFile(program.parent_path() / *c.outputFile, error)))
+    return std::nullopt;
+  if (!text) {
+    error = "the case states no expected values";
+    return std::nullopt;
+  }
+  const ast::Decl* decl = driver::checkedOf(prog).findEntry(entry);
+  if (!decl) {
+    error = "no entry point `" + entry + "`";
+    return std::nullopt;
+  }
+  auto values = interp::readValues(*text, interp::entryResultTypes(*decl), error);
+  if (!values)
+    error = "cannot read the expected output: " + error;
+  return values;
 }
 
 std::optional<std::vector<interp::Value>> interpretEntry(const driver::CheckedProgram& prog,

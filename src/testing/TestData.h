@@ -19,7 +19,9 @@ namespace fjord::testing {
 
 /// Binary-format values for a list of types like `[1000]f32 [10][20]i64 i32`, from a
 /// deterministic generator seeded with `seed`. Integers are drawn from [-1000, 1000]
-/// ([0, 1000] if unsigned; ties are common on purpose), floats from [0, 1).
+/// ([0, 1000] if unsigned; ties are common on purpose), floats from [0, 1). As in Futhark,
+/// the list may also hold constants, written as is: integers with or without a type suffix
+/// (`10` is an i32, `10i64`), floats with one (`0.5f32`), `true`, `false`.
 std::optional<std::string> randomInput(const std::string& types, uint64_t seed,
                                        std::string& error);
 
@@ -31,10 +33,25 @@ using RandomBounds = std::map<std::string, std::pair<double, double>>;
 std::optional<std::string> randomInput(const std::string& types, uint64_t seed,
                                        const RandomBounds& bounds, std::string& error);
 
-/// The input of test case `c` of `program`: its `input` text, the file of `input @ file`,
-/// or the values of `random input`, seeded by the case's line (every run draws the same).
+/// The input of test case `c` of `program`: its `input` text, the file of `input @ file`
+/// (gunzipped if `.gz`), the values of `random input`, seeded by the case's line (every run
+/// draws the same), or the value of `script input` (testing/TestScript.h; `prog` evaluates
+/// its calls of entry points). A script that Fjord cannot evaluate yet sets `*unsupported`.
 std::optional<std::string> caseInput(const TestCase& c, const std::filesystem::path& program,
-                                     std::string& error);
+                                     std::string& error,
+                                     const driver::CheckedProgram* prog = nullptr,
+                                     bool* unsupported = nullptr);
+
+/// Whether case `c` states expected values (`output { ... }` or `output @ file`).
+bool hasExpectedValues(const TestCase& c);
+
+/// The expected values of `output { ... }` or `output @ file` (gunzipped if `.gz`), read as
+/// the results of `entry`. nullopt with `error` set on a bad file or value.
+std::optional<std::vector<interp::Value>> expectedValues(const TestCase& c,
+                                                         const std::filesystem::path& program,
+                                                         const driver::CheckedProgram& prog,
+                                                         const std::string& entry,
+                                                         std::string& error);
 
 /// Runs `entry` of `prog` on `input` in the reference interpreter: the expected values of
 /// `auto output`. nullopt with `error` set on a bad input or a run-time error.

@@ -71,6 +71,7 @@ struct Runner {
   /// another machine (scripts/gpu-check.sh) instead of building and running here.
   std::optional<fs::path> exportDir;
   size_t exportMaxBytes = 0; ///< cases with a larger input or expected output are left out
+  bool noStructure = false;  ///< `--no-structure`: structure checks are not run
   std::mutex manifestLock;
 
   Outcome testFile(const fs::path& file);
@@ -86,6 +87,13 @@ private:
                   Outcome& out);
   // Runs one entry on one input; returns the result values, or nullopt with `error` set to
   // the run-time error text.
+  // Futhark's exclusion tags, on a program or a case: `disable`, `notest`, `no_<backend>`
+  // (tags for backends Fjord lacks, like `no_python` or `no_wasm`, change nothing).
+  bool excludedBy(const std::vector<std::string>& tags) const {
+    return std::any_of(tags.begin(), tags.end(), [&](const std::string& t) {
+      return t == "disable" || t == "notest" || t == "no_" + backendName;
+    });
+  }
   std::optional<std::vector<interp::Value>> runCase(const CheckedProgram& prog,
                                                     const Compiled* compiled,
                                                     const std::string& entry,
@@ -202,8 +210,8 @@ void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const 
   const ast::Decl* decl = checkedOf(prog).findEntry(entry);
   auto types = interp::entryResultTypes(*decl);
   std::optional<std::vector<interp::Value>> expected;
-  if (c.output)
-    expected = interp::readValues(*c.output, types, error);
+  if (hasExpectedValues(c))
+    expected = expectedValues(c, file, prog, entry, error);
   else
     expected = interpretEntry(prog, entry, input, error);
   if (!expected) {
@@ -241,9 +249,7 @@ Outcome Runner::testFile(const fs::path& file) {
     }
     return out; // no test block: nothing to do
   }
-  const auto& tags = spec->tags;
-  if (std::find(tags.begin(), tags.end(), "disable") != tags.end() ||
-      std::find(tags.begin(), tags.end(), "no_" + backendName) != tags.end()) {
+  if (excludedBy(spec->tags)) {
     out.skipped++;
     return out;
   }
@@ -273,9 +279,19 @@ Outcome Runner::testFile(const fs::path& file) {
     out.log += "  the program does not compile:\n" + diags.render();
     return out;
   }
+  if (spec->warningRegex) {
+    std::string rendered = diags.render();
+    if (std::regex_search(rendered, std::regex(*spec->warningRegex))) {
+      out.passed++;
+    } else {
+      out.failed++;
+      out.log += "  expected a warning matching `" + *spec->warningRegex + "`, got" +
+                 (rendered.empty() ? std::string(" none\n") : ":\n" + rendered);
+    }
+  }
 
   // Structure checks are about the compiler, not a backend: run them with the interpreter.
-  if (backend == BackendKind::Interp) {
+  if (backend == BackendKind::Interp && !noStructure) {
     std::vector<std::string> entries = entryPoints(*prog);
     for (const auto& check : spec->structures) {
       auto unknown = std::find_if(check.entries.begin(), check.entries.end(), [&](const std::string& e) {
@@ -312,6 +328,11 @@ Outcome Runner::testFile(const fs::path& file) {
     }
   }
 
+  for (const std::string& property : spec->properties) {
+    out.skipped++;
+    out.log += "  property `" + property + "`: skipped: property-based tests are not supported yet\n";
+  }
+
   std::optional<Compiled> compiled;
   if (backend != BackendKind::Interp) {
     compiled = buildProgram(file, *prog, out);
@@ -330,13 +351,18 @@ Outcome Runner::testFile(const fs::path& file) {
   for (const auto& c : spec->cases) {
     if (c.compiledOnly && backend == BackendKind::Interp)
       continue;
+    if (excludedBy(c.tags)) {
+      out.skipped++;
+      continue;
+    }
     for (const auto& entry : c.entries) {
       std::string where = file.string() + ":" + std::to_string(c.line) + " (" + entry + ")";
       std::string inputError;
-      std::optional<std::string> data = caseInput(c, file, inputError);
+      bool unsupported = false;
+      std::optional<std::string> data = caseInput(c, file, inputError, &*prog, &unsupported);
       if (!data) {
-        out.failed++;
-        out.log += "  " + where + ": " + inputError + "\n";
+        (unsupported ? out.skipped : out.failed)++;
+        out.log += "  " + where + (unsupported ? ": skipped: " : ": ") + inputError + "\n";
         continue;
       }
       const std::string& input = *data;
@@ -365,11 +391,8 @@ Outcome Runner::testFile(const fs::path& file) {
         continue;
       }
       std::optional<std::vector<interp::Value>> expected;
-      if (c.output) {
-        const ast::Decl* decl = checkedOf(*prog).findEntry(entry);
-        expected = interp::readValues(*c.output, interp::entryResultTypes(*decl), error);
-        if (!expected)
-          error = "cannot read the expected output: " + error;
+      if (hasExpectedValues(c)) {
+        expected = expectedValues(c, file, *prog, entry, error);
       } else if (c.autoOutput) {
         expected = backend == BackendKind::Interp ? actual : interpretEntry(*prog, entry, input, error);
       } else {
@@ -415,6 +438,7 @@ std::vector<fs::path> collectPrograms(const std::vector<std::string>& paths, std
 int cmdTest(const TestArgs& args) {
   Runner runner;
   runner.backendName = args.backend;
+  runner.noStructure = args.noStructure;
   runner.backend = args.backend == "interp"   ? BackendKind::Interp
                    : args.backend == "opencl" ? BackendKind::OpenCL
                                               : BackendKind::Cuda;

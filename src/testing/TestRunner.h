@@ -13,6 +13,7 @@ struct TestArgs {
   int jobs = 0; ///< 0: one per core
   std::string exportDir; ///< cuda: write code, inputs and expected outputs here instead of running
   size_t exportMaxBytes = 8'000'000; ///< leave out cases whose input or output is larger
+  bool noStructure = false; ///< skip `structure` checks (those written for Futhark's IR)
 };
 
 /// Returns the exit status: 0 all passed, 1 a failure, 77 skipped (CUDA without nvcc).

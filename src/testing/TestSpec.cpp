@@ -70,6 +70,7 @@ public:
     bool namedEntries = false; // an `entry:` line was seen: structure checks count only those
     TestCase pending;
     bool havePendingInput = false;
+    TestCase prefix; // what is written before the next `input`: name, tags, `compiled`
     auto flush = [&] {
       if (havePendingInput)
         spec_.cases.push_back(pending);
@@ -78,6 +79,13 @@ public:
     };
     while (skipSpace(), pos_ < b_.text.size()) {
       int line = lineHere();
+      if (peek() == '"') {
+        std::string name;
+        if (!readQuoted(name))
+          return fail(error, line, "unterminated data set name");
+        prefix.name = name;
+        continue;
+      }
       std::string word = readWord();
       if (word.empty())
         return fail(error, line, "unexpected `" + std::string(1, b_.text[pos_]) + "` in test block");
@@ -92,32 +100,36 @@ public:
         std::istringstream ws(body);
         for (std::string t; ws >> t;)
           spec_.tags.push_back(t);
-      } else if (word == "compiled" || word == "nobench" || word == "notune" ||
-                 word == "script") {
-        if (word == "script")
-          return fail(error, line, "`script input` is not supported yet");
+      } else if (isCaseTag(word)) {
         if (word == "compiled")
-          pending.compiledOnly = true;
-      } else if (word == "random") {
-        std::string next = readWord();
-        if (next != "input")
-          return fail(error, line, "expected `input` after `random`");
+          prefix.compiledOnly = true;
+        prefix.tags.push_back(word);
+      } else if (word == "random" || word == "script") {
+        if (readWord() != "input")
+          return fail(error, line, "expected `input` after `" + word + "`");
         std::string body;
-        if (!readBraced(body))
-          return fail(error, line, "expected `{` after `random input`");
-        startCase(pending, havePendingInput, entries, line, flush);
-        pending.randomInput = body;
+        bool fromFile = word == "script" && (skipSpace(), peek() == '@');
+        if (fromFile) {
+          if (!readFileName(body))
+            return fail(error, line, "expected a file name after `script input @`");
+        } else if (!readBraced(body)) {
+          return fail(error, line, "expected `{` after `" + word + " input`");
+        }
+        startCase(pending, havePendingInput, prefix, entries, line, flush);
+        if (word == "random")
+          pending.randomInput = body;
+        else if (fromFile)
+          pending.scriptFile = body;
+        else
+          pending.scriptInput = body;
       } else if (word == "input") {
         skipSpace();
-        bool compiled = pending.compiledOnly;
-        startCase(pending, havePendingInput, entries, line, flush);
-        pending.compiledOnly = compiled;
+        startCase(pending, havePendingInput, prefix, entries, line, flush);
         if (peek() == '@') {
-          ++pos_;
-          auto words = readRestOfLineWords();
-          if (words.empty())
+          std::string file;
+          if (!readFileName(file))
             return fail(error, line, "expected a file name after `input @`");
-          pending.inputFile = words[0];
+          pending.inputFile = file;
         } else {
           std::string body;
           if (!readBraced(body))
@@ -127,10 +139,18 @@ public:
       } else if (word == "output") {
         if (!havePendingInput)
           return fail(error, line, "`output` without a preceding `input`");
-        std::string body;
-        if (!readBraced(body))
-          return fail(error, line, "expected `{` after `output`");
-        pending.output = body;
+        skipSpace();
+        if (peek() == '@') {
+          std::string file;
+          if (!readFileName(file))
+            return fail(error, line, "expected a file name after `output @`");
+          pending.outputFile = file;
+        } else {
+          std::string body;
+          if (!readBraced(body))
+            return fail(error, line, "expected `{` after `output`");
+          pending.output = body;
+        }
         flush();
       } else if (word == "auto") {
         if (readWord() != "output" || !havePendingInput)
@@ -145,6 +165,11 @@ public:
         } else {
           spec_.compileErrorRegex = regex;
         }
+      } else if (word == "warning:") {
+        spec_.warningRegex = readRestOfLine();
+      } else if (word == "property:") {
+        for (std::string& name : readRestOfLineWords())
+          spec_.properties.push_back(std::move(name));
       } else if (word == "structure") {
         StructureCheck check;
         check.line = line;
@@ -174,15 +199,45 @@ public:
   }
 
 private:
+  // Starts a case at `line` with what was written before its `input` (then forgotten).
   template <class F>
-  void startCase(TestCase& pending, bool& have, const std::vector<std::string>& entries, int line,
-                 F& flush) {
-    bool compiled = pending.compiledOnly;
+  void startCase(TestCase& pending, bool& have, TestCase& prefix,
+                 const std::vector<std::string>& entries, int line, F& flush) {
     flush();
+    pending = std::move(prefix);
+    prefix = TestCase{};
     pending.entries = entries;
     pending.line = line;
-    pending.compiledOnly = compiled;
     have = true;
+  }
+
+  // Words Futhark allows before a case's `input`: `compiled`, benchmark options, and
+  // exclusion tags (`notest`, `no_opencl`, `no_python`, ...).
+  static bool isCaseTag(const std::string& word) {
+    return word == "compiled" || word == "nobench" || word == "notune" || word == "notest" ||
+           word == "disable" || (word.size() > 3 && word.compare(0, 3, "no_") == 0);
+  }
+
+  // `"..."` (a data set name); false if the quote is not closed on its line.
+  bool readQuoted(std::string& out) {
+    size_t end = b_.text.find('"', pos_ + 1);
+    size_t eol = b_.text.find('\n', pos_ + 1);
+    if (end == std::string::npos || end > eol)
+      return false;
+    out = b_.text.substr(pos_ + 1, end - pos_ - 1);
+    pos_ = end + 1;
+    return true;
+  }
+
+  // `@ name` (no white space in the name); the cursor is at `@`.
+  bool readFileName(std::string& out) {
+    ++pos_;
+    skipSpaceOnLine();
+    size_t start = pos_;
+    while (pos_ < b_.text.size() && !std::isspace(static_cast<unsigned char>(b_.text[pos_])))
+      ++pos_;
+    out = b_.text.substr(start, pos_ - start);
+    return !out.empty();
   }
 
   bool fail(std::string& error, int line, const std::string& msg) {

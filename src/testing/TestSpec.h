@@ -8,8 +8,13 @@
 //   -- compiled random input { [1000000]f32 [1000000]f32 } auto output
 //   -- structure gpu { SegRed 1 }
 //   -- tags { no_cuda }
+//   -- "small" notest input @ data/small.in.gz output @ data/small.out
+//   -- script input { mkdata 100i64 } auto output
+//   -- warning: unreachable
+//   -- property: reverse_twice        (read; property-based tests are not run yet)
 //
 // `error:` with no input is an expected compile-time error; after an input, a run-time one.
+// `warning:` expects a compile-time warning (the program still compiles and runs).
 // A file may have several blocks (each starts with `-- ==`; `entry:` starts again at `main`
 // in each); a `structure` check after `entry:` counts in those entry points only.
 #pragma once
@@ -25,10 +30,15 @@ struct TestCase {
   int line = 0;                       ///< where the case is written
   std::vector<std::string> entries;   ///< entry points it applies to
   bool compiledOnly = false;          ///< `compiled input`: not on the interpreter
+  std::optional<std::string> name;    ///< `"name" input ...`: the data set's name
+  std::vector<std::string> tags;      ///< words before `input`: nobench, notest, no_opencl ...
   std::optional<std::string> input;   ///< values, in the data format (text)
   std::optional<std::string> inputFile; ///< `input @ file`, relative to the program
   std::optional<std::string> randomInput; ///< `random input { [n]t ... }`: the type list
+  std::optional<std::string> scriptInput; ///< `script input { e }`: a FutharkScript expression
+  std::optional<std::string> scriptFile;  ///< `script input @ file`: the expression's file
   std::optional<std::string> output;  ///< expected values (text)
+  std::optional<std::string> outputFile; ///< `output @ file`, relative to the program
   bool autoOutput = false;            ///< expected = the interpreter's result
   std::optional<std::string> errorRegex; ///< expected run-time error
 };
@@ -45,6 +55,8 @@ struct TestSpec {
   std::string description;
   std::vector<std::string> tags;
   std::optional<std::string> compileErrorRegex; ///< `error:` with no input before it
+  std::optional<std::string> warningRegex;      ///< `warning:`: an expected compile-time warning
+  std::vector<std::string> properties; ///< `property: names`: not run (not supported yet)
   std::vector<TestCase> cases;
   std::vector<StructureCheck> structures;
 };
