@@ -104,6 +104,11 @@ def markdown(title, table, fjord, copy_gbps, peers_env):
                      f"nvcc: {peers_env.get('nvcc')}")
     if copy_gbps:
         lines.append(f"- device-to-device copy: {copy_gbps:.0f} GB/s (read + write)")
+    for entry, what in (("scalar", "no device work"), ("tiny_map", "one one-element kernel")):
+        calls = [v for (k, _), v in fjord.items() if k == "benchmarks/overhead.fut:" + entry and v]
+        if calls:
+            lines.append(f"- call overhead ({what}, overhead.fut:{entry}): median {calls[0][0]:.0f} µs "
+                         f"over {calls[0][1]} calls")
     lines += ["- times are medians in ms; 'speed' is the best time of reference.cu and the peers "
               "over Fjord's (1 = parity, under 1 = Fjord is slower); peers at lower precision "
               "(TF32) are left out", "",
