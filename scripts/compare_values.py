@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Compares two files of values in Futhark's text data format, token by token, with the
 float tolerance `fjord test` uses (relative 0.002; nan equals nan). Exit status 0 if equal,
-1 (with the first difference) otherwise. Used by scripts/gpu-check.sh on GPU machines,
-where the fjord binary itself is not available."""
+1 (with the first difference) otherwise. Used by scripts/gpu-check.sh and
+scripts/bench_gpu.py on GPU machines, where the fjord binary itself is not available."""
 import math
 import re
 import sys
@@ -33,12 +33,11 @@ def close(a, b):
     return abs(a - b) <= 0.002 * max(1.0, abs(a), abs(b))
 
 
-def main():
-    expected = tokens(open(sys.argv[1]).read())
-    actual = tokens(open(sys.argv[2]).read())
+def difference(expected_text, actual_text):
+    """None if the two texts hold the same values, else a description of the first difference."""
+    expected, actual = tokens(expected_text), tokens(actual_text)
     if len(expected) != len(actual):
-        print(f"different number of tokens: expected {len(expected)}, got {len(actual)}")
-        return 1
+        return f"different number of tokens: expected {len(expected)}, got {len(actual)}"
     for i, (e, a) in enumerate(zip(expected, actual)):
         if e == a:
             continue
@@ -46,11 +45,17 @@ def main():
             fe, se = as_float(e)
             fa, sa = as_float(a)
         except ValueError:
-            print(f"token {i}: expected {e}, got {a}")
-            return 1
+            return f"token {i}: expected {e}, got {a}"
         if se != sa or not se.startswith("f") or not close(fe, fa):
-            print(f"token {i}: expected {e}, got {a}")
-            return 1
+            return f"token {i}: expected {e}, got {a}"
+    return None
+
+
+def main():
+    diff = difference(open(sys.argv[1]).read(), open(sys.argv[2]).read())
+    if diff:
+        print(diff)
+        return 1
     return 0
 
 

@@ -77,6 +77,12 @@ int main(int argc, char** argv) {
   benchCmd->add_option("--cache-dir", bench.cacheDir, "where generated code and executables are kept (default ~/.cache/fjord/bench)");
   benchCmd->add_flag("--flush-l2", bench.flushL2, "evict the GPU's L2 cache before each timed run (outside the timing)");
   benchCmd->add_option("--timeout", bench.timeoutSeconds, "seconds per dataset, all runs together (default 600)");
+  benchCmd->add_option("--export", bench.exportDir,
+                       "with --backend cuda: run nothing, but write the generated code and the datasets' "
+                       "descriptions to this directory for scripts/bench-gpu.sh on a GPU machine");
+  benchCmd->add_option("--export-max-bytes", bench.exportMaxBytes,
+                       "with --export: larger inputs are described (random) or left out, larger "
+                       "expected outputs left out (default 4000000)");
 
   fjord::testing::DatasetArgs dataset;
   auto* datasetCmd = app.add_subcommand("dataset", "Write random or given values in Futhark's data format (like futhark dataset)");

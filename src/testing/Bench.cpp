@@ -6,6 +6,7 @@
 #include "testing/Bench.h"
 
 #include "testing/BenchBuild.h"
+#include "testing/BenchExport.h"
 #include "testing/BenchStats.h"
 #include "testing/Process.h"
 #include "testing/TestData.h"
@@ -36,27 +37,6 @@ using driver::CheckedProgramPtr;
 using driver::loadProgram;
 
 namespace {
-
-/// Futhark's dataset names: the case's own, else `#i ("what")`, with what its input is.
-std::string datasetName(size_t index, const TestCase& c) {
-  if (c.name) // `"name" input ...`: Futhark reports that name
-    return *c.name;
-  std::string text = c.randomInput   ? *c.randomInput
-                     : c.inputFile   ? *c.inputFile
-                     : c.scriptInput ? *c.scriptInput
-                     : c.scriptFile  ? *c.scriptFile
-                     : c.input       ? *c.input
-                                     : "";
-  std::string what; // `text` with each run of white space as one space, none at the ends
-  for (char ch : text)
-    if (!std::isspace(static_cast<unsigned char>(ch)) || (!what.empty() && what.back() != ' '))
-      what += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
-  while (!what.empty() && what.back() == ' ')
-    what.pop_back();
-  if (what.size() > 40)
-    what = what.substr(0, 37) + "...";
-  return "#" + std::to_string(index) + " (\"" + what + "\")";
-}
 
 /// Lines in `path` (0 if it does not exist yet).
 int lineCount(const fs::path& path) {
@@ -261,13 +241,35 @@ void Bench::program(const fs::path& file) {
   }
   size_t index = 0;
   for (const TestCase& c : spec->cases) {
-    std::string name = datasetName(index++, c);
+    std::string name = benchDatasetName(index++, c);
     if (c.errorRegex)
       continue; // expects a failure: not a benchmark
     for (const std::string& entry : c.entries)
       if (args.entry.empty() || entry == args.entry)
         dataset(file, *prog, *exe, c, entry, c.entries.size() > 1 ? entry + " " + name : name);
   }
+}
+
+} // namespace
+
+std::string benchDatasetName(size_t index, const TestCase& c) {
+  if (c.name) // `"name" input ...`: Futhark reports that name
+    return *c.name;
+  std::string text = c.randomInput   ? *c.randomInput
+                     : c.inputFile   ? *c.inputFile
+                     : c.scriptInput ? *c.scriptInput
+                     : c.scriptFile  ? *c.scriptFile
+                     : c.input       ? *c.input
+                                     : "";
+  std::string what; // `text` with each run of white space as one space, none at the ends
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch)) || (!what.empty() && what.back() != ' '))
+      what += std::isspace(static_cast<unsigned char>(ch)) ? ' ' : ch;
+  while (!what.empty() && what.back() == ' ')
+    what.pop_back();
+  if (what.size() > 40)
+    what = what.substr(0, 37) + "...";
+  return "#" + std::to_string(index) + " (\"" + what + "\")";
 }
 
 std::vector<fs::path> benchPrograms(const std::vector<std::string>& paths, std::string& error) {
@@ -288,8 +290,6 @@ std::vector<fs::path> benchPrograms(const std::vector<std::string>& paths, std::
   return files;
 }
 
-} // namespace
-
 int cmdBench(const BenchArgs& args) {
   Bench bench{args, args.backend == "cuda" ? Backend::Cuda : Backend::OpenCL,
               benchCacheDir(args.cacheDir), {}, 0};
@@ -299,6 +299,8 @@ int cmdBench(const BenchArgs& args) {
     std::cerr << "fjord: error: " << error << "\n";
     return 1;
   }
+  if (!args.exportDir.empty())
+    return exportBench(args, files);
   for (const fs::path& file : files)
     bench.program(file);
   if (!args.jsonFile.empty() && !writeWholeFile(args.jsonFile, benchJson(bench.results))) {

@@ -25,6 +25,33 @@ void appendLE(std::string& out, uint64_t v, int bytes) {
     out += static_cast<char>((v >> (8 * i)) & 0xff);
 }
 
+// Splits `[d1]..[dk]prim` into its sizes and element type.
+bool parseRandomType(const std::string& type, std::vector<uint64_t>& dims, PrimType& prim,
+                     std::string& error) {
+  size_t pos = 0;
+  while (pos < type.size() && type[pos] == '[') {
+    size_t close = type.find(']', pos);
+    if (close == std::string::npos) {
+      error = "malformed type `" + type + "`";
+      return false;
+    }
+    try {
+      dims.push_back(std::stoull(type.substr(pos + 1, close - pos - 1)));
+    } catch (const std::exception&) {
+      error = "random input needs constant sizes (like [100]i32), got `" + type + "`";
+      return false;
+    }
+    pos = close + 1;
+  }
+  auto parsed = primFromName(type.substr(pos));
+  if (!parsed) {
+    error = "unknown element type in `" + type + "`";
+    return false;
+  }
+  prim = *parsed;
+  return true;
+}
+
 // A constant among random input's types (`10`, `-3i64`, `0.5f32`, `true`): true if `word`
 // is one, with its binary form appended (or `error` set when it does not read as a value).
 bool appendConstant(std::string& out, const std::string& word, bool& ok, std::string& error) {
@@ -50,59 +77,42 @@ bool appendRandomValue(std::string& out, const std::string& type, std::mt19937_6
   if (appendConstant(out, type, constantOk, error))
     return constantOk;
   std::vector<uint64_t> dims;
-  size_t pos = 0;
-  while (pos < type.size() && type[pos] == '[') {
-    size_t close = type.find(']', pos);
-    if (close == std::string::npos) {
-      error = "malformed type `" + type + "`";
-      return false;
-    }
-    try {
-      dims.push_back(std::stoull(type.substr(pos + 1, close - pos - 1)));
-    } catch (const std::exception&) {
-      error = "random input needs constant sizes (like [100]i32), got `" + type + "`";
-      return false;
-    }
-    pos = close + 1;
-  }
-  auto prim = primFromName(type.substr(pos));
-  if (!prim) {
-    error = "unknown element type in `" + type + "`";
+  PrimType prim{};
+  if (!parseRandomType(type, dims, prim, error))
     return false;
-  }
   uint64_t count = 1;
   for (auto d : dims)
     count *= d;
-  std::string name = primName(*prim);
+  std::string name = primName(prim);
   out += 'b';
   out += static_cast<char>(2);
   out += static_cast<char>(dims.size());
   out += std::string(4 - name.size(), ' ') + name;
   for (auto d : dims)
     appendLE(out, d, 8);
-  int bytes = primBytes(*prim);
+  int bytes = primBytes(prim);
   auto bound = bounds.find(name);
   bool given = bound != bounds.end();
   std::uniform_int_distribution<int64_t> ints(
-      given ? static_cast<int64_t>(bound->second.first) : isUnsigned(*prim) ? 0 : -1000,
+      given ? static_cast<int64_t>(bound->second.first) : isUnsigned(prim) ? 0 : -1000,
       given ? static_cast<int64_t>(bound->second.second) : 1000);
   std::uniform_real_distribution<double> reals(given ? bound->second.first : 0.0,
                                                given ? bound->second.second : 1.0);
   out.reserve(out.size() + count * bytes);
   for (uint64_t i = 0; i < count; ++i) {
-    if (*prim == PrimType::Bool) {
+    if (prim == PrimType::Bool) {
       out += static_cast<char>(rng() & 1);
-    } else if (*prim == PrimType::F32) {
+    } else if (prim == PrimType::F32) {
       float f = static_cast<float>(reals(rng));
       uint32_t bits;
       std::memcpy(&bits, &f, 4);
       appendLE(out, bits, 4);
-    } else if (*prim == PrimType::F64) {
+    } else if (prim == PrimType::F64) {
       double d = reals(rng);
       uint64_t bits;
       std::memcpy(&bits, &d, 8);
       appendLE(out, bits, 8);
-    } else if (*prim == PrimType::F16) {
+    } else if (prim == PrimType::F16) {
       appendLE(out, doubleToHalf(reals(rng)), 2);
     } else {
       appendLE(out, static_cast<uint64_t>(ints(rng)), bytes);
@@ -173,6 +183,32 @@ std::optional<std::string> randomInput(const std::string& types, uint64_t seed,
   return out;
 }
 
+std::optional<uint64_t> randomInputBytes(const std::string& types, std::string& error) {
+  std::istringstream in(types);
+  uint64_t total = 0;
+  for (std::string t; in >> t;) {
+    std::string constant;
+    bool constantOk = false;
+    if (appendConstant(constant, t, constantOk, error)) {
+      if (!constantOk)
+        return std::nullopt;
+      total += constant.size();
+      continue;
+    }
+    std::vector<uint64_t> dims;
+    PrimType prim{};
+    if (!parseRandomType(t, dims, prim, error))
+      return std::nullopt;
+    uint64_t count = 1;
+    for (auto d : dims)
+      count *= d;
+    total += 7 + 8 * dims.size() + count * static_cast<uint64_t>(primBytes(prim));
+  }
+  return total;
+}
+
+uint64_t randomInputSeed(const TestCase& c) { return 0x5eed0000u + static_cast<uint64_t>(c.line); }
+
 std::optional<std::string> caseInput(const TestCase& c, const std::filesystem::path& program,
                                      std::string& error, const driver::CheckedProgram* prog,
                                      bool* unsupported) {
@@ -181,7 +217,7 @@ std::optional<std::string> caseInput(const TestCase& c, const std::filesystem::p
   if (c.inputFile)
     return readDataFile(program.parent_path() / *c.inputFile, error);
   if (c.randomInput)
-    return randomInput(*c.randomInput, 0x5eed0000u + c.line, error);
+    return randomInput(*c.randomInput, randomInputSeed(c), error);
   if (c.scriptInput || c.scriptFile) {
     std::optional<std::string> script = c.scriptInput;
     if (c.scriptFile && !(script = readDataFile(program.parent_path() / *c.scriptFile, error)))

@@ -33,6 +33,13 @@ using RandomBounds = std::map<std::string, std::pair<double, double>>;
 std::optional<std::string> randomInput(const std::string& types, uint64_t seed,
                                        const RandomBounds& bounds, std::string& error);
 
+/// The size in bytes of randomInput(types, ...) without drawing it; nullopt with `error` set
+/// on a malformed type list.
+std::optional<uint64_t> randomInputBytes(const std::string& types, std::string& error);
+
+/// The seed of case `c`'s `random input`: its line, so every run draws the same values.
+uint64_t randomInputSeed(const TestCase& c);
+
 /// The input of test case `c` of `program`: its `input` text, the file of `input @ file`
 /// (gunzipped if `.gz`), the values of `random input`, seeded by the case's line (every run
 /// draws the same), or the value of `script input` (testing/TestScript.h; `prog` evaluates
