@@ -502,6 +502,9 @@ std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
       checkExhaustive(prog, local);
   for (ast::Program& prog : files)
     if (!local.hasErrors() && !isPreludeFile(prog.file))
+      checkRestrictions(prog, local);
+  for (ast::Program& prog : files)
+    if (!local.hasErrors() && !isPreludeFile(prog.file))
       checkUniqueness(out, prog, local);
   forward(local, diags);
   if (local.hasErrors())

@@ -187,4 +187,9 @@ TypeRef stripSizeVars(const TypeRef& t);
 /// case that no value reaches (a warning). Runs on the final types (CheckExhaustive.cpp).
 void checkExhaustive(const ast::Program& prog, DiagnosticEngine& diags);
 
+/// Reports integer literals out of range for their inferred type and function values where
+/// Futhark forbids them (arrays, `if`/`match` results, loop parameters). Runs on the final
+/// types (CheckRestrictions.cpp).
+void checkRestrictions(const ast::Program& prog, DiagnosticEngine& diags);
+
 } // namespace fjord::sema

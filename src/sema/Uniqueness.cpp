@@ -88,6 +88,8 @@ bool canAlias(const TypeRef& t) {
   return true;
 }
 
+bool isFunction(const TypeRef& t) { return t && t->kind == Type::Kind::Function; }
+
 /// `*t`, or a tuple of unique components and components without arrays.
 bool isUniqueTypeExp(const ast::TypeExp* te) {
   if (!te)
@@ -141,6 +143,9 @@ private:
     auto it = vars_.find(n.uid);
     if (it == vars_.end())
       return;
+    for (int r : it->second.flat().roots)
+      if (roots_[r].depth < barrier_)
+        captured_.insert(r);
     for (int r : it->second.flat().roots) {
       auto c = consumed_.find(r);
       if (c == consumed_.end())
@@ -179,7 +184,12 @@ private:
             .note(root.span, "`" + root.name + "` is bound here");
         return;
       }
-      consumed_.emplace(r, Consumption{span, what});
+      auto [it, fresh] = consumed_.emplace(r, Consumption{span, what});
+      if (!fresh) {
+        diags_.error(span, what + " is consumed here, but it was already consumed")
+            .note(it->second.span, it->second.name + " was consumed here");
+        return;
+      }
     }
   }
 
@@ -190,6 +200,10 @@ private:
   void bind(const Pattern& p, const Alias& a, RootKind freshKind) {
     switch (p.kind) {
     case Pattern::Kind::Id: {
+      if (isFunction(p.type)) { // a closure: aliases what it captured
+        vars_[p.name.uid] = a.flat();
+        return;
+      }
       Alias bound = canAlias(p.type) ? a.flat() : Alias{};
       if (bound.fresh || (canAlias(p.type) && freshKind != RootKind::Fresh))
         bound.roots.insert(newRoot(p.name.base, p.name.span, freshKind));
@@ -235,9 +249,14 @@ private:
     barrierIsLoop_ = saved.isLoop;
   }
 
-  /// Checks a function body; returns whether it consumes one of its parameters.
+  /// Checks a function body; returns whether it consumes one of its parameters. `captured`
+  /// receives the roots of the variables from outside that the body uses (a closure
+  /// aliases them).
   bool function(const std::vector<ast::PatternPtr>& params, const ast::TypeExp* ret,
-                const Expr& body, const std::string& name, RootKind plainParam) {
+                const Expr& body, const std::string& name, RootKind plainParam,
+                Alias* captured = nullptr) {
+    std::set<int> outerCaptured = std::move(captured_);
+    captured_.clear();
     Barrier saved = enterBody(/*isLoop=*/false);
     size_t firstRoot = roots_.size();
     for (const auto& p : params)
@@ -252,8 +271,35 @@ private:
               .note(roots_[r].span, "`" + roots_[r].name + "` is declared here");
           break;
         }
+    uniqueComponentsDistinct(ret, result, body.span, name);
     leaveBody(saved);
+    for (int r : captured_)
+      if (roots_[r].depth < barrier_)
+        outerCaptured.insert(r); // also captured by the enclosing function
+    if (captured)
+      captured->roots = captured_;
+    captured_ = std::move(outerCaptured);
     return consumesAny(firstRoot, paramRoots);
+  }
+
+  /// `(*[]t, *[]t)` returned as `(a, a)`: unique components must not share storage.
+  void uniqueComponentsDistinct(const ast::TypeExp* ret, const Alias& result,
+                                const SourceSpan& span, const std::string& name) {
+    if (!ret || ret->kind != ast::TypeExp::Kind::Tuple || ret->args.size() != result.parts.size())
+      return;
+    for (size_t i = 0; i < result.parts.size(); ++i)
+      for (size_t j = i + 1; j < result.parts.size(); ++j) {
+        if (!isUniqueTypeExp(ret->args[i].get()) || !isUniqueTypeExp(ret->args[j].get()))
+          continue;
+        Alias a = result.parts[i].flat(), b = result.parts[j].flat();
+        for (int r : a.roots)
+          if (b.roots.count(r)) {
+            diags_.error(span, "components " + std::to_string(i) + " and " + std::to_string(j) +
+                                   " of the unique return value of " + name +
+                                   " alias each other (both hold `" + roots_[r].name + "`)");
+            return;
+          }
+      }
   }
 
   bool consumesAny(size_t firstRoot, size_t endRoot) const {
@@ -325,7 +371,7 @@ private:
     }
     use(n, e.span);
     auto it = vars_.find(n.uid);
-    if (it == vars_.end() || !canAlias(e.type))
+    if (it == vars_.end() || (!canAlias(e.type) && !isFunction(e.type)))
       return {};
     return it->second;
   }
@@ -363,8 +409,10 @@ private:
       argAliases.push_back(expr(*a));
     Signature sig = signatureOf(*head);
     for (size_t i = 0; sig.params && i < args.size() && i < sig.params->size(); ++i)
-      if (isUniqueParam(*(*sig.params)[i]))
+      if (isUniqueParam(*(*sig.params)[i])) {
+        notAliasedByOthers(args, argAliases, i);
         consume(argAliases[i], args[i]->span, describe(*args[i]));
+      }
     // `map (\xs -> xs with [0] = 1) xss`: a function argument that consumes its own
     // parameters consumes the arrays it is applied to.
     for (const Expr* a : args)
@@ -379,9 +427,28 @@ private:
     if (sig.params && args.size() >= sig.params->size() && isUniqueTypeExp(sig.ret))
       return Alias::freshValue();
     Alias result = fn;
-    for (const Alias& a : argAliases)
-      result.add(a);
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!isFunction(args[i]->type)) // a function argument's captures stay with it
+        result.add(argAliases[i]);
     return result.flat();
+  }
+
+  /// `f xs xs` with the first parameter unique: the other arguments may not alias the one
+  /// the call consumes.
+  void notAliasedByOthers(const std::vector<const Expr*>& args, const std::vector<Alias>& aliases,
+                          size_t consumed) {
+    Alias c = aliases[consumed].flat();
+    for (size_t j = 0; j < args.size(); ++j) {
+      if (j == consumed || isFunction(args[j]->type))
+        continue;
+      for (int r : aliases[j].flat().roots)
+        if (c.roots.count(r)) {
+          diags_.error(args[j]->span, "this argument aliases " + describe(*args[consumed]) +
+                                          ", which the same call consumes")
+              .note(args[consumed]->span, "consumed here");
+          return;
+        }
+    }
   }
 
   Alias update(const Expr& target, const Alias& array, const Alias& value,
@@ -471,17 +538,23 @@ private:
     case Expr::Kind::IndexSection:
       indices(e.indices);
       return {};
-    case Expr::Kind::Lambda:
+    case Expr::Kind::Lambda: {
+      Alias captured;
       if (function(e.params, e.retTypeExp.get(), *e.elems[0], "this function",
-                   RootKind::LambdaParam))
+                   RootKind::LambdaParam, &captured))
         consumingLambdas_.insert(&e);
-      return {};
+      return captured;
+    }
     case Expr::Kind::LetIn:
       bind(*e.pattern, expr(*e.elems[0]), RootKind::Fresh);
       return expr(*e.elems[1]);
-    case Expr::Kind::LetFun:
-      function(e.params, e.retTypeExp.get(), *e.elems[0], "`" + e.name.base + "`", RootKind::Param);
+    case Expr::Kind::LetFun: {
+      Alias captured;
+      function(e.params, e.retTypeExp.get(), *e.elems[0], "`" + e.name.base + "`", RootKind::Param,
+               &captured);
+      vars_[e.name.uid] = std::move(captured);
       return expr(*e.elems[1]);
+    }
     case Expr::Kind::LetWith: {
       use(e.name, e.name.span);
       auto it = vars_.find(e.name.uid);
@@ -553,6 +626,7 @@ private:
   std::map<int, int> constants_;         ///< top-level constant uid -> its root
   std::map<int, Consumption> consumed_;  ///< root -> where it was consumed
   std::set<const Expr*> consumingLambdas_; ///< lambdas that consume their parameters
+  std::set<int> captured_; ///< roots from outside the current function that its body uses
   int depth_ = 0;
   int barrier_ = 0;
   bool barrierIsLoop_ = false;

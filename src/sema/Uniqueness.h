@@ -9,7 +9,12 @@
 //  - a function (lambda, local function) or loop body consuming a variable bound outside
 //    it: a function may consume only its own parameters;
 //  - an in-place update whose written value aliases the updated array;
-//  - a unique return value that aliases a non-unique parameter.
+//  - a unique return value that aliases a non-unique parameter, and unique components of a
+//    returned tuple that alias each other;
+//  - an argument aliasing another argument that the same call consumes (`f xs xs`), and a
+//    root consumed twice.
+// A lambda or local function aliases the variables from outside that its body uses, so
+// calling it after one of them was consumed is a use after consumption.
 // Approximations (sound for the interpreter and the compiler's copying semantics): alias
 // sets of tuples and records are tracked per component only where the value is built
 // literally; applications of functions whose return type is not unique alias all their

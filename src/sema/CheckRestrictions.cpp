@@ -1,0 +1,232 @@
+// Futhark's restrictions that need the final types, checked after inference on the user's
+// files: integer literals that do not fit the type inference gave them (`x + 300` with
+// `x: u8`), and the places where a function value may not go (Futhark's "not first-order"
+// rules: an array of functions, an `if` or `match` returning a function, a loop parameter
+// holding one; function values in tuples and records stay allowed); names bound twice by
+// one pattern or parameter list.
+#include "sema/Checker.h"
+#include "syntax/Literals.h"
+
+#include <map>
+
+namespace fjord::sema {
+
+using ast::Expr;
+using ast::Pattern;
+
+namespace {
+
+/// Whether a value of type `t` is or holds a function.
+bool containsFunction(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Function:
+    return true;
+  case Type::Kind::Array:
+    return containsFunction(*t.elem);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t.elems)
+      if (containsFunction(*e))
+        return true;
+    return false;
+  case Type::Kind::Record:
+    for (const auto& f : t.fields)
+      if (containsFunction(*f.second))
+        return true;
+    return false;
+  case Type::Kind::Sum:
+    for (const auto& c : t.constructors)
+      for (const TypeRef& p : c.second)
+        if (containsFunction(*p))
+          return true;
+    return false;
+  default:
+    return false;
+  }
+}
+
+/// The element type of an array inside `t` whose elements are or hold functions, if any.
+const Type* functionalArrayElem(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Array:
+    return containsFunction(*t.elem) ? t.elem.get() : functionalArrayElem(*t.elem);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t.elems)
+      if (const Type* f = functionalArrayElem(*e))
+        return f;
+    return nullptr;
+  case Type::Kind::Record:
+    for (const auto& f : t.fields)
+      if (const Type* inner = functionalArrayElem(*f.second))
+        return inner;
+    return nullptr;
+  case Type::Kind::Sum:
+    for (const auto& c : t.constructors)
+      for (const TypeRef& p : c.second)
+        if (const Type* f = functionalArrayElem(*p))
+          return f;
+    return nullptr;
+  case Type::Kind::Function:
+    if (const Type* f = functionalArrayElem(*t.param))
+      return f;
+    return functionalArrayElem(*t.result);
+  default:
+    return nullptr;
+  }
+}
+
+class RestrictionWalker {
+public:
+  explicit RestrictionWalker(DiagnosticEngine& diags) : diags_(diags) {}
+
+  void decl(const ast::Decl& d) {
+    if (d.kind == ast::Decl::Kind::Local && d.inner)
+      return decl(*d.inner);
+    if (d.kind != ast::Decl::Kind::Value || !d.body)
+      return;
+    reported_ = false;
+    distinctNames(d.params);
+    for (const auto& p : d.params)
+      pattern(*p);
+    expr(*d.body, false);
+  }
+
+private:
+  void expr(const Expr& e, bool negated) {
+    check(e, negated);
+    for (const auto& sub : e.elems)
+      if (sub)
+        expr(*sub, e.kind == Expr::Kind::Negate);
+    for (const auto& [name, sub] : e.fields)
+      if (sub)
+        expr(*sub, false);
+    for (const ast::DimIndex& ix : e.indices)
+      for (const ast::ExprPtr* sub : {&ix.index, &ix.start, &ix.end, &ix.stride})
+        if (*sub)
+          expr(**sub, false);
+    distinctNames(e.params);
+    for (const auto& p : e.params)
+      pattern(*p);
+    if (e.pattern) {
+      distinctNames(e.pattern);
+      pattern(*e.pattern);
+    }
+    if (e.loopForm.bound)
+      expr(*e.loopForm.bound, false);
+    if (e.loopForm.element)
+      pattern(*e.loopForm.element);
+    for (const ast::MatchCase& c : e.cases) {
+      if (c.pattern) {
+        distinctNames(c.pattern);
+        pattern(*c.pattern);
+      }
+      if (c.body)
+        expr(*c.body, false);
+    }
+  }
+
+  /// `let (a, a) = ...`, `def f x x = ...`: a name is bound at most once by one pattern
+  /// or parameter list.
+  void distinctNames(const std::vector<ast::PatternPtr>& patterns) {
+    std::map<std::string, SourceSpan> seen;
+    for (const auto& p : patterns)
+      if (!collectNames(*p, seen))
+        return;
+  }
+  void distinctNames(const ast::PatternPtr& p) {
+    std::map<std::string, SourceSpan> seen;
+    collectNames(*p, seen);
+  }
+  bool collectNames(const Pattern& p, std::map<std::string, SourceSpan>& seen) {
+    if (p.kind == Pattern::Kind::Id) {
+      auto [it, added] = seen.emplace(p.name.base, p.name.span);
+      if (!added) {
+        diags_.error(p.name.span, "`" + p.name.base + "` is bound twice in the same pattern")
+            .note(it->second, "`" + p.name.base + "` is also bound here");
+        return false;
+      }
+      return true;
+    }
+    for (const auto& sub : p.elems)
+      if (sub && !collectNames(*sub, seen))
+        return false;
+    for (const auto& [name, sub] : p.fields)
+      if (sub && !collectNames(*sub, seen))
+        return false;
+    return true;
+  }
+
+  void pattern(const Pattern& p) {
+    if (p.type && !reported_ && !arrayOfFunctions(*p.type, p.span))
+      return;
+    for (const auto& sub : p.elems)
+      if (sub)
+        pattern(*sub);
+    for (const auto& [name, sub] : p.fields)
+      if (sub)
+        pattern(*sub);
+    if (p.literal)
+      literal(*p.literal, p.literal->text.rfind('-', 0) == 0);
+  }
+
+  void check(const Expr& e, bool negated) {
+    if (e.kind == Expr::Kind::IntLit)
+      literal(e, negated);
+    if (!e.type)
+      return;
+    // One report per declaration: the outermost offender; its parts would repeat it.
+    if (reported_)
+      return;
+    if (!arrayOfFunctions(*e.type, e.span))
+      return;
+    const char* what = e.kind == Expr::Kind::If      ? "an `if`"
+                       : e.kind == Expr::Kind::Match ? "a `match`"
+                                                     : nullptr;
+    if (what && containsFunction(*e.type))
+      report(e.span, std::string(what) + " may not return a function: its type `" +
+                         e.type->str() + "` is functional (not first-order)");
+    if (e.kind == Expr::Kind::Loop && e.pattern && e.pattern->type &&
+        containsFunction(*e.pattern->type))
+      report(e.pattern->span, "a loop parameter may not be a function: its type `" +
+                                  e.pattern->type->str() + "` is functional (not first-order)");
+  }
+
+  /// Reports `t` if it holds an array of functions; returns whether it does not.
+  bool arrayOfFunctions(const Type& t, const SourceSpan& span) {
+    const Type* elem = functionalArrayElem(t);
+    if (!elem)
+      return true;
+    report(span, "arrays of functions are not allowed: the element type `" + elem->str() +
+                     "` is functional (not first-order)");
+    return false;
+  }
+
+  void literal(const Expr& e, bool negated) {
+    if (e.kind != Expr::Kind::IntLit || e.literalType || !e.type ||
+        e.type->kind != Type::Kind::Prim || !isInteger(e.type->prim))
+      return; // a suffixed literal was checked by the parser
+    uint64_t magnitude = e.text.rfind('-', 0) == 0 ? ~e.intValue + 1 : e.intValue;
+    if (magnitude == 0 || syntax::intFits(magnitude, e.type->prim, negated))
+      return;
+    std::string shown = (negated && e.text.rfind('-', 0) != 0 ? "-" : "") + e.text;
+    diags_.error(e.span, "integer literal `" + shown + "` is out of range for " +
+                             primName(e.type->prim) + ", the type inferred for it");
+  }
+
+  void report(const SourceSpan& span, const std::string& message) {
+    diags_.error(span, message);
+    reported_ = true;
+  }
+
+  DiagnosticEngine& diags_;
+  bool reported_ = false; ///< a function-value error in this declaration
+};
+
+} // namespace
+
+void checkRestrictions(const ast::Program& prog, DiagnosticEngine& diags) {
+  RestrictionWalker w(diags);
+  for (const auto& d : prog.decls)
+    w.decl(*d);
+}
+
+} // namespace fjord::sema

@@ -1,0 +1,5 @@
+-- An irregular array literal.
+-- ==
+-- error: size
+
+def main : [][]i32 = [[1], [2, 3]]
