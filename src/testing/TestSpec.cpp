@@ -114,10 +114,12 @@ public:
         pending.compiledOnly = compiled;
         if (peek() == '@') {
           ++pos_;
-          auto words = readRestOfLineWords();
-          if (words.empty())
+          skipSpaceOnLine();
+          // Only the file name: `output { ... }` or `error:` may follow on the line.
+          std::string name = peek() == '\n' ? std::string() : readWord();
+          if (name.empty())
             return fail(error, line, "expected a file name after `input @`");
-          pending.inputFile = words[0];
+          pending.inputFile = name;
         } else {
           std::string body;
           if (!readBraced(body))
