@@ -114,12 +114,10 @@ public:
         pending.compiledOnly = compiled;
         if (peek() == '@') {
           ++pos_;
-          skipSpaceOnLine();
-          // Only the file name: `output { ... }` or `error:` may follow on the line.
-          std::string name = peek() == '\n' ? std::string() : readWord();
-          if (name.empty())
+          auto words = readRestOfLineWords();
+          if (words.empty())
             return fail(error, line, "expected a file name after `input @`");
-          pending.inputFile = name;
+          pending.inputFile = words[0];
         } else {
           std::string body;
           if (!readBraced(body))

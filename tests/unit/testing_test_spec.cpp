@@ -72,23 +72,3 @@ TEST_CASE("testing: random f16 input is binary16 values from 0 up to (not includ
   }
   CHECK(seen.size() > 100);
 }
-
-TEST_CASE("testing: `input @ file` keeps the output or error that follows on its line") {
-  std::string error;
-  auto spec = parseTestSpec("-- ==\n-- input @ data/a.in output { 16i64 }\n"
-                            "-- input @ data/b.in error: argument 1.*negative\n"
-                            "-- input @\n-- input { 1 }\n"
-                            "entry main (x: i64) = x\n",
-                            error);
-  CHECK_FALSE(spec); // `input @` without a name
-  spec = parseTestSpec("-- ==\n-- input @ data/a.in output { 16i64 }\n"
-                       "-- input @ data/b.in error: argument 1.*negative\n"
-                       "entry main (x: i64) = x\n",
-                       error);
-  REQUIRE(spec);
-  REQUIRE(spec->cases.size() == 2);
-  CHECK(spec->cases[0].inputFile == std::optional<std::string>("data/a.in"));
-  CHECK(spec->cases[0].output == std::optional<std::string>(" 16i64 "));
-  CHECK(spec->cases[1].inputFile == std::optional<std::string>("data/b.in"));
-  CHECK(spec->cases[1].errorRegex == std::optional<std::string>("argument 1.*negative"));
-}
