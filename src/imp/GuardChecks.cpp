@@ -92,25 +92,23 @@ void guardBlock(Block& block, const std::string& flag) {
     }
     // Variables the unguarded rest reads are declared before the check, zeroed, and
     // assigned in the guarded part.
-    Block hoisted;
+    Block hoisted, kept;
     for (Stm& s : guarded) {
-      if (s.kind != Stm::Kind::DeclareScalar && s.kind != Stm::Kind::DeclareArray)
-        continue;
+      bool declares = s.kind == Stm::Kind::DeclareScalar || s.kind == Stm::Kind::DeclareArray;
       bool usedAfter = false;
-      for (size_t j = end; j < block.size() && !usedAfter; ++j)
+      for (size_t j = end; declares && j < block.size() && !usedAfter; ++j)
         usedAfter = mentions(block[j], s.name);
-      if (!usedAfter)
-        continue;
-      if (s.kind == Stm::Kind::DeclareArray) {
+      if (!usedAfter) {
+        kept.push_back(std::move(s));
+      } else if (s.kind == Stm::Kind::DeclareArray) {
         hoisted.push_back(std::move(s));
-        s = comment("");
-        continue;
+      } else {
+        hoisted.push_back(declare(s.name, s.type, zero(s.type)));
+        if (!s.args.empty())
+          kept.push_back(assign(s.name, s.args[0]));
       }
-      hoisted.push_back(declare(s.name, s.type, zero(s.type)));
-      ExpRef init = s.args.empty() ? nullptr : s.args[0];
-      s = init ? assign(s.name, init) : comment("");
     }
-    std::erase_if(guarded, [](const Stm& s) { return s.kind == Stm::Kind::Comment && s.text.empty(); });
+    guarded = std::move(kept);
     guardBlock(guarded, flag);
     block[i].elseBody = std::move(guarded);
     block.erase(block.begin() + static_cast<std::ptrdiff_t>(i) + 1,
