@@ -73,6 +73,7 @@ TemplateArgs arrayTemplateArgs(const ArrayType& a, const std::string& p, const H
           {"raw_type", target.rawType(a.elem, /*isConst=*/false)},
           {"raw_const_type", target.rawType(a.elem, /*isConst=*/true)},
           {"set_shape", setShape},
+          {"rank", std::to_string(a.rank)},
           {"bytes", bytes},
           {"array_bytes", arrayBytes + " * static_cast<int64_t>(sizeof(" + elem + "))"}};
 }

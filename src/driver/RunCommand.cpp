@@ -26,7 +26,7 @@ int cmdRun(const std::string& file, const std::string& entry) {
   }
   std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
   std::string error;
-  auto args = interp::readValues(input, interp::entryParamTypes(*decl), error);
+  auto args = interp::readValues(input, interp::entryParamTypes(*decl), error, "argument");
   if (!args) {
     std::cerr << "fjord: error: invalid input: " << error << "\n";
     return 1;

@@ -168,6 +168,8 @@ void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, B
   k.kernel.doc = k.doc();
   propagateCopies(k.kernel.body);
   removeUnusedScalars(k.kernel.body);
+  if (!k.errorFlag.empty())
+    guardFailedChecks(k.kernel.body, k.errorFlag);
   Stm s;
   s.kind = Stm::Kind::Launch;
   s.name = k.kernel.name;

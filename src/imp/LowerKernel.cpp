@@ -15,9 +15,20 @@ namespace fjord::imp::detail {
 // A kernel cannot stop the entry point, so a failing assertion stores its code (1 + its
 // index among the kernel's assertions) into a device i32 `error_flag` that the entry
 // function allocates and zeroes on entry. After launching a kernel with assertions the host
-// reads the flag back and fails with the message of the code found. The failing thread
-// carries on (its results are discarded when the entry point fails); the flag only ever
+// reads the flag back and fails with the message of the code found; the flag only ever
 // goes from 0 to some code, so any one failing assertion is reported.
+//
+// The failing thread must not go on to the access the check protects (a bounds check
+// precedes its load), but it must not return either: the rest of a reduction or scan
+// waits for every thread of the block at its barriers. So a check guards the statements
+// after it in its block, as the `else` of `if (!ok) { error_flag[0] = code; }`
+// (guardFailedChecks, GuardChecks.cpp, run on the finished kernel body). The guarded part
+// ends before the first statement that reaches a barrier or assigns a variable declared
+// before it (the skeleton's loop counters and accumulators: a `while` loop must still
+// advance); variables it declares that the unguarded rest reads are declared before the
+// check, zeroed. The failing thread's results are garbage, and are discarded when the
+// entry point fails. User code never holds a barrier (nested SOACs run sequentially in
+// the thread), so in practice the whole rest of the user's code in that block is guarded.
 
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
@@ -167,6 +178,7 @@ void KernelLowerer::lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) {
   // See Note [Assertions in kernels].
   errorMessages.push_back(std::get<ir::BasicOp>(stm.exp).message);
   std::string flag = memParam("error_flag", host.errorFlag(), PrimType::I32, /*write=*/true);
+  errorFlag = flag;
   auto code = static_cast<int64_t>(errorMessages.size());
   out.push_back(ifThen(notE(std::move(cond)),
                        {store(flag, i64(0), constant(PrimValue::integer(PrimType::I32, code)))}));

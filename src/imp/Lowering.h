@@ -271,6 +271,7 @@ public:
   std::vector<KernelArg> args;
   std::vector<std::string> describe; ///< what it computes (doc lines)
   std::vector<std::string> errorMessages; ///< assertion messages; code = index + 1
+  std::string errorFlag;                  ///< the error flag's parameter, once there are checks
   std::string errorParam;                 ///< the kernel's name for the error flag, if any
 
   /// The kernel's doc comment (source location, line, description, LMADs accessed).
@@ -363,6 +364,11 @@ void propagateCopies(Block& b, const std::set<std::string>& keep = {});
 /// Deletes DeclareScalar statements whose variable is never used (expressions have no side
 /// effects), except names in `keep` (Cleanup.cpp).
 void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
+/// Makes a failed check skip the thread's statements after it, barriers aside
+/// (GuardChecks.cpp; Note [Assertions in kernels]).
+///   if (!ok) { flag[0] = 1; } int x = xs[i]; ys[g] = x;
+///     ==>  if (!ok) { flag[0] = 1; } else { int x = xs[i]; ys[g] = x; }
+void guardFailedChecks(Block& body, const std::string& errorFlag);
 
 // SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);

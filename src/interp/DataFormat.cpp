@@ -23,6 +23,46 @@ std::string binaryTypeName(PrimType t) {
   return std::string(4 - n.size(), ' ') + n;
 }
 
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s;
+  for (int64_t d : shape)
+    s += "[" + std::to_string(d) + "]";
+  return s;
+}
+
+/// The number of elements of `shape`, or an error for a negative dimension or a count that
+/// overflows int64 (zero dimensions aside, so that the others' product is bounded too).
+std::optional<int64_t> elementCount(const std::vector<int64_t>& shape, std::string& error) {
+  int64_t product = 1;
+  bool zero = false;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] < 0) {
+      error = "dimension " + std::to_string(i) + " of the shape " + shapeText(shape) + " is negative";
+      return std::nullopt;
+    }
+    if (shape[i] == 0) {
+      zero = true;
+      continue;
+    }
+    if (__builtin_mul_overflow(product, shape[i], &product)) {
+      error = "the shape " + shapeText(shape) + " has more elements than int64 can count";
+      return std::nullopt;
+    }
+  }
+  return zero ? 0 : product;
+}
+
+/// Whether the integer `bits` (two's complement when `negative`) is a value of `t`.
+bool fitsIn(PrimType t, bool negative, uint64_t bits) {
+  int width = 8 * primBytes(t);
+  if (!isSigned(t))
+    return (!negative || bits == 0) && (width == 64 || bits < (uint64_t(1) << width));
+  if (width == 64)
+    return negative ? bits <= (uint64_t(1) << 63) : bits < (uint64_t(1) << 63);
+  uint64_t limit = uint64_t(1) << (width - 1);
+  return negative ? bits <= limit : bits < limit;
+}
+
 class Reader {
 public:
   explicit Reader(std::string_view s) : s_(s) {}
@@ -129,8 +169,13 @@ private:
       skip();
       int64_t d = 0;
       auto [p, ec] = std::from_chars(s_.data() + pos_, s_.data() + s_.size(), d);
+      if (ec == std::errc::result_out_of_range)
+        return fail("dimension " + std::to_string(shape.size()) + " in `empty(...)` is out of range");
       if (ec != std::errc())
         return fail("expected a dimension in `empty(...)`");
+      if (d < 0)
+        return fail("dimension " + std::to_string(shape.size()) + " in `empty(...)` is negative: " +
+                    std::to_string(d));
       pos_ = p - s_.data();
       shape.push_back(d);
       if (!eat("]"))
@@ -182,6 +227,9 @@ private:
     if (s_.compare(pos_, 2, "0x") == 0) {
       pos_ += 2;
       auto [p, ec] = std::from_chars(s_.data() + pos_, s_.data() + s_.size(), intBits, 16);
+      if (ec == std::errc::result_out_of_range)
+        return fail("integer literal `" + std::string(s_.substr(start, p - s_.data() - start)) +
+                    "` is out of range");
       if (ec != std::errc())
         return fail("malformed hexadecimal number");
       pos_ = p - s_.data();
@@ -202,6 +250,8 @@ private:
           return fail("malformed number `" + text + "`");
       } else {
         auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), intBits);
+        if (ec == std::errc::result_out_of_range)
+          return fail("integer literal `" + std::string(neg ? "-" : "") + text + "` is out of range");
         if (ec != std::errc())
           return fail("malformed number `" + text + "`");
       }
@@ -219,6 +269,11 @@ private:
       return Value(PrimValue::floating(t, neg ? -fv : fv));
     if (isFloat(t))
       return Value(PrimValue::floating(t, neg ? -static_cast<double>(intBits) : static_cast<double>(intBits)));
+    if (!fitsIn(t, neg, intBits)) {
+      std::string text(s_.substr(start, pos_ - start));
+      pos_ = start;
+      return fail("integer literal `" + text + "` is out of range for " + primName(t));
+    }
     return Value(PrimValue::integer(t, neg ? ~intBits + 1 : intBits));
   }
 
@@ -252,19 +307,24 @@ private:
     if (!t)
       return fail("unknown binary type `" + tname + "`");
     std::vector<int64_t> shape;
-    int64_t count = 1;
     for (int i = 0; i < rank; ++i) {
       uint64_t d;
       if (!raw(d))
         return fail("truncated binary value");
       shape.push_back(static_cast<int64_t>(d));
-      count *= static_cast<int64_t>(d);
     }
+    std::string shapeError;
+    std::optional<int64_t> count = elementCount(shape, shapeError);
+    if (!count)
+      return fail(shapeError);
     int bytes = primBytes(*t);
-    if (count < 0 || pos_ + count * bytes > s_.size())
-      return fail("truncated binary value");
+    size_t left = s_.size() - pos_;
+    if (static_cast<uint64_t>(*count) > left / bytes)
+      return fail("the shape " + shapeText(shape) + " needs " + std::to_string(*count) +
+                  " elements of " + std::to_string(bytes) + " bytes, but only " +
+                  std::to_string(left) + " bytes are left");
     std::vector<Value> elems;
-    for (int64_t i = 0; i < count; ++i) {
+    for (int64_t i = 0; i < *count; ++i) {
       uint64_t bits = 0;
       std::memcpy(&bits, s_.data() + pos_, bytes);
       pos_ += bytes;
@@ -337,13 +397,13 @@ std::string showFloat(double x, bool single) {
 
 std::optional<std::vector<Value>> readValues(std::string_view input,
                                              const std::vector<TypeRef>& expected,
-                                             std::string& error) {
+                                             std::string& error, std::string_view what) {
   Reader r(input);
   std::vector<Value> out;
   for (const TypeRef& t : expected) {
     auto v = r.value(t);
     if (!v) {
-      error = r.error;
+      error = std::string(what) + " " + std::to_string(out.size() + 1) + ": " + r.error;
       return std::nullopt;
     }
     out.push_back(std::move(*v));

@@ -14,10 +14,11 @@ namespace fjord::interp {
 
 /// Reads one value per type in `expected` (the entry point's parameter types; unsuffixed
 /// literals take the expected type), then requires the end of input. On failure returns
-/// nullopt and sets `error`.
+/// nullopt and sets `error`, which names the value that failed by `what` and its position
+/// from 1 ("argument 2: ...").
 std::optional<std::vector<Value>> readValues(std::string_view input,
                                              const std::vector<TypeRef>& expected,
-                                             std::string& error);
+                                             std::string& error, std::string_view what = "value");
 /// Reads every value in `input` with the default literal types (i32, f64).
 std::optional<std::vector<Value>> readAllValues(std::string_view input, std::string& error);
 

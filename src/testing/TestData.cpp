@@ -267,7 +267,7 @@ std::optional<std::vector<interp::Value>> interpretEntry(const driver::CheckedPr
     error = "no entry point `" + entry + "`";
     return std::nullopt;
   }
-  auto args = interp::readValues(input, interp::entryParamTypes(*decl), error);
+  auto args = interp::readValues(input, interp::entryParamTypes(*decl), error, "argument");
   if (!args) {
     error = "invalid input: " + error;
     return std::nullopt;

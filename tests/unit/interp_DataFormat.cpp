@@ -63,8 +63,8 @@ TEST_CASE("interp: unsuffixed literals take the expected type") {
   CHECK(readAs("[1, 2.5]", "[]f32") == "[1.0f32, 2.5f32]");
   CHECK(readAs("200", "u8") == "200u8");
   CHECK(readAs("[[1, 2]]", "[][]i64") == "[[1i64, 2i64]]");
-  CHECK(readAs("1i32", "u8").find("error: expected a value of type `u8`") == 0);
-  CHECK(readAs("1.5", "u8").find("error: a number with a fraction") == 0);
+  CHECK(readAs("1i32", "u8").find("error: value 1: expected a value of type `u8`") == 0);
+  CHECK(readAs("1.5", "u8").find("error: value 1: a number with a fraction") == 0);
 }
 
 TEST_CASE("interp: malformed text input gives an error, not a crash") {

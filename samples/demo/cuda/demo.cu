@@ -659,6 +659,9 @@ int demo_context_flush_l2(struct demo_context *ctx) {
 struct demo_i32_1d *demo_new_i32_1d(struct demo_context *ctx, const int32_t *data, int64_t dim0) {
     auto arr = std::make_unique<demo_i32_1d>();
     arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_i32_1d", arr->shape, 1,
+                             sizeof(int32_t)))
+        return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
@@ -670,6 +673,9 @@ struct demo_i32_1d *demo_new_raw_i32_1d(struct demo_context *ctx, const int32_t 
                                         int64_t dim0) {
     auto arr = std::make_unique<demo_i32_1d>();
     arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_i32_1d", arr->shape, 1,
+                             sizeof(int32_t)))
+        return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))
@@ -698,6 +704,8 @@ const int64_t *demo_shape_i32_1d(struct demo_context * /*ctx*/, const struct dem
 struct demo_f32_1d *demo_new_f32_1d(struct demo_context *ctx, const float *data, int64_t dim0) {
     auto arr = std::make_unique<demo_f32_1d>();
     arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f32_1d", arr->shape, 1, sizeof(float)))
+        return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
@@ -708,6 +716,9 @@ struct demo_f32_1d *demo_new_f32_1d(struct demo_context *ctx, const float *data,
 struct demo_f32_1d *demo_new_raw_f32_1d(struct demo_context *ctx, const float *data, int64_t dim0) {
     auto arr = std::make_unique<demo_f32_1d>();
     arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f32_1d", arr->shape, 1,
+                             sizeof(float)))
+        return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))
@@ -735,6 +746,8 @@ const int64_t *demo_shape_f32_1d(struct demo_context * /*ctx*/, const struct dem
 struct demo_f64_1d *demo_new_f64_1d(struct demo_context *ctx, const double *data, int64_t dim0) {
     auto arr = std::make_unique<demo_f64_1d>();
     arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_1d", arr->shape, 1, sizeof(double)))
+        return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
@@ -746,6 +759,9 @@ struct demo_f64_1d *demo_new_raw_f64_1d(struct demo_context *ctx, const double *
                                         int64_t dim0) {
     auto arr = std::make_unique<demo_f64_1d>();
     arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_1d", arr->shape, 1,
+                             sizeof(double)))
+        return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))
@@ -776,6 +792,8 @@ struct demo_f64_2d *demo_new_f64_2d(struct demo_context *ctx, const double *data
     auto arr = std::make_unique<demo_f64_2d>();
     arr->shape[0] = dim0;
     arr->shape[1] = dim1;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_2d", arr->shape, 2, sizeof(double)))
+        return nullptr;
     int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
@@ -788,6 +806,9 @@ struct demo_f64_2d *demo_new_raw_f64_2d(struct demo_context *ctx, const double *
     auto arr = std::make_unique<demo_f64_2d>();
     arr->shape[0] = dim0;
     arr->shape[1] = dim1;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_2d", arr->shape, 2,
+                             sizeof(double)))
+        return nullptr;
     int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
     if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))

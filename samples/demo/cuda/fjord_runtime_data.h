@@ -200,12 +200,42 @@ private:
                 d |= static_cast<uint64_t>(static_cast<unsigned char>(in_[pos_++])) << (8 * b);
             out.shape.push_back(static_cast<int64_t>(d));
         }
-        size_t size = static_cast<size_t>(out.count()) * static_cast<size_t>(info(out.elem).bytes);
-        if (pos_ + size > in_.size())
-            return fail("truncated binary payload");
+        if (!checkShape(out.shape))
+            return false;
+        size_t left = in_.size() - pos_;
+        auto bytes = static_cast<size_t>(info(out.elem).bytes);
+        if (static_cast<uint64_t>(out.count()) > left / bytes)
+            return fail("the shape " + shapeText(out.shape) + " needs " +
+                        std::to_string(out.count()) + " elements of " + std::to_string(bytes) +
+                        " bytes, but only " + std::to_string(left) + " bytes are left");
+        size_t size = static_cast<size_t>(out.count()) * bytes;
         out.bytes.assign(in_.begin() + static_cast<std::ptrdiff_t>(pos_),
                          in_.begin() + static_cast<std::ptrdiff_t>(pos_ + size));
         pos_ += size;
+        return true;
+    }
+
+    static std::string shapeText(const std::vector<int64_t>& shape) {
+        std::string s;
+        for (int64_t d : shape)
+            s += "[" + std::to_string(d) + "]";
+        return s;
+    }
+
+    /// Rejects negative dimensions and shapes whose element count overflows int64 (zero
+    /// dimensions aside, so that the product of the others is bounded too).
+    bool checkShape(const std::vector<int64_t>& shape) {
+        int64_t product = 1;
+        for (size_t i = 0; i < shape.size(); ++i) {
+            if (shape[i] < 0)
+                return fail("dimension " + std::to_string(i) + " of the shape " +
+                            shapeText(shape) + " is negative");
+            if (shape[i] != 0 && product > std::numeric_limits<int64_t>::max() / shape[i])
+                return fail("the shape " + shapeText(shape) +
+                            " has more elements than int64 can count");
+            if (shape[i] != 0)
+                product *= shape[i];
+        }
         return true;
     }
 
@@ -229,11 +259,20 @@ private:
             ++pos_;
             skipSpace();
             size_t start = pos_;
+            if (pos_ < in_.size() && in_[pos_] == '-')
+                ++pos_;
             while (pos_ < in_.size() && std::isdigit(static_cast<unsigned char>(in_[pos_])))
                 ++pos_;
-            if (start == pos_)
+            std::string text = in_.substr(start, pos_ - start);
+            if (text.empty() || text == "-")
                 return fail("expected a dimension in empty(...)");
-            int64_t d = std::strtoll(in_.substr(start, pos_ - start).c_str(), nullptr, 10);
+            errno = 0;
+            int64_t d = std::strtoll(text.c_str(), nullptr, 10);
+            if (errno != 0)
+                return fail("dimension " + text + " in empty(...) is out of range");
+            if (d < 0)
+                return fail("dimension " + std::to_string(dims) + " in empty(...) is negative: " +
+                            text);
             zero = zero || d == 0;
             out.shape.push_back(d);
             ++dims;
@@ -356,12 +395,18 @@ private:
         char* end = nullptr;
         errno = 0;
         uint64_t bits;
-        if (digits[0] == '-')
+        bool negative = digits[0] == '-';
+        if (negative)
             bits = static_cast<uint64_t>(std::strtoll(digits.c_str(), &end, 0));
         else
             bits = std::strtoull(digits.c_str(), &end, 0);
-        if (*end != '\0' || errno != 0)
+        if (*end != '\0')
             return fail("bad integer literal '" + text + "'");
+        if (errno != 0 || !fitsIn(elem, negative, bits)) {
+            pos_ = start;
+            return fail("integer literal '" + text + "' is out of range for " +
+                        info(elem).name);
+        }
         switch (info(elem).bytes) {
         case 1: append(out, static_cast<uint8_t>(bits)); break;
         case 2: append(out, static_cast<uint16_t>(bits)); break;
@@ -369,6 +414,19 @@ private:
         default: append(out, bits); break;
         }
         return true;
+    }
+
+    /// Whether an integer read as `bits` (two's complement when `negative`) is a value
+    /// of `elem`.
+    static bool fitsIn(Elem elem, bool negative, uint64_t bits) {
+        int width = 8 * info(elem).bytes;
+        if (isUnsigned(elem))
+            return (!negative || bits == 0) && (width == 64 || bits < (uint64_t(1) << width));
+        auto v = static_cast<int64_t>(bits);
+        if (width == 64)
+            return negative == (v < 0) || v == 0;
+        int64_t limit = int64_t(1) << (width - 1);
+        return v >= -limit && v < limit;
     }
 
     template <class T> static void append(Value& out, T v) {
@@ -570,9 +628,11 @@ public:
 
     /// Reads argument `name`; prints an error and returns false on failure.
     bool read(Value& out, Elem elem, int rank, const char* name) {
+        ++argument_;
         if (reader_.read(out, elem, rank))
             return true;
-        std::cerr << "error: cannot read argument " << name << ": " << reader_.error() << "\n";
+        std::cerr << "error: cannot read argument " << argument_ << " (" << name
+                  << "): " << reader_.error() << "\n";
         return false;
     }
 
@@ -629,6 +689,7 @@ public:
 private:
     const Options& options_;
     Reader reader_;
+    int argument_ = 0; ///< the position of the argument being read, from 1
     std::chrono::steady_clock::time_point start_;
     std::ofstream timingOut_;
 };

@@ -57,6 +57,27 @@ private:
     std::string message_;
 };
 
+/// Checks the shape given to the array constructor `function`: no negative dimension, and
+/// a size in bytes (`elemBytes` per element) that int64 can hold. Returns 0, or records the
+/// error and returns kApiError.
+inline int checkShape(ErrorState& error, const char* function, const int64_t* shape, int rank,
+                      int64_t elemBytes) {
+    std::string text;
+    for (int i = 0; i < rank; ++i)
+        text += "[" + std::to_string(shape[i]) + "]";
+    int64_t bytes = elemBytes;
+    for (int i = 0; i < rank; ++i) {
+        if (shape[i] < 0)
+            return error.fail(kApiError, std::string(function) + ": dimension " +
+                                             std::to_string(i) + " of the shape " + text +
+                                             " is negative");
+        if (__builtin_mul_overflow(bytes, shape[i], &bytes))
+            return error.fail(kApiError, std::string(function) + ": the shape " + text +
+                                             " is too large for int64");
+    }
+    return kSuccess;
+}
+
 /// One tuning parameter as listed in a generated `prog_tuning.h`: its name and where its
 /// value lives in the module's tuning struct `Values`.
 template <class Values> struct TuningParam {
