@@ -177,6 +177,7 @@ struct Expr {
   std::vector<PatternPtr> params;    ///< Lambda, LetFun
   TypeExpPtr retTypeExp;             ///< Lambda, LetFun (optional)
   PatternPtr pattern;                ///< LetIn, Loop
+  std::vector<Name> sizeParams;      ///< LetIn: `let [m] (ys: [m]t) = e` (uid set by the checker)
   TypeExpPtr typeExp;                ///< Ascribe, Coerce
   LoopForm loopForm;                 ///< Loop
   std::vector<MatchCase> cases;      ///< Match
