@@ -207,3 +207,12 @@ TEST_CASE("sema: size parameters of a let name the sizes of the bound value") {
   CHECK(errors("def f (xs: []i32) = let [m] (ys: [m]i32) = xs in map2 (+) ys xs")
             .find("size mismatch in call of `map2`") != std::string::npos);
 }
+
+TEST_CASE("sema: size expressions in types check their names and are not tracked yet") {
+  CHECK(errors("def snoc [n] (xs: [n]i32) (x: i32) : [n+1]i32 = xs ++ [x]") == "");
+  CHECK(errors("def g (n: i64) (m: i64) : [n*m]i64 = iota (n * m)") == "");
+  CHECK(errors("def f [n] (xs: [n]i32) : [n+q]i32 = xs")
+            .find("test.fut:1:29: error: unknown size `q`") == 0);
+  CHECK(errors("def f [n] (xs: [n]i32) (b: bool) : [n+b]i32 = xs")
+            .find("test.fut:1:39: error: cannot unify") == 0);
+}
