@@ -132,8 +132,11 @@ letExp : LET letBinding (IN exp | letExp) ;
 letBinding
   : ID INDEX_LBRACKET dimIndices RBRACKET EQ exp       # letWith
   | ID atomPattern+ (COLON typeExp)? EQ exp             # letFun
-  | pattern EQ exp                                      # letPattern
+  | letSizeParam* pattern EQ exp                        # letPattern
   ;
+
+/// `let [m] (ys: [m]t) = e`: m names a size of the bound value.
+letSizeParam : (LBRACKET | INDEX_LBRACKET) ID RBRACKET ;
 
 loopExp : LOOP pattern (EQ exp)? loopForm DO exp ;
 

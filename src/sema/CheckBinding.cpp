@@ -2,6 +2,8 @@
 // cases and loops.
 #include "sema/Checker.h"
 
+#include <set>
+
 namespace fjord::sema {
 
 using ast::Expr;
@@ -12,6 +14,32 @@ TypeRef Checker::checkLambda(Expr& e) {
   TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
   popValues(mark);
   return escapeSizes(t, firstUid, e.span);
+}
+
+TypeRef Checker::checkLetIn(Expr& e) {
+  TypeRef t = check(*e.elems[0]);
+  size_t mark = valueMark();
+  int firstUid = nextUid();
+  // `let [m] (ys: [m]t) = e`: each size parameter is an `i64` variable whose value is the
+  // size it names in the value's type, so `[m]` in the pattern takes whatever size `e` has.
+  std::set<int> opened;
+  for (ast::Name& n : e.sizeParams) {
+    Binding b;
+    b.kind = Binding::Kind::SizeParam;
+    b.name = n.base;
+    b.span = n.span;
+    n.uid = bind(n, Scheme{Type::primitive(PrimType::I64), {}}, std::move(b));
+    opened.insert(n.uid);
+  }
+  tv_.openedSizes = opened;
+  bindPattern(*e.pattern, t);
+  tv_.openedSizes.clear();
+  for (const ast::Name& n : e.sizeParams)
+    if (!patternMentions(*e.pattern, n.uid))
+      diags_.error(n.span, "size parameter `" + n.base + "` is not used in the pattern's type");
+  TypeRef body = check(*e.elems[1]);
+  popValues(mark);
+  return escapeSizes(body, firstUid, e.span);
 }
 
 TypeRef Checker::checkLetFun(Expr& e) {

@@ -135,6 +135,8 @@ bool typeExpMentions(const TypeExp& te, int uid) {
   return false;
 }
 
+} // namespace
+
 bool patternMentions(const Pattern& p, int uid) {
   if (p.typeExp && typeExpMentions(*p.typeExp, uid))
     return true;
@@ -147,7 +149,7 @@ bool patternMentions(const Pattern& p, int uid) {
   return false;
 }
 
-} // namespace
+
 
 void Checker::checkValueDecl(Decl& d) {
   size_t vmark = valueMark(), tmark = typeMark();

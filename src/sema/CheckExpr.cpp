@@ -184,15 +184,8 @@ TypeRef Checker::checkExpr(Expr& e) {
     TypeRef arg = fresh(e.span);
     return Type::function(arg, indexResult(arg, e.indices, e.span));
   }
-  case Expr::Kind::LetIn: {
-    TypeRef t = check(*e.elems[0]);
-    size_t mark = valueMark();
-    int firstUid = nextUid();
-    bindPattern(*e.pattern, t);
-    TypeRef body = check(*e.elems[1]);
-    popValues(mark);
-    return escapeSizes(body, firstUid, e.span);
-  }
+  case Expr::Kind::LetIn:
+    return checkLetIn(e);
   case Expr::Kind::LetFun:
     return checkLetFun(e);
   case Expr::Kind::LetWith: {

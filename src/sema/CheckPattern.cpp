@@ -144,7 +144,18 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   }
   case TypeExp::Kind::Array: {
     Size dim = Size::unknown();
-    if (!te.dimConst && !te.dimName && anonymousSizes_) {
+    if (te.dimExprVars) {
+      // A size expression: its names must be `i64` values in scope; its size is unknown.
+      for (const ast::Name& n : *te.dimExprVars) {
+        const ValueEntry* v = lookupValue(n.base);
+        if (std::find(localSizes_.begin(), localSizes_.end(), n.base) != localSizes_.end())
+          continue;
+        if (v && v->uid >= 0)
+          unify(Type::primitive(PrimType::I64), tv_.instantiate(v->scheme, n.span), n.span);
+        else
+          diags_.error(n.span, "unknown size `" + n.base + "`");
+      }
+    } else if (!te.dimConst && !te.dimName && anonymousSizes_) {
       dim = freshAnonymousSize(te.span);
     } else if (te.dimConst) {
       dim = Size::constant(*te.dimConst);

@@ -51,7 +51,7 @@ bool containsFunction(const Type& t) {
 
 /// A `[]` written in `te` (outside of a function type's parameter, where it is allowed).
 const TypeExp* anonymousSize(const TypeExp& te) {
-  if (te.kind == TypeExp::Kind::Array && !te.dimName && !te.dimConst)
+  if (te.kind == TypeExp::Kind::Array && !te.dimName && !te.dimConst && !te.dimExprVars)
     return &te;
   if (te.kind == TypeExp::Kind::Function)
     return te.args.size() > 1 && te.args[1] ? anonymousSize(*te.args[1]) : nullptr;
@@ -91,6 +91,7 @@ ast::TypeExpPtr instantiate(const TypeExp& te, const Substitution* sub) {
   out->name = te.name;
   out->dimName = te.dimName;
   out->dimConst = te.dimConst;
+  out->dimExprVars = te.dimExprVars;
   out->paramName = te.paramName;
   out->existentials = te.existentials;
   if (!sub) {

@@ -115,6 +115,7 @@ private:
   SizeContext callContext(const ast::Expr& callee, const ast::Expr& arg, size_t i) const;
   TypeRef checkLambda(ast::Expr& e);
   TypeRef checkLetFun(ast::Expr& e);
+  TypeRef checkLetIn(ast::Expr& e);
   TypeRef checkIndex(ast::Expr& e);
   TypeRef indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
                       const SourceSpan& span);
@@ -182,6 +183,9 @@ private:
 
 /// `t` with its size variables replaced by unknown sizes, and without uniqueness (CheckExpr.cpp).
 TypeRef stripSizeVars(const TypeRef& t);
+
+/// Whether a type annotation in `p` names the size variable `uid` (CheckDecl.cpp).
+bool patternMentions(const ast::Pattern& p, int uid);
 
 /// Reports each `match` of `prog` that leaves values unmatched (an error naming one) and each
 /// case that no value reaches (a warning). Runs on the final types (CheckExhaustive.cpp).

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -134,6 +135,9 @@ public:
   SizeContext sizeContext;
   /// While set, different sizes unify (the branches of `if`, loop results, `:>`).
   bool laxSizes = false;
+  /// The size parameters of a `let` being bound (their uids): such a size takes the size it
+  /// meets instead of mismatching it (`let [m] (ys: [m]t) = e`).
+  std::set<int> openedSizes;
 
 private:
   struct VarInfo {

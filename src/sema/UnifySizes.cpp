@@ -77,6 +77,8 @@ bool TypeVars::unifySize(const Size& a0, const Size& b0) {
     return bind(a, b);
   if (isFlexibleSize(b))
     return bind(b, a);
+  if (openedSizes.count(a.uid) || openedSizes.count(b.uid))
+    return true;
   if (!sizeConflict_)
     sizeConflict_ = {a0, b0};
   return false;

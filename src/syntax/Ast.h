@@ -62,6 +62,9 @@ struct TypeExp {
   std::vector<TypeExpPtr> args;           ///< Named: type arguments; Tuple elems; Function: {param, result}
   std::optional<std::string> dimName;     ///< Array: `[n]`
   std::optional<int64_t> dimConst;        ///< Array: `[3]` (neither = `[]`)
+  /// Array: a size expression `[n+1]`, `[n*m]`: the variables it names (its size is not
+  /// tracked yet: the checker treats it as unknown after checking the names are `i64`s).
+  std::optional<std::vector<Name>> dimExprVars;
   std::vector<std::pair<std::string, TypeExpPtr>> fields; ///< Record
   std::vector<std::pair<std::string, std::vector<TypeExpPtr>>> constructors; ///< Sum
   std::string paramName;                  ///< Function: `(n: i64) -> ...`
@@ -177,6 +180,7 @@ struct Expr {
   std::vector<PatternPtr> params;    ///< Lambda, LetFun
   TypeExpPtr retTypeExp;             ///< Lambda, LetFun (optional)
   PatternPtr pattern;                ///< LetIn, Loop
+  std::vector<Name> sizeParams;      ///< LetIn: `let [m] (ys: [m]t) = e` (uid set by the checker)
   TypeExpPtr typeExp;                ///< Ascribe, Coerce
   LoopForm loopForm;                 ///< Loop
   std::vector<MatchCase> cases;      ///< Match

@@ -285,6 +285,25 @@ TypeExpPtr AstBuilder::typeParens(P::TypeParensContext* ctx) {
   return t;
 }
 
+namespace {
+
+/// The unqualified variables that the size expression `e` names.
+void collectSizeVars(const ast::Expr& e, std::vector<ast::Name>& out) {
+  if (e.kind == ast::Expr::Kind::Var && e.name.qualifiers.empty())
+    out.push_back(e.name);
+  for (const ast::ExprPtr& sub : e.elems)
+    if (sub)
+      collectSizeVars(*sub, out);
+}
+
+std::vector<ast::Name> sizeExpVars(const ast::Expr& e) {
+  std::vector<ast::Name> out;
+  collectSizeVars(e, out);
+  return out;
+}
+
+} // namespace
+
 /// `[n]elem`, `[3]elem`, `[]elem`; the element goes in args[0]. Without an element: the
 /// size argument `[n]` of a type application (`vec [n]`).
 TypeExpPtr AstBuilder::arrayType(P::DimContext* dim, TypeExpPtr elem, SourceSpan s) {
@@ -296,7 +315,7 @@ TypeExpPtr AstBuilder::arrayType(P::DimContext* dim, TypeExpPtr elem, SourceSpan
     else if (e->kind == ast::Expr::Kind::IntLit && !e->literalType)
       t->dimConst = static_cast<int64_t>(e->intValue);
     else
-      diags_.unsupported(e->span, "a size that is neither a name nor a constant");
+      t->dimExprVars = sizeExpVars(*e);
   }
   if (elem)
     t->args.push_back(std::move(elem));

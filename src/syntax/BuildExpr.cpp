@@ -560,6 +560,8 @@ ExprPtr AstBuilder::letExp(P::LetExpContext* ctx) {
     auto* p = dynamic_cast<P::LetPatternContext*>(b);
     FJORD_CHECK(p, "unhandled let binding");
     e = makeExpr(Kind::LetIn, s);
+    for (P::LetSizeParamContext* sp : p->letSizeParam())
+      e->sizeParams.push_back(name(sp->ID()));
     e->pattern = pattern(p->pattern());
     e->elems.push_back(exp(p->exp()));
   }

@@ -191,3 +191,28 @@ TEST_CASE("sema: a size of the body cannot escape through a parameter's type var
   CHECK(errors(pick + "def g (k: i64) = let f = \\x -> length (pick x (iota k)) in f (iota k)") ==
         "");
 }
+
+TEST_CASE("sema: size parameters of a let name the sizes of the bound value") {
+  // The named size is an i64 variable; it sizes later types and escapes as existential.
+  CHECK(declType("def f (xs: []i32) = let [m] (ys: [m]i32) = filter (> 0) xs in (m, ys)",
+                 "f")
+            .find("-> (i64, [ext'") != std::string::npos);
+  CHECK(declType("def f [n] (xs: [n]i32) = let [m] (ys: [m]i32) = xs in map2 (+) ys ys", "f")
+            .find("(xs: [n]i32) -> [ext'") == 0);
+  CHECK(errors("def f (xs: []i32) = let [m] (ys: [m]i32) = xs in replicate m 0 : [m]i32") ==
+        "");
+  CHECK(errors("def f (xs: []i32) = let [m] (ys: []i32) = xs in ys")
+            .find("test.fut:1:26: error: size parameter `m` is not used in the pattern's type") ==
+        0);
+  CHECK(errors("def f (xs: []i32) = let [m] (ys: [m]i32) = xs in map2 (+) ys xs")
+            .find("size mismatch in call of `map2`") != std::string::npos);
+}
+
+TEST_CASE("sema: size expressions in types check their names and are not tracked yet") {
+  CHECK(errors("def snoc [n] (xs: [n]i32) (x: i32) : [n+1]i32 = xs ++ [x]") == "");
+  CHECK(errors("def g (n: i64) (m: i64) : [n*m]i64 = iota (n * m)") == "");
+  CHECK(errors("def f [n] (xs: [n]i32) : [n+q]i32 = xs")
+            .find("test.fut:1:29: error: unknown size `q`") == 0);
+  CHECK(errors("def f [n] (xs: [n]i32) (b: bool) : [n+b]i32 = xs")
+            .find("test.fut:1:39: error: cannot unify") == 0);
+}
