@@ -398,6 +398,8 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
   }
   case Expr::Kind::Attributed:
     return eval(*e.elems[0], env, tenv);
+  case Expr::Kind::Hole:
+    throw RuntimeError{e.span, "typed hole `???` evaluated"};
   case Expr::Kind::Constructor: {
     std::vector<Value> payload;
     for (const auto& sub : e.elems)
