@@ -356,6 +356,12 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
       path.push_back(projectField(path.back(), e.fieldPath[i], e.span));
     for (size_t i = e.fieldPath.size(); i-- > 0;) {
       const Value& outer = path[i];
+      if (outer.kind() == Value::Kind::Tuple) { // `r with inner.1 = v`: a tuple's field
+        std::vector<Value> comps = outer.components();
+        comps.at(std::stoul(e.fieldPath[i])) = v;
+        v = Value::tuple(std::move(comps));
+        continue;
+      }
       std::vector<std::pair<std::string, Value>> fs;
       for (size_t j = 0; j < outer.components().size(); ++j) {
         const std::string& name = outer.fieldNames()[j];

@@ -46,12 +46,14 @@ entry operator_params (xs: []i32) =
 -- ==
 -- entry: local_type_params
 -- input { 7i32 true }
--- output { (7i32, 7i32) (true, true) [1.5f64, 1.5f64, 1.5f64] }
+-- output { 7i32 7i32 true true [1.5f64, 1.5f64, 1.5f64] }
 
 entry local_type_params (x: i32) (b: bool) =
   let twice 't (v: t) : (t, t) = (v, v)
   let rep3 '^a (v: a) = [v, v, v]
-  in (twice x, twice b, rep3 1.5)
+  let (a, b2) = twice x
+  let (c, d) = twice b
+  in (a, b2, c, d, rep3 1.5)
 
 -- ==
 -- entry: attributes
@@ -64,7 +66,7 @@ def add1 (x: i32) = x + 1
 #[inline]
 def mul2 (#[trace] x: i32) = x * 2
 
-#[some_unknown_attribute(with, 2, args)]
+#[some_unknown_attribute(nested(x), 2, args)]
 entry attributes (xs: []i32) (i: i64) =
   let s = #[sequential] reduce (+) 0 xs
   let v = #[unsafe] xs[i]
