@@ -390,6 +390,13 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
         return v;
       Value out = cur;
       bool found = false;
+      if (out.kind == Value::Kind::Tuple) { // `r with inner.1 = v`: a tuple's field
+        size_t k = std::stoul(e.fieldPath[i]);
+        if (k < out.elems.size()) {
+          out.elems[k] = go(out.elems[k], i + 1);
+          found = true;
+        }
+      }
       for (size_t k = 0; k < out.fields.size(); ++k)
         if (out.fields[k] == e.fieldPath[i]) {
           out.elems[k] = go(out.elems[k], i + 1);

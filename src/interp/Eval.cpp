@@ -239,6 +239,9 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
       rows.push_back(eval(*sub, env, tenv));
     TypeRef t = resolve(e.type, tenv);
     std::vector<int64_t> rowShape(t && t->kind == Type::Kind::Array ? t->shape.size() - 1 : 0, 0);
+    for (size_t d = 0; d < rowShape.size(); ++d) // `[] : [0][1]i32`: constant row sizes
+      if (t->shape[d + 1].kind == Size::Kind::Const)
+        rowShape[d] = t->shape[d + 1].value;
     Value out;
     if (!Value::fromRows(rows, rowShape, out))
       throw RuntimeError{e.span, "array literal has rows of different sizes"};
