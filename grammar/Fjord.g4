@@ -86,12 +86,13 @@ exp : opExp expTail ;
 /// What may follow the operator chain of an expression: a range, then ascriptions.
 expTail : rangeTail? ascription* ;
 
-/// `a..b`, `a..b..c`, `a..<b`, `a..>b`, `a..b..<c`, `a..b..>c`.
+/// Futhark's `a...b`, `a..<b`, `a..>b` and their strided forms `a..b...c`, `a..b..<c`,
+/// `a..b..>c`; also Fjord's older `a..b` and `a..b..c` (inclusive, as `...`).
 rangeTail
   : DOTDOT second=opExp (rangeOp upper=opExp)?
-  | (DOTDOTLT | DOTDOTGT) upper=opExp
+  | (DOTDOTLT | DOTDOTGT | DOTDOTDOT) upper=opExp
   ;
-rangeOp : DOTDOT | DOTDOTLT | DOTDOTGT ;
+rangeOp : DOTDOT | DOTDOTLT | DOTDOTGT | DOTDOTDOT ;
 
 /// `e : t` and `e :> t`.
 ascription : (COLON | COLONGT) typeExp ;
@@ -129,9 +130,11 @@ ifExp : IF exp THEN exp ELSE exp ;
 /// `let` may be chained without `in` when the body is another `let`.
 letExp : LET letBinding (IN exp | letExp) ;
 
+/// `let r.x.y = v` is `let r = r with x.y = v`; a local function may have type parameters.
 letBinding
   : ID INDEX_LBRACKET dimIndices RBRACKET EQ exp       # letWith
-  | ID atomPattern+ (COLON typeExp)? EQ exp             # letFun
+  | ID (DOT ID | DOT_NUM)+ EQ exp                       # letField
+  | ID typeParam* atomPattern+ (COLON typeExp)? EQ exp  # letFun
   | letSizeParam* pattern EQ exp                        # letPattern
   ;
 
@@ -175,6 +178,7 @@ atom
   | (TRUE | FALSE)                                                   # boolAtom
   | ID                                                               # varAtom
   | CONSTRUCTOR                                                      # constrAtom
+  | HOLE                                                             # holeAtom
   | LPAREN RPAREN                                                    # unitAtom
   | LPAREN MINUS RPAREN                                              # minusSection
   | LPAREN sectionOp exp? RPAREN                                     # opSection
@@ -256,8 +260,11 @@ pattern : patternNoAsc (COLON typeExp)? ;
 
 patternNoAsc : CONSTRUCTOR atomPattern* | atomPattern ;
 
+/// `(<=)` binds an operator (used infix in its scope); `#[attr] p` keeps the attribute.
 atomPattern
   : ID                                                        # idPattern
+  | LPAREN operatorName RPAREN                                # opPattern
+  | attribute atomPattern                                     # attrPattern
   | literalPattern                                            # litPattern
   | LPAREN RPAREN                                             # unitPattern
   | LPAREN pattern (COMMA pattern)* COMMA? RPAREN             # tuplePattern
@@ -307,6 +314,7 @@ HASH_LBRACKET : '#[' ;
 COMMA : ',' ;
 COLONGT : ':>' ;
 COLON : ':' ;
+DOTDOTDOT : '...' ;
 DOTDOTLT : '..<' ;
 DOTDOTGT : '..>' ;
 DOTDOT : '..' ;
@@ -314,11 +322,13 @@ DOT_NUM : '.' [0-9]+ ;
 DOT : '.' ;
 BACKSLASH : '\\' ;
 BACKTICK : '`' ;
+HOLE : '???' ;
 QUESTION : '?' ;
 TILDE : '~' ;
 
 FLOATLIT
-  : DEC '.' [0-9] [0-9_]* EXPONENT? FLOAT_SUFFIX?
+  : HEX '.' HEXDIGIT [0-9a-fA-F_]* [pP] [+-]? [0-9]+ FLOAT_SUFFIX?
+  | DEC '.' [0-9] [0-9_]* EXPONENT? FLOAT_SUFFIX?
   | DEC EXPONENT FLOAT_SUFFIX?
   | DEC FLOAT_SUFFIX
   ;

@@ -24,6 +24,38 @@ ir::BasicOp basic(ir::BasicOp::Kind k) {
   return op;
 }
 
+/// The value a typed hole stands for once its assertion has failed: zeros of its scalars.
+/// Arrays, functions and sums would need sizes or layouts that a hole does not give.
+Value holeValue(const TypeRef& t, const SourceSpan& span) {
+  switch (t ? t->kind : Type::Kind::Var) {
+  case Type::Kind::Prim:
+    if (isFloat(t->prim))
+      return Value::of(floatConstant(t->prim, 0));
+    if (t->prim == PrimType::Bool)
+      return Value::of(ir::PrimValue::boolean(false));
+    return Value::of(ir::PrimValue::integer(t->prim, 0));
+  case Type::Kind::Tuple: {
+    std::vector<Value> elems;
+    for (const TypeRef& e : t->elems)
+      elems.push_back(holeValue(e, span));
+    Value v;
+    v.elems = std::move(elems);
+    return v;
+  }
+  case Type::Kind::Record: {
+    Value v;
+    v.kind = Value::Kind::Record;
+    for (const auto& [name, f] : t->fields) {
+      v.fields.push_back(name);
+      v.elems.push_back(holeValue(f, span));
+    }
+    return v;
+  }
+  default:
+    throw Unsupported{span, "a typed hole `???` of type `" + (t ? t->str() : "?") + "`"};
+  }
+}
+
 } // namespace
 
 Value Internaliser::literal(const ast::Expr& e, Env& env) {
@@ -358,6 +390,13 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
         return v;
       Value out = cur;
       bool found = false;
+      if (out.kind == Value::Kind::Tuple) { // `r with inner.1 = v`: a tuple's field
+        size_t k = std::stoul(e.fieldPath[i]);
+        if (k < out.elems.size()) {
+          out.elems[k] = go(out.elems[k], i + 1);
+          found = true;
+        }
+      }
       for (size_t k = 0; k < out.fields.size(); ++k)
         if (out.fields[k] == e.fieldPath[i]) {
           out.elems[k] = go(out.elems[k], i + 1);
@@ -383,6 +422,10 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
     b_->assertion(c, "assertion failed at " + location(e.elems[0]->span), site(e.span));
     return expr(*e.elems[1], env);
   }
+  case K::Hole: // Futhark: evaluating a typed hole is a run-time error
+    b_->assertion(ir::PrimValue::boolean(false),
+                  "typed hole `???` evaluated at " + location(e.span), site(e.span));
+    return holeValue(resolve(e.type, env), e.span);
   case K::Attributed: {
     Env inner = env;
     for (const ast::Attribute& a : e.attrs)

@@ -239,6 +239,9 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
       rows.push_back(eval(*sub, env, tenv));
     TypeRef t = resolve(e.type, tenv);
     std::vector<int64_t> rowShape(t && t->kind == Type::Kind::Array ? t->shape.size() - 1 : 0, 0);
+    for (size_t d = 0; d < rowShape.size(); ++d) // `[] : [0][1]i32`: constant row sizes
+      if (t->shape[d + 1].kind == Size::Kind::Const)
+        rowShape[d] = t->shape[d + 1].value;
     Value out;
     if (!Value::fromRows(rows, rowShape, out))
       throw RuntimeError{e.span, "array literal has rows of different sizes"};
@@ -356,6 +359,12 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
       path.push_back(projectField(path.back(), e.fieldPath[i], e.span));
     for (size_t i = e.fieldPath.size(); i-- > 0;) {
       const Value& outer = path[i];
+      if (outer.kind() == Value::Kind::Tuple) { // `r with inner.1 = v`: a tuple's field
+        std::vector<Value> comps = outer.components();
+        comps.at(std::stoul(e.fieldPath[i])) = v;
+        v = Value::tuple(std::move(comps));
+        continue;
+      }
       std::vector<std::pair<std::string, Value>> fs;
       for (size_t j = 0; j < outer.components().size(); ++j) {
         const std::string& name = outer.fieldNames()[j];
@@ -398,6 +407,8 @@ Value Evaluator::eval(const Expr& e, const Env& env, const TypeEnv& tenv) {
   }
   case Expr::Kind::Attributed:
     return eval(*e.elems[0], env, tenv);
+  case Expr::Kind::Hole:
+    throw RuntimeError{e.span, "typed hole `???` evaluated"};
   case Expr::Kind::Constructor: {
     std::vector<Value> payload;
     for (const auto& sub : e.elems)

@@ -18,7 +18,11 @@ std::vector<Value> rowsOf(const Value& arr) {
 /// The shape of one row of `t` (an array type) with unknown sizes as 0, for empty results.
 std::vector<int64_t> rowShapeOf(const TypeRef& t) {
   size_t rank = t && t->kind == Type::Kind::Array ? t->shape.size() : 0;
-  return std::vector<int64_t>(rank > 0 ? rank - 1 : 0, 0);
+  std::vector<int64_t> shape(rank > 0 ? rank - 1 : 0, 0);
+  for (size_t d = 1; d < rank; ++d) // constant sizes are known even with no rows
+    if (t->shape[d].kind == Size::Kind::Const)
+      shape[d - 1] = t->shape[d].value;
+  return shape;
 }
 
 Value stack(const std::vector<Value>& rows, const TypeRef& type, const SourceSpan& span) {
@@ -100,10 +104,18 @@ Value callIntrinsic(Evaluator& ev, const Closure& c, const SourceSpan& span) {
     std::vector<Value> yes, no;
     for (const Value& r : rowsOf(a[1]))
       (ev.apply(a[0], r, span).prim().asBool() ? yes : no).push_back(r);
+    // The rows kept are rows of the input: an empty result keeps the input's row shape.
+    auto keep = [&](const std::vector<Value>& rows, const TypeRef& t) {
+      if (!rows.empty() || a[1].kind() != Value::Kind::Array)
+        return stack(rows, t, span);
+      std::vector<int64_t> shape = a[1].shape();
+      shape[0] = 0;
+      return Value::array(std::move(shape), {});
+    };
     if (n == "__filter")
-      return stack(yes, rt, span);
+      return keep(yes, rt);
     TypeRef part = rt && rt->kind == Type::Kind::Tuple ? rt->elems[0] : nullptr;
-    return Value::tuple({stack(yes, part, span), stack(no, part, span)});
+    return Value::tuple({keep(yes, part), keep(no, part)});
   }
   if (n == "__scatter" || n == "__hist") {
     bool hist = n == "__hist";

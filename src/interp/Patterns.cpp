@@ -2,6 +2,8 @@
 // bounds checks.
 #include "interp/Eval.h"
 
+#include <algorithm>
+
 namespace fjord::interp {
 
 namespace {
@@ -182,6 +184,13 @@ void Evaluator::checkSizes(const ast::TypeExp& te, const Value& v, Env& env, boo
       if (v.kind() != Value::Kind::Array || depth >= v.shape().size())
         return;
       int64_t actual = v.shape()[depth];
+      // An empty array's inner dimensions after an outer 0 may be 0 only because no row was
+      // ever computed (a map over nothing): they are unknown, not wrong.
+      bool unknown = actual == 0 && v.elems().empty() &&
+                     std::find(v.shape().begin(), v.shape().begin() + static_cast<long>(depth),
+                               0) != v.shape().begin() + static_cast<long>(depth);
+      if (unknown)
+        continue;
       if (t->dimConst && *t->dimConst != actual)
         throw RuntimeError{span, "size mismatch: expected size " + std::to_string(*t->dimConst) +
                                      " but got an array of shape " + shapeStr(v.shape())};

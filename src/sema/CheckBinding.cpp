@@ -43,13 +43,22 @@ TypeRef Checker::checkLetIn(Expr& e) {
 }
 
 TypeRef Checker::checkLetFun(Expr& e) {
-  size_t mark = valueMark();
+  size_t mark = valueMark(), tmark = typeMark();
   int firstUid = nextUid();
   tv_.enterLevel();
+  // `let f 't (x: t) = ...`: each type parameter names a type variable of this level, which
+  // generalisation below makes polymorphic when the body leaves it unconstrained.
+  for (const ast::TypeParam& tp : e.typeParams) {
+    if (tp.kind == ast::TypeParam::Kind::Size)
+      diags_.unsupported(tp.span, "a size parameter of a local function");
+    else
+      types_.push_back(TypeEntry{tp.name, fresh(tp.span), {}});
+  }
   anonymousSizeOwner_ = e.name.base;
   TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
   tv_.leaveLevel();
   popValues(mark);
+  popTypes(tmark);
   Scheme s = tv_.generalise(t, {});
   Binding b;
   b.kind = Binding::Kind::LocalFunction;

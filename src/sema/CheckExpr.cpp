@@ -267,6 +267,8 @@ TypeRef Checker::checkExpr(Expr& e) {
   }
   case Expr::Kind::Attributed:
     return check(*e.elems[0]);
+  case Expr::Kind::Hole: // any type: inference (or an ascription) decides it
+    return fresh(e.span);
   }
   return unsupported(e, "this expression");
 }

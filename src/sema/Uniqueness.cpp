@@ -612,6 +612,8 @@ private:
     case Expr::Kind::Coerce:
     case Expr::Kind::Attributed:
       return expr(*e.elems[0]);
+    case Expr::Kind::Hole:
+      return Alias::freshValue();
     case Expr::Kind::Assert:
       expr(*e.elems[0]);
       return expr(*e.elems[1]);

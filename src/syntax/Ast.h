@@ -92,6 +92,7 @@ struct Pattern {
   std::vector<PatternPtr> elems;  ///< Tuple; Constructor payload; Ascribed: {inner}
   std::vector<std::pair<std::string, PatternPtr>> fields; ///< Record
   TypeExpPtr typeExp;             ///< Ascribed
+  std::vector<Attribute> attrs;   ///< `#[attr] p` (any kind; no pattern attribute has an effect)
   ExprPtr literal;                ///< Literal (an Expr of kind IntLit/FloatLit/BoolLit/CharLit)
   TypeRef type;                   ///< filled by the type checker
 };
@@ -122,6 +123,15 @@ struct MatchCase {
   SourceSpan span;
 };
 
+/// A type or size parameter of a definition: `[n]`, `'a`, `'~a`, `'^a`.
+struct TypeParam {
+  enum class Kind { Size, Type, SizeLifted, Lifted };
+  Kind kind = Kind::Type;
+  std::string name;
+  SourceSpan span;
+  int uid = -1; ///< Size: the uid of the size variable (set by the checker)
+};
+
 struct Expr {
   enum class Kind {
     IntLit,       ///< `3`, `3i64`, `0xff`: intValue, literalType (suffix, or null)
@@ -133,7 +143,8 @@ struct Expr {
     Tuple,        ///< `(a, b)`; elems
     Record,       ///< `{x = a, y}`; fields
     ArrayLit,     ///< `[a, b]`; elems
-    Range,        ///< `a..<b`, `a..b`, `a..b..c`, `a..>b`: elems {start, [second], end}
+    Range,        ///< `a...b`, `a..<b`, `a..b...c`, `a..>b` (and Fjord's `a..b`):
+                  ///< elems {start, [second], end}
     Project,      ///< `e.x`, `t.0`: elems {e}, field
     Index,        ///< `a[i, j:k]`: elems {a}, indices
     Apply,        ///< `f a b`: elems {f, a, b}
@@ -157,6 +168,7 @@ struct Expr {
     Assert,       ///< `assert c e`: elems {c, e}
     Constructor,  ///< `#some a`: name (base = "some"), elems = payload
     Attributed,   ///< `#[attr] e`: attrs, elems {e}
+    Hole,         ///< `???`: a typed hole; any type, a run-time error when evaluated
     FlatIndex,    ///< `a[o + {(n1 : s1), ...}]`: elems {a, o, n1, s1, ...} (Note [LMAD slices])
     FlatUpdate,   ///< `a with [o + {(n1 : s1), ...}] = v`: elems {a, v, o, n1, s1, ...};
                   ///< `let a[o + {...}] = v in e` is built as `let a = a with [...] = v in e`
@@ -178,6 +190,7 @@ struct Expr {
   std::vector<std::pair<std::string, ExprPtr>> fields; ///< Record (field = null: punned `{x}`)
   std::vector<DimIndex> indices;     ///< Index, IndexSection, LetWith, Update
   std::vector<PatternPtr> params;    ///< Lambda, LetFun
+  std::vector<TypeParam> typeParams; ///< LetFun: `let f 't [n] ...`
   TypeExpPtr retTypeExp;             ///< Lambda, LetFun (optional)
   PatternPtr pattern;                ///< LetIn, Loop
   std::vector<Name> sizeParams;      ///< LetIn: `let [m] (ys: [m]t) = e` (uid set by the checker)
@@ -210,15 +223,6 @@ inline size_t flatLmadRank(const Expr& e) { return (e.elems.size() - flatLmadSta
 
 // ---------------------------------------------------------------------------------------
 // Declarations
-
-/// A type or size parameter of a definition: `[n]`, `'a`, `'~a`, `'^a`.
-struct TypeParam {
-  enum class Kind { Size, Type, SizeLifted, Lifted };
-  Kind kind = Kind::Type;
-  std::string name;
-  SourceSpan span;
-  int uid = -1; ///< Size: the uid of the size variable (set by the checker)
-};
 
 struct Decl {
   enum class Kind {

@@ -354,6 +354,19 @@ PatternPtr AstBuilder::atomPattern(P::AtomPatternContext* ctx) {
     p->name = name(id->ID());
     return p;
   }
+  if (auto* op = dynamic_cast<P::OpPatternContext*>(ctx)) {
+    auto p = makePattern(PK::Id, s);
+    p->name.base = op->operatorName()->getText();
+    p->name.span = span(op->operatorName());
+    return p;
+  }
+  if (auto* a = dynamic_cast<P::AttrPatternContext*>(ctx)) {
+    PatternPtr p = atomPattern(a->atomPattern());
+    std::vector<ast::Attribute> attrs = attributes({a->attribute()});
+    p->attrs.insert(p->attrs.begin(), attrs.begin(), attrs.end());
+    p->span = s;
+    return p;
+  }
   if (auto* lit = dynamic_cast<P::LitPatternContext*>(ctx))
     return literalPattern(lit->literalPattern());
   if (dynamic_cast<P::UnitPatternContext*>(ctx))

@@ -366,6 +366,8 @@ ExprPtr AstBuilder::atom(P::AtomContext* ctx) {
     e->name.base = e->name.base.substr(1); // drop `#`
     return e;
   }
+  if (dynamic_cast<P::HoleAtomContext*>(ctx))
+    return makeExpr(Kind::Hole, s);
   if (dynamic_cast<P::UnitAtomContext*>(ctx))
     return makeExpr(Kind::Tuple, s);
   if (auto* c = dynamic_cast<P::MinusSectionContext*>(ctx)) {
@@ -548,9 +550,32 @@ ExprPtr AstBuilder::letExp(P::LetExpContext* ctx) {
     e->name = name(w->ID());
     e->indices = dimIndices(w->dimIndices());
     e->elems.push_back(exp(w->exp()));
+  } else if (auto* r = dynamic_cast<P::LetFieldContext*>(b)) {
+    // `let r.x.y = v in e` is `let r = r with x.y = v in e`.
+    ast::Name a = name(r->ID(0));
+    auto target = makeExpr(Kind::Var, a.span);
+    target->name = a;
+    auto update = makeExpr(Kind::RecordUpdate, s);
+    for (antlr4::tree::ParseTree* child : r->children) {
+      auto* node = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+      if (node && node->getSymbol()->getType() == P::ID && node != r->ID(0))
+        update->fieldPath.push_back(text(node));
+      else if (node && node->getSymbol()->getType() == P::DOT_NUM)
+        update->fieldPath.push_back(text(node).substr(1));
+    }
+    update->elems.push_back(std::move(target));
+    update->elems.push_back(exp(r->exp()));
+    e = makeExpr(Kind::LetIn, s);
+    e->pattern = std::make_unique<ast::Pattern>();
+    e->pattern->kind = ast::Pattern::Kind::Id;
+    e->pattern->span = a.span;
+    e->pattern->name = a;
+    e->elems.push_back(std::move(update));
   } else if (auto* f = dynamic_cast<P::LetFunContext*>(b)) {
     e = makeExpr(Kind::LetFun, s);
     e->name = name(f->ID());
+    for (P::TypeParamContext* tp : f->typeParam())
+      e->typeParams.push_back(typeParam(tp));
     for (P::AtomPatternContext* p : f->atomPattern())
       e->params.push_back(atomPattern(p));
     if (f->typeExp())

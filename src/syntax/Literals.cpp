@@ -140,7 +140,11 @@ bool intFits(uint64_t value, PrimType type, bool negated) {
 
 std::optional<FloatLiteral> decodeFloat(std::string_view text, std::string& error) {
   FloatLiteral lit;
-  size_t suffixAt = text.find('f');
+  // `0x1.fp3f32`: hexadecimal digits may be `f`, so its suffix is searched after the `p`.
+  bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  if (hex)
+    text = text.substr(2);
+  size_t suffixAt = text.find('f', hex ? text.find_first_of("pP") : 0);
   if (suffixAt != std::string_view::npos) {
     lit.suffix = primFromName(std::string(text.substr(suffixAt)));
     text = text.substr(0, suffixAt);
@@ -149,7 +153,8 @@ std::optional<FloatLiteral> decodeFloat(std::string_view text, std::string& erro
   for (char c : text)
     if (c != '_')
       digits += c;
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), lit.value);
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), lit.value,
+                                   hex ? std::chars_format::hex : std::chars_format::general);
   double limit = lit.suffix == PrimType::F16 ? 65504.0
                  : lit.suffix == PrimType::F32 ? 3.4028234663852886e38
                                                : 1.7976931348623157e308;

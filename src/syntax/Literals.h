@@ -29,7 +29,7 @@ std::optional<IntLiteral> decodeInt(std::string_view text, std::string& error);
 /// Signed types accept magnitudes up to 2^(bits-1) when negated (`-128i8`).
 bool intFits(uint64_t value, PrimType type, bool negated);
 
-/// Decodes a float literal (FLOATLIT: `1.5`, `1e3`, `2f32`); an overflow to infinity for
+/// Decodes a float literal (FLOATLIT: `1.5`, `1e3`, `2f32`, hexadecimal `0x1.8p3f32`); an overflow to infinity for
 /// its suffix type (or f64) is an error.
 std::optional<FloatLiteral> decodeFloat(std::string_view text, std::string& error);
 

@@ -101,6 +101,8 @@ std::string printExpr(const Expr& e) {
       s += c == '"' || c == '\\' ? std::string("\\") + c : c == '\n' ? "\\n" : std::string(1, c);
     return s + "\"";
   }
+  case K::Hole:
+    return "???";
   case K::Var:
     return e.name.str();
   case K::Tuple:
