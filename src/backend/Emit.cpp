@@ -9,7 +9,6 @@
 #include "backend/RuntimeFiles.h"
 
 #include <cctype>
-#include <filesystem>
 #include <set>
 
 namespace fjord::backend {
@@ -51,17 +50,12 @@ bool isValidPrefix(const std::string& prefix) {
 
 namespace {
 
-std::string stemOf(const imp::Program& prog) {
-  std::string stem = std::filesystem::path(prog.sourcePath).stem().string();
-  return stem.empty() ? "prog" : stem;
-}
-
 struct Names {
   std::string stem, prefix;
 };
 
 Names names(const imp::Program& prog, const EmitOptions& options) {
-  std::string stem = stemOf(prog);
+  std::string stem = fileStem(prog);
   return {stem, options.prefix.empty() ? prefixForStem(stem) : options.prefix};
 }
 
