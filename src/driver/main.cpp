@@ -62,6 +62,15 @@ bool filesReadable(std::initializer_list<const std::string*> paths) {
   return true;
 }
 
+/// Reports a --source-root that is not a directory.
+bool directoryOrEmpty(const std::string& path) {
+  std::error_code ec;
+  if (path.empty() || std::filesystem::is_directory(path, ec))
+    return true;
+  commandLineError("no such directory: " + path);
+  return false;
+}
+
 /// A CLI11 parse error as `fjord: error: ...` and where to find the usage.
 int parseError(const CLI::App& app, const CLI::ParseError& e) {
   std::string message = e.what();
@@ -202,11 +211,11 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*cudaCmd)
-      return filesReadable({&cuda.file, &cuda.tuningFile}) ? cmdCodegen(cuda, /*cuda=*/true) : 1;
-    if (*openclCmd)
-      return filesReadable({&opencl.file, &opencl.tuningFile}) ? cmdCodegen(opencl, /*cuda=*/false)
-                                                               : 1;
+    for (auto [cmd, args] : {std::pair{cudaCmd, &cuda}, std::pair{openclCmd, &opencl}})
+      if (*cmd)
+        return filesReadable({&args->file, &args->tuningFile}) && directoryOrEmpty(args->sourceRoot)
+                   ? cmdCodegen(*args, /*cuda=*/cmd == cudaCmd)
+                   : 1;
     if (*runCmd)
       return filesReadable({&runFile}) ? cmdRun(runFile, runEntry) : 1;
     if (*checkCmd)
