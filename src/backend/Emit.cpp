@@ -160,7 +160,7 @@ GeneratedFiles emitOpenCL(const imp::Program& prog, const EmitOptions& options) 
 
   GeneratedFiles out;
   out.files.emplace_back(n.stem + ".cl", cl);
-  out.files.emplace_back(n.stem + "_cl.h", kernelSourceHeader(prog, n, cl));
+  out.files.emplace_back(n.stem + "_cl.h", formatCode(kernelSourceHeader(prog, n, cl), n.stem + "_cl.h"));
   out.files.emplace_back(".gitattributes", n.stem + "_cl.h linguist-generated=true\n");
   out.files.emplace_back(n.stem + "_host.cpp", formatCode(cpp, n.stem + "_host.cpp"));
   addCommon(out, prog, n, openclHost(), options);
