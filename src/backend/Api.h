@@ -52,4 +52,8 @@ std::string macroPrefix(const std::string& prefix);
 /// The first line of every generated file.
 std::string fileHeader(const imp::Program& prog);
 
+/// The stem of every generated file's name: the source file's stem (`prog.fut` -> `prog.h`,
+/// `prog_tuning.h`, ...), whatever the C API prefix is; "prog" if it has none.
+std::string fileStem(const imp::Program& prog);
+
 } // namespace fjord::backend

@@ -9,7 +9,6 @@
 #include "backend/RuntimeFiles.h"
 
 #include <cctype>
-#include <filesystem>
 #include <set>
 
 namespace fjord::backend {
@@ -51,17 +50,12 @@ bool isValidPrefix(const std::string& prefix) {
 
 namespace {
 
-std::string stemOf(const imp::Program& prog) {
-  std::string stem = std::filesystem::path(prog.sourcePath).stem().string();
-  return stem.empty() ? "prog" : stem;
-}
-
 struct Names {
   std::string stem, prefix;
 };
 
 Names names(const imp::Program& prog, const EmitOptions& options) {
-  std::string stem = stemOf(prog);
+  std::string stem = fileStem(prog);
   return {stem, options.prefix.empty() ? prefixForStem(stem) : options.prefix};
 }
 
@@ -85,6 +79,20 @@ void addCommon(GeneratedFiles& out, const imp::Program& prog, const Names& n,
   out.files.emplace_back(target.runtimeHeader(), runtimeFile(target.runtimeHeader()));
   if (options.executable)
     out.files.emplace_back("fjord_runtime_data.h", runtimeFile("fjord_runtime_data.h"));
+}
+
+// Note [The OpenCL text once]
+// A reviewer reads the kernels in prog.cl. The host code needs the same text as a string;
+// it includes it from prog_cl.h, which the .gitattributes written beside it marks as
+// generated (linguist-generated=true), so review tools (GitHub, GitLab) collapse it and the
+// kernels appear once in a diff. The host still builds on its own: compiling prog_host.cpp
+// needs no build step that turns prog.cl into a string.
+std::string kernelSourceHeader(const imp::Program& prog, const Names& n, const std::string& cl) {
+  return fileHeader(prog) + "// The text of " + n.stem + ".cl as a string for " + n.stem +
+         "_host.cpp, which builds it when a context is\n// created. Review " + n.stem +
+         ".cl instead: .gitattributes marks this file as generated.\n#pragma once\n\n"
+         "static const char kernelSource[] = R\"FJORD_CL(" +
+         cl + ")FJORD_CL\";\n";
 }
 
 } // namespace
@@ -126,7 +134,7 @@ GeneratedFiles emitOpenCL(const imp::Program& prog, const EmitOptions& options) 
   std::string kernels = printKernels(prog, openclDialect(), kernelHelpers, needs);
   std::string cl = fileHeader(prog);
   cl += "// The OpenCL C 1.2 kernels of module `" + n.prefix + "` (built at run time by " +
-        n.stem + "_host.cpp,\n// which embeds this text).\n";
+        n.stem + "_host.cpp,\n// which includes this text as a string from " + n.stem + "_cl.h).\n";
   if (needs.f64)
     cl += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
   if (needs.int64Atomics)
@@ -141,10 +149,8 @@ GeneratedFiles emitOpenCL(const imp::Program& prog, const EmitOptions& options) 
   cpp += "// Module `" + n.prefix + "` for OpenCL: the host code of its entry points and the C API of " +
          n.stem + ".h.\n// Build with a C++17 compiler and link with -lOpenCL.\n";
   cpp += includes(n, openclHost());
-  cpp += "/// The OpenCL program (" + n.stem +
-         ".cl), built when a context is created.\nstatic const char kernelSource[] = "
-         "R\"FJORD_CL(" +
-         cl + ")FJORD_CL\";\n\n";
+  cpp += "// kernelSource: the OpenCL program (" + n.stem + ".cl), built when a context is created.\n"
+         "#include \"" + n.stem + "_cl.h\"\n\n";
   std::string defs = hostHelpers.definitions();
   if (!defs.empty())
     cpp += "// ---------------------------------------------------------------------------\n"
@@ -154,6 +160,8 @@ GeneratedFiles emitOpenCL(const imp::Program& prog, const EmitOptions& options) 
 
   GeneratedFiles out;
   out.files.emplace_back(n.stem + ".cl", cl);
+  out.files.emplace_back(n.stem + "_cl.h", formatCode(kernelSourceHeader(prog, n, cl), n.stem + "_cl.h"));
+  out.files.emplace_back(".gitattributes", n.stem + "_cl.h linguist-generated=true\n");
   out.files.emplace_back(n.stem + "_host.cpp", formatCode(cpp, n.stem + "_host.cpp"));
   addCommon(out, prog, n, openclHost(), options);
   return out;

@@ -3,7 +3,9 @@
 //
 //   CUDA:   <stem>.cu (kernels, host code, C API), <stem>.h, <stem>_tuning.h,
 //           fjord_runtime_common.h, fjord_runtime_cuda.h
-//   OpenCL: <stem>.cl, <stem>_host.cpp (embeds the .cl text), <stem>.h, <stem>_tuning.h,
+//   OpenCL: <stem>.cl, <stem>_cl.h (the .cl text as a string, for the host; Note [The
+//           OpenCL text once] in Emit.cpp), .gitattributes (marks <stem>_cl.h as generated),
+//           <stem>_host.cpp, <stem>.h, <stem>_tuning.h,
 //           fjord_runtime_common.h, fjord_runtime_opencl.h
 //   with `executable`: also <stem>_main.cpp and fjord_runtime_data.h
 //

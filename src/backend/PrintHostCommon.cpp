@@ -219,6 +219,7 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
       entryWrappers += entryWrapper(f, p, helpers);
   return instantiate("host.cpp.in", target.dialect(),
                      {{"prefix", p},
+                      {"stem", fileStem(prog)},
                       {"runtime_ns", target.runtimeNamespace()},
                       {"queue_type", target.queueType()},
                       {"context_members", members.take()},

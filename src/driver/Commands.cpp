@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
+#include <sstream>
 
 namespace fjord::driver {
 namespace fs = std::filesystem;
@@ -16,6 +18,28 @@ namespace {
 int reportFailure(const DiagnosticEngine& diags) {
   std::cerr << diags.render();
   return 1;
+}
+
+/// A .gitattributes already in the output directory (the user's, or ours from a previous
+/// run) keeps its lines; those of `generated` it lacks are appended.
+std::string mergedAttributes(const fs::path& path, const std::string& generated) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return generated;
+  std::ostringstream existing;
+  existing << in.rdbuf();
+  std::string text = existing.str();
+  std::set<std::string> lines;
+  std::istringstream old(text);
+  for (std::string line; std::getline(old, line);)
+    lines.insert(line);
+  if (!text.empty() && text.back() != '\n')
+    text += '\n';
+  std::istringstream add(generated);
+  for (std::string line; std::getline(add, line);)
+    if (!lines.count(line))
+      text += line + '\n';
+  return text;
 }
 
 } // namespace
@@ -52,7 +76,7 @@ int cmdDevPasses() {
 
 int cmdCodegen(const CodegenArgs& args, bool cuda) {
   DiagnosticEngine diags;
-  auto prog = loadProgram(args.file, diags);
+  auto prog = loadProgram(args.file, diags, args.sourceRoot);
   if (!prog)
     return reportFailure(diags);
   CompileOptions opts;
@@ -72,8 +96,9 @@ int cmdCodegen(const CodegenArgs& args, bool cuda) {
   }
   for (const auto& [name, contents] : *files) {
     fs::path path = fs::path(args.outDir) / name;
+    std::string text = name == ".gitattributes" ? mergedAttributes(path, contents) : contents;
     std::ofstream out(path, std::ios::binary);
-    out << contents;
+    out << text;
     if (!out) {
       std::cerr << "fjord: error: cannot write " << path.string() << "\n";
       return 1;

@@ -8,6 +8,7 @@ namespace fjord::driver {
 
 struct CodegenArgs {
   std::string file, outDir, prefix, tuningFile;
+  std::string sourceRoot; ///< cited paths are relative to it ("": the program's directory)
   bool executable = false;
 };
 int cmdCodegen(const CodegenArgs&, bool cuda);

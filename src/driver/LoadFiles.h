@@ -19,8 +19,14 @@ namespace fjord::driver {
 /// appends them to `files` in dependency order: every file after the files it imports, the
 /// user's file last. Sets Decl::resolvedPath of every import to the imported file's path.
 /// Reports unreadable files, import cycles and syntax errors at the import that caused them;
-/// returns false when any was reported.
+/// returns false when any was reported. Each file's SourceFile::cited is its path relative to
+/// `citeRoot` (Note [Cited paths]).
 bool loadUserFiles(const std::string& path, const std::string& text,
-                   std::vector<ast::Program>& files, DiagnosticEngine& diags);
+                   std::vector<ast::Program>& files, DiagnosticEngine& diags,
+                   const std::string& citeRoot);
+
+/// The directory cited paths are relative to: `sourceRoot`, or else the directory of the
+/// program `path`.
+std::string citeRootFor(const std::string& path, const std::string& sourceRoot);
 
 } // namespace fjord::driver

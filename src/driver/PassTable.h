@@ -26,7 +26,7 @@ using StageProgram = std::variant<ir::Prog, imp::Program>;
 /// What a pass may use besides the program.
 struct PassContext {
   DiagnosticEngine& diags; ///< user errors and "not supported yet" (the pipeline stops)
-  std::string sourcePath;  ///< the user's .fut file (named in the generated code)
+  std::string sourcePath;  ///< the user's .fut file as generated code cites it
 };
 
 /// One run signature for every pass; adapters in PassTable.cpp wrap the passes' own ones.

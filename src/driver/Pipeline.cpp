@@ -28,6 +28,7 @@ struct CheckedProgram {
   std::vector<ast::Program> files; ///< prelude files, imported files, then the user's file
   std::optional<sema::CheckedProgram> checked;
   std::string path;
+  std::string citedPath; ///< `path` as generated code cites it
 };
 
 void CheckedProgramDeleter::operator()(CheckedProgram* p) const { delete p; }
@@ -108,7 +109,7 @@ std::optional<StageProgram> runPasses(const CheckedProgram& prog, size_t passes,
     return std::nullopt;
   ir::verify(core, ir::Stage::Core);
   StageProgram p = std::move(core);
-  PassContext ctx{diags, prog.path};
+  PassContext ctx{diags, prog.citedPath};
   for (size_t i = 0; i < passes; ++i) {
     const Pass& pass = passTable()[i];
     p = pass.run(std::move(p), ctx);
@@ -191,33 +192,36 @@ bool applyTuningFile(imp::Program& prog, const std::string& path, DiagnosticEngi
 } // namespace
 
 CheckedProgramPtr loadProgramText(const std::string& path, const std::string& text,
-                                  DiagnosticEngine& diags) {
+                                  DiagnosticEngine& diags, const std::string& sourceRoot) {
   CheckedProgramPtr prog(new CheckedProgram);
   prog->path = path;
   for (const auto& src : prelude::sources()) {
-    auto file = std::make_shared<SourceFile>(SourceFile{"prelude/" + src.name, src.text});
+    auto file = std::make_shared<SourceFile>(SourceFile{"prelude/" + src.name, src.text, ""});
     DiagnosticEngine preludeDiags;
     auto parsed = parseProgram(file, preludeDiags);
     if (!parsed)
       internalError("prelude", "the prelude does not parse:\n" + preludeDiags.render());
     prog->files.push_back(std::move(*parsed));
   }
-  if (!loadUserFiles(path, text, prog->files, diags) || diags.hasErrors())
+  if (!loadUserFiles(path, text, prog->files, diags, citeRootFor(path, sourceRoot)) ||
+      diags.hasErrors())
     return nullptr;
+  prog->citedPath = prog->files.back().file->citedPath();
   prog->checked = sema::checkProgram(prog->files, diags);
   if (!prog->checked || diags.hasErrors())
     return nullptr;
   return prog;
 }
 
-CheckedProgramPtr loadProgram(const std::string& path, DiagnosticEngine& diags) {
+CheckedProgramPtr loadProgram(const std::string& path, DiagnosticEngine& diags,
+                              const std::string& sourceRoot) {
   bool ok = false;
   std::string text = readFile(path, ok);
   if (!ok) {
     diags.error({}, "cannot read " + path);
     return nullptr;
   }
-  return loadProgramText(path, text, diags);
+  return loadProgramText(path, text, diags, sourceRoot);
 }
 
 std::string describeStopNames() {

@@ -35,11 +35,13 @@ struct CheckedProgramDeleter {
 using CheckedProgramPtr = std::unique_ptr<CheckedProgram, CheckedProgramDeleter>;
 
 /// Reads, parses and type-checks `path` with the prelude. Null on user errors (reported
-/// in `diags`).
-CheckedProgramPtr loadProgram(const std::string& path, DiagnosticEngine& diags);
+/// in `diags`). Generated code cites source files relative to `sourceRoot`, by default the
+/// directory of `path` (Note [Cited paths] in LoadFiles.cpp).
+CheckedProgramPtr loadProgram(const std::string& path, DiagnosticEngine& diags,
+                              const std::string& sourceRoot = "");
 /// Same, from text (for tests).
 CheckedProgramPtr loadProgramText(const std::string& path, const std::string& text,
-                                  DiagnosticEngine& diags);
+                                  DiagnosticEngine& diags, const std::string& sourceRoot = "");
 
 /// Runs the pipeline up to and including `stage` (a stage or pass name) and prints the
 /// program there (the AST, the core IR or the imperative IR). nullopt on user errors and

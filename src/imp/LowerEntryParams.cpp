@@ -60,7 +60,7 @@ void HostLowerer::addArrayParams(Function& f, const ir::Param& p, const std::str
     Stm e;
     e.kind = Stm::Kind::Error;
     e.text = "size mismatch: dimension " + std::to_string(d) + " of argument `" + p.name.name +
-             "` differs from " + sizeText(n) + " at " + fun.span.str();
+             "` differs from " + sizeText(n) + " at " + fun.span.citedStr();
     e.args.push_back(notE(eq(var(c, PrimType::I64), subExp(n))));
     checks.push_back(std::move(e));
   }

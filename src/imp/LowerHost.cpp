@@ -270,7 +270,7 @@ Function HostLowerer::lower() {
   f.entryParams = fun.entryParams;
   f.entryResults = fun.entryResults;
   f.span = fun.span;
-  f.doc.push_back("entry point " + fun.name + (fun.span.known() ? " (" + fun.span.str() + ")" : ""));
+  f.doc.push_back("entry point " + fun.name + (fun.span.known() ? " (" + fun.span.citedStr() + ")" : ""));
   names.reserve(f.name);
   Block sizeChecks;
   bindParams(f, sizeChecks);

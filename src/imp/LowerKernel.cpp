@@ -234,7 +234,7 @@ std::vector<std::string> KernelLowerer::doc() const {
   std::vector<std::string> d;
   const SourceSpan& sp = kernel.span;
   if (sp.known()) {
-    d.push_back(sp.file->path + ":" + std::to_string(sp.line));
+    d.push_back(sp.file->citedPath() + ":" + std::to_string(sp.line));
     std::string line = sp.file->lineText(sp.line);
     size_t b = line.find_first_not_of(" \t");
     size_t e = line.find_last_not_of(" \t\r");

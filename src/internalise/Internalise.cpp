@@ -23,7 +23,8 @@ SourceSpan Internaliser::site(const SourceSpan& span) const {
   return userSpan_;
 }
 
-std::string Internaliser::location(const SourceSpan& span) const { return site(span).str(); }
+// Locations end up in generated code (run-time error messages): cited paths.
+std::string Internaliser::location(const SourceSpan& span) const { return site(span).citedStr(); }
 
 TypeRef Internaliser::resolve(const TypeRef& t, const Env& env) const {
   if (!t)

@@ -251,7 +251,8 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
       ir::BasicOp op = basic(ir::BasicOp::Kind::Replicate);
       op.shape = {count};
       op.args = {v};
-      return b_->let1("replicated", op);
+      // The provenance makes the kernel that fills the array cite its source line.
+      return b_->let1("replicated", op, {site(span), "replicate"});
     });
   }
   if (n == "__copy")
@@ -260,7 +261,7 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
         return v;
       ir::BasicOp op = basic(ir::BasicOp::Kind::Copy);
       op.arr = v.var();
-      return b_->let1(v.var().name, op);
+      return b_->let1(v.var().name, op, {site(span), "copy"});
     });
   if (n == "__transpose")
     return perLeaf(args[0].value, [&](const SubExp& v) -> SubExp {

@@ -36,7 +36,7 @@ bool popNumber(std::string_view& text, char sep, int& out) {
 
 Parser::Parser(const std::string& text, DiagnosticEngine& diags, const std::string& path,
                Syntax syntax)
-    : lex(text, syntax), diags_(diags), irFile_(std::make_shared<SourceFile>(SourceFile{path, text})) {}
+    : lex(text, syntax), diags_(diags), irFile_(std::make_shared<SourceFile>(SourceFile{path, text, ""})) {}
 
 // --- errors and tokens ------------------------------------------------------------------
 
@@ -224,7 +224,7 @@ SourceSpan Parser::spanText(const Token& at) {
   std::string path(head);
   SourceFileRef& file = sourceFiles_[path];
   if (!file)
-    file = std::make_shared<SourceFile>(SourceFile{path, ""});
+    file = std::make_shared<SourceFile>(SourceFile{path, "", ""});
   lex.advance(end + 1);
   return SourceSpan{file, lineNo, col, endLine, endCol};
 }

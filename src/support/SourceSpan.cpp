@@ -24,6 +24,12 @@ std::string SourceSpan::str() const {
   return file->path + ":" + std::to_string(line) + ":" + std::to_string(col);
 }
 
+std::string SourceSpan::citedStr() const {
+  if (!known())
+    return "<unknown>";
+  return file->citedPath() + ":" + std::to_string(line) + ":" + std::to_string(col);
+}
+
 SourceSpan SourceSpan::join(const SourceSpan& a, const SourceSpan& b) {
   if (!a.known())
     return b;

@@ -11,6 +11,11 @@ namespace fjord {
 struct SourceFile {
   std::string path; ///< as given on the command line, or "prelude/<name>" for the prelude
   std::string text;
+  /// The path generated code cites: relative to the program's directory or --source-root,
+  /// so output does not depend on where the compiler ran ("": `path`).
+  std::string cited;
+
+  const std::string& citedPath() const { return cited.empty() ? path : cited; }
 
   /// The 1-based line `line` without its newline ("" when out of range).
   std::string lineText(int line) const;
@@ -27,6 +32,8 @@ struct SourceSpan {
   bool known() const { return file && line > 0; }
   /// "file:line:col", or "<unknown>".
   std::string str() const;
+  /// The same with the file's cited path (SourceFile::cited), for generated code.
+  std::string citedStr() const;
   /// The smallest span covering both.
   static SourceSpan join(const SourceSpan& a, const SourceSpan& b);
 };

@@ -51,3 +51,24 @@ TEST_CASE("backend: the executable's driver includes the header named after the 
     CHECK(main2.find("physics_context_new(") != std::string::npos);
   }
 }
+
+TEST_CASE("backend: with a prefix, comments name the files that are written") {
+  imp::Program prog = test::scaleProgram("tests/2d-scale.fut");
+  for (bool cuda : {true, false}) {
+    CAPTURE(cuda);
+    EmitOptions options;
+    options.prefix = "mylib";
+    options.executable = true;
+    GeneratedFiles g = cuda ? emitCuda(prog, options) : emitOpenCL(prog, options);
+    CHECK(testutil::fileNamed(g.files, "2d-scale.h").find("(see 2d-scale_tuning.h)") !=
+          std::string::npos);
+    CHECK(testutil::fileNamed(g.files, cuda ? "2d-scale.cu" : "2d-scale_host.cpp")
+              .find("// The C API (2d-scale.h)") != std::string::npos);
+    for (const auto& [name, text] : g.files) {
+      CAPTURE(name);
+      for (const char* unwritten : {"mylib.h", "mylib_tuning.h", "mylib.cu", "mylib.cl",
+                                    "mylib_host.cpp", "mylib_main.cpp", "mylib_cl.h"})
+        CHECK(text.find(unwritten) == std::string::npos);
+    }
+  }
+}

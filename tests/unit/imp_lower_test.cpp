@@ -25,7 +25,7 @@ const char* const kSourceText = "entry scale (xs: []f32) = map (*2) xs\n"
 
 /// Points every provenance span at prog.fut's text, which kernel docs quote.
 struct WithSourceText : ir::Mutator {
-  SourceFileRef file = std::make_shared<SourceFile>(SourceFile{"prog.fut", kSourceText});
+  SourceFileRef file = std::make_shared<SourceFile>(SourceFile{"prog.fut", kSourceText, ""});
   ir::Stm stm(const ir::Stm& s) override {
     ir::Stm out = ir::Mutator::stm(s);
     if (out.prov.span.known())

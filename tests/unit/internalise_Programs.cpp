@@ -29,12 +29,12 @@ struct Internalised {
 std::unique_ptr<Internalised> internaliseText(const std::string& text) {
   auto out = std::make_unique<Internalised>();
   for (const prelude::SourceFile& f : prelude::sources()) {
-    auto file = std::make_shared<SourceFile>(SourceFile{"prelude/" + f.name, f.text});
+    auto file = std::make_shared<SourceFile>(SourceFile{"prelude/" + f.name, f.text, ""});
     auto prog = parseProgram(file, out->diags);
     REQUIRE(prog);
     out->files.push_back(std::move(*prog));
   }
-  auto file = std::make_shared<SourceFile>(SourceFile{"test.fut", text});
+  auto file = std::make_shared<SourceFile>(SourceFile{"test.fut", text, ""});
   auto prog = parseProgram(file, out->diags);
   REQUIRE_MESSAGE(prog, out->diags.render());
   out->files.push_back(std::move(*prog));

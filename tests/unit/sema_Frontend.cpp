@@ -15,13 +15,13 @@ namespace fjord::sematest {
 std::unique_ptr<Checked> checkSource(const std::string& text) {
   auto out = std::make_unique<Checked>();
   for (const prelude::SourceFile& f : prelude::sources()) {
-    auto file = std::make_shared<SourceFile>(SourceFile{"prelude/" + f.name, f.text});
+    auto file = std::make_shared<SourceFile>(SourceFile{"prelude/" + f.name, f.text, ""});
     auto prog = parseProgram(file, out->diags);
     if (!prog)
       FAIL("prelude file " << f.name << " does not parse:\n" << out->diags.render());
     out->files.push_back(std::move(*prog));
   }
-  auto file = std::make_shared<SourceFile>(SourceFile{"test.fut", text});
+  auto file = std::make_shared<SourceFile>(SourceFile{"test.fut", text, ""});
   auto prog = parseProgram(file, out->diags);
   if (!prog)
     return out;
