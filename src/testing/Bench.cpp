@@ -272,29 +272,11 @@ std::string benchDatasetName(size_t index, const TestCase& c) {
   return "#" + std::to_string(index) + " (\"" + what + "\")";
 }
 
-std::vector<fs::path> benchPrograms(const std::vector<std::string>& paths, std::string& error) {
-  std::vector<fs::path> files;
-  for (const std::string& p : paths) {
-    if (fs::is_directory(p)) {
-      for (const auto& e : fs::recursive_directory_iterator(p))
-        if (e.is_regular_file() && e.path().extension() == ".fut")
-          files.push_back(e.path());
-    } else if (fs::is_regular_file(p)) {
-      files.emplace_back(p);
-    } else {
-      error = "no such file or directory: " + p;
-      return {};
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 int cmdBench(const BenchArgs& args) {
   Bench bench{args, args.backend == "cuda" ? Backend::Cuda : Backend::OpenCL,
               benchCacheDir(args.cacheDir), {}, 0};
   std::string error;
-  std::vector<fs::path> files = benchPrograms(args.paths, error);
+  std::vector<fs::path> files = programFiles(args.paths, error);
   if (!error.empty()) {
     std::cerr << "fjord: error: " << error << "\n";
     return 1;

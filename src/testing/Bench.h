@@ -35,10 +35,6 @@ struct BenchArgs {
 /// takes as input.
 std::string benchDatasetName(size_t index, const TestCase& c);
 
-/// The .fut files under `paths` (files, or directories searched recursively), sorted; empty
-/// with `error` set when a path does not exist.
-std::vector<std::filesystem::path> benchPrograms(const std::vector<std::string>& paths,
-                                                 std::string& error);
 
 /// Exit status 0 when every dataset ran and was correct, 1 otherwise.
 int cmdBench(const BenchArgs& args);

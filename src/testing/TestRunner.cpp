@@ -415,24 +415,6 @@ Outcome Runner::testFile(const fs::path& file) {
   return out;
 }
 
-std::vector<fs::path> collectPrograms(const std::vector<std::string>& paths, std::string& error) {
-  std::vector<fs::path> files;
-  for (const auto& p : paths) {
-    if (fs::is_directory(p)) {
-      for (const auto& entry : fs::recursive_directory_iterator(p))
-        if (entry.is_regular_file() && entry.path().extension() == ".fut")
-          files.push_back(entry.path());
-    } else if (fs::is_regular_file(p)) {
-      files.emplace_back(p);
-    } else {
-      error = "no such file or directory: " + p;
-      return {};
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 } // namespace
 
 int cmdTest(const TestArgs& args) {
@@ -470,7 +452,7 @@ int cmdTest(const TestArgs& args) {
   }
 
   std::string error;
-  auto files = collectPrograms(args.paths, error);
+  auto files = programFiles(args.paths, error);
   if (!error.empty()) {
     std::cerr << "fjord: error: " << error << "\n";
     return 1;

@@ -1,7 +1,9 @@
 // Parsing test blocks (TestSpec.h).
 #include "testing/TestSpec.h"
 
+#include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <sstream>
 
 namespace fjord::testing {
@@ -316,6 +318,24 @@ std::optional<TestSpec> parseTestSpec(const std::string& programText, std::strin
       return std::nullopt;
   }
   return spec;
+}
+
+std::vector<std::filesystem::path> programFiles(const std::vector<std::string>& paths, std::string& error) {
+  std::vector<std::filesystem::path> files;
+  for (const std::string& p : paths) {
+    if (std::filesystem::is_directory(p)) {
+      for (const auto& e : std::filesystem::recursive_directory_iterator(p))
+        if (e.is_regular_file() && e.path().extension() == ".fut")
+          files.push_back(e.path());
+    } else if (std::filesystem::is_regular_file(p)) {
+      files.emplace_back(p);
+    } else {
+      error = "no such file or directory: " + p;
+      return {};
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 } // namespace fjord::testing

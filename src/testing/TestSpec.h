@@ -18,6 +18,7 @@
 // A file may have several blocks (each starts with `-- ==`; `entry:` starts again at `main`
 // in each); a `structure` check after `entry:` counts in those entry points only.
 #pragma once
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -64,5 +65,10 @@ struct TestSpec {
 /// Parses the test blocks of a program's text; nullopt if it has no `-- ==` line. Malformed
 /// blocks set `error` to a message with the line number.
 std::optional<TestSpec> parseTestSpec(const std::string& programText, std::string& error);
+
+/// The .fut files under `paths` (files, or directories searched recursively), sorted; empty
+/// with `error` set when a path does not exist.
+std::vector<std::filesystem::path> programFiles(const std::vector<std::string>& paths,
+                                                std::string& error);
 
 } // namespace fjord::testing
