@@ -16,34 +16,6 @@ using ast::Pattern;
 
 namespace {
 
-/// Whether a value of type `t` is or holds a function.
-bool containsFunction(const Type& t) {
-  switch (t.kind) {
-  case Type::Kind::Function:
-    return true;
-  case Type::Kind::Array:
-    return containsFunction(*t.elem);
-  case Type::Kind::Tuple:
-    for (const TypeRef& e : t.elems)
-      if (containsFunction(*e))
-        return true;
-    return false;
-  case Type::Kind::Record:
-    for (const auto& f : t.fields)
-      if (containsFunction(*f.second))
-        return true;
-    return false;
-  case Type::Kind::Sum:
-    for (const auto& c : t.constructors)
-      for (const TypeRef& p : c.second)
-        if (containsFunction(*p))
-          return true;
-    return false;
-  default:
-    return false;
-  }
-}
-
 /// The element type of an array inside `t` whose elements are or hold functions, if any.
 const Type* functionalArrayElem(const Type& t) {
   switch (t.kind) {

@@ -24,31 +24,6 @@ bool isSizeParam(const TypeParam& tp) { return tp.kind == TypeParam::Kind::Size;
 /// `[n]` as an argument of a type application (an array type expression with no element).
 bool isSizeArg(const TypeExp& te) { return te.kind == TypeExp::Kind::Array && te.args.empty(); }
 
-bool containsFunction(const Type& t) {
-  switch (t.kind) {
-  case Type::Kind::Function:
-    return true;
-  case Type::Kind::Array:
-    return containsFunction(*t.elem);
-  case Type::Kind::Tuple:
-    return std::any_of(t.elems.begin(), t.elems.end(),
-                       [](const TypeRef& e) { return containsFunction(*e); });
-  case Type::Kind::Record:
-    return std::any_of(t.fields.begin(), t.fields.end(),
-                       [](const auto& f) { return containsFunction(*f.second); });
-  case Type::Kind::Sum:
-    for (const auto& [name, payload] : t.constructors)
-      for (const TypeRef& p : payload)
-        if (containsFunction(*p))
-          return true;
-    return false;
-  case Type::Kind::Prim:
-  case Type::Kind::Var:
-    return false;
-  }
-  return false;
-}
-
 /// A `[]` written in `te` (outside of a function type's parameter, where it is allowed).
 const TypeExp* anonymousSize(const TypeExp& te) {
   if (te.kind == TypeExp::Kind::Array && !te.dimName && !te.dimConst && !te.dimExprVars)
@@ -118,6 +93,31 @@ ast::TypeExpPtr instantiate(const TypeExp& te, const Substitution* sub) {
 }
 
 } // namespace
+
+bool containsFunction(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Function:
+    return true;
+  case Type::Kind::Array:
+    return containsFunction(*t.elem);
+  case Type::Kind::Tuple:
+    return std::any_of(t.elems.begin(), t.elems.end(),
+                       [](const TypeRef& e) { return containsFunction(*e); });
+  case Type::Kind::Record:
+    return std::any_of(t.fields.begin(), t.fields.end(),
+                       [](const auto& f) { return containsFunction(*f.second); });
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t.constructors)
+      for (const TypeRef& p : payload)
+        if (containsFunction(*p))
+          return true;
+    return false;
+  case Type::Kind::Prim:
+  case Type::Kind::Var:
+    return false;
+  }
+  return false;
+}
 
 void Checker::checkTypeDecl(ast::Decl& d) {
   size_t tmark = typeMark(), smark = localSizes_.size();

@@ -186,6 +186,8 @@ TypeRef stripSizeVars(const TypeRef& t);
 
 /// Whether a type annotation in `p` names the size variable `uid` (CheckDecl.cpp).
 bool patternMentions(const ast::Pattern& p, int uid);
+/// Whether a value of type `t` is or holds a function (CheckTypeDecl.cpp).
+bool containsFunction(const Type& t);
 
 /// Reports each `match` of `prog` that leaves values unmatched (an error naming one) and each
 /// case that no value reaches (a warning). Runs on the final types (CheckExhaustive.cpp).
