@@ -3,12 +3,7 @@
 -- to its nearest centre (lowest index on ties) and moves each centre to the mean of its
 -- points (a centre with no points stays). Rodinia's kdd_cup set: 494020 points of 34
 -- features, k = 5.
---
--- Disabled: compiled (OpenCL on PoCL) it returns wrong centres from the second iteration on
--- (one iteration is right; each part alone is right), with or without the runtime's free
--- list, so a compiler bug around the loop-carried centres. Remove the tag when it is fixed.
 -- ==
--- tags { disable }
 -- random input { [200][3]f32 } auto output
 -- compiled random input { [494020][34]f32 }
 

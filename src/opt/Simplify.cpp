@@ -248,8 +248,32 @@ private:
     out.push_back(std::move(s));
   }
 
-  /// Moves the invariant, hoistable statements of a loop body in front of the loop.
+  /// The arrays of a loop body that an iteration consumes, directly or through a view
+  /// (an alias) bound in the body. Such an array must be fresh in every iteration, so its
+  /// definition stays in the loop: hoisted, the second iteration would start from what the
+  /// first one wrote in place (a histogram's zeroed destination, say).
+  static NameSet consumedPerIteration(const Body& body) {
+    NameSet consumed = consumedIn(body);
+    for (auto it = body.stms.rbegin(); it != body.stms.rend(); ++it) {
+      auto* op = std::get_if<BasicOp>(&it->exp);
+      bool bindsConsumed = std::any_of(it->pat.begin(), it->pat.end(),
+                                       [&](const PatElem& p) { return consumed.count(p.name); });
+      if (!op || !bindsConsumed)
+        continue;
+      using K = BasicOp::Kind;
+      if (op->kind == K::Index || op->kind == K::Rearrange || op->kind == K::Reshape ||
+          op->kind == K::FlatIndex)
+        consumed.insert(op->arr);
+      else if (op->kind == K::SubExp && op->args[0].isVar())
+        consumed.insert(op->args[0].var());
+    }
+    return consumed;
+  }
+
+  /// Moves the invariant, hoistable statements of a loop body in front of the loop, except
+  /// those binding arrays that the body consumes (consumedPerIteration).
   void hoist(Loop& l, std::vector<Stm>& out) {
+    NameSet consumed = consumedPerIteration(l.body);
     NameSet variant;
     for (const auto& [p, init] : l.merge)
       variant.insert(p.name);
@@ -260,7 +284,9 @@ private:
       NameSet fv = freeVars(s);
       bool invariant = std::none_of(fv.begin(), fv.end(),
                                     [&](const VName& v) { return variant.count(v) > 0; });
-      if (invariant && hoistable(s)) {
+      bool bindsConsumed = std::any_of(s.pat.begin(), s.pat.end(),
+                                       [&](const PatElem& p) { return consumed.count(p.name); });
+      if (invariant && hoistable(s) && !bindsConsumed) {
         out.push_back(std::move(s));
         continue;
       }

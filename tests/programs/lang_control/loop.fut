@@ -64,3 +64,26 @@ entry loop_while (n: i32) : i32 =
 entry loop_without_init (x: i32) : i32 =
   let acc = x
   in loop acc for i < 3 do acc * 2
+
+-- loop_fresh_hist: Each iteration builds a histogram into a fresh zeroed array; the zeroed
+-- array must not be hoisted out of the loop, or the second iteration would add to the
+-- first one's counts (the bug that disabled benchmarks/rodinia/kmeans.fut).
+-- ==
+-- entry: loop_fresh_hist
+-- input { [0i64, 1i64, 1i64, 3i64] 3i32 } output { [[0i32, 3i32, 0i32, 0i32], [3i32, 9i32, 0i32, 3i32]] }
+
+entry loop_fresh_hist [n] (is: [n]i64) (steps: i32) : [2][4]i32 =
+  loop acc = replicate 2 (replicate 4 0i32) for _s < steps do
+    let counts = hist (+) 0 4 is (replicate n 1i32)
+    let rows = hist (map2 (+)) (replicate 4 0i32) 2 (map (\i -> i % 2) is) (replicate n counts)
+    in map2 (map2 (+)) acc (map (map (\c -> c / 2)) rows)
+
+-- loop_fresh_scatter: A scatter into a fresh array in every iteration.
+-- ==
+-- entry: loop_fresh_scatter
+-- input { 3i64 } output { [3i64, 3i64, 3i64] }
+
+entry loop_fresh_scatter (n: i64) : []i64 =
+  loop acc = replicate n 0 for _s < 3 do
+    let marks = scatter (replicate n 0) (iota n) (replicate n 1)
+    in map2 (+) acc marks
