@@ -42,6 +42,64 @@ std::string mergedAttributes(const fs::path& path, const std::string& generated)
   return text;
 }
 
+/// `path` escaped for a Makefile-style dependency file (spaces, `#`, `$`).
+std::string depEscaped(const std::string& path) {
+  std::string out;
+  for (char c : path) {
+    if (c == ' ' || c == '#')
+      out += '\\';
+    if (c == '$')
+      out += '$';
+    out += c;
+  }
+  return out;
+}
+
+bool writeDepFile(const std::string& depFile, const std::string& target,
+                  const std::vector<std::string>& sources) {
+  std::ofstream out(depFile, std::ios::binary);
+  out << depEscaped(target) << ":";
+  for (const std::string& source : sources)
+    out << " \\\n  " << depEscaped(source);
+  out << "\n";
+  if (!out)
+    std::cerr << "fjord: error: cannot write " << depFile << "\n";
+  return static_cast<bool>(out);
+}
+
+std::string readOrEmpty(const fs::path& path, bool& exists) {
+  std::ifstream in(path, std::ios::binary);
+  exists = static_cast<bool>(in);
+  std::ostringstream text;
+  if (in)
+    text << in.rdbuf();
+  return text.str();
+}
+
+/// `--check-up-to-date DIR`: every generated file must be in DIR with the same contents
+/// (.gitattributes: with our lines among its own). Lists each stale or missing file.
+int checkUpToDate(const std::vector<std::pair<std::string, std::string>>& files,
+                  const CodegenArgs& args, bool cuda) {
+  int stale = 0;
+  for (const auto& [name, contents] : files) {
+    fs::path path = fs::path(args.checkDir) / name;
+    bool exists = false;
+    std::string text = readOrEmpty(path, exists);
+    bool same = name == ".gitattributes" ? exists && mergedAttributes(path, contents) == text
+                                         : exists && text == contents;
+    if (!same) {
+      std::cerr << "fjord: error: " << path.generic_string()
+                << (exists ? " is out of date" : " is missing") << "\n";
+      ++stale;
+    }
+  }
+  if (stale)
+    std::cerr << "regenerate with: fjord " << (cuda ? "cuda " : "opencl ") << args.file
+              << " -o " << args.checkDir << (args.prefix.empty() ? "" : " --prefix " + args.prefix)
+              << "\n";
+  return stale ? 1 : 0;
+}
+
 } // namespace
 
 int cmdCheck(const std::string& file) {
@@ -87,6 +145,10 @@ int cmdCodegen(const CodegenArgs& args, bool cuda) {
   auto files = compile(*prog, opts, diags);
   if (!files)
     return reportFailure(diags);
+  if (!args.checkDir.empty()) {
+    std::cerr << diags.render(); // warnings, if any
+    return checkUpToDate(*files, args, cuda);
+  }
   std::error_code ec;
   fs::create_directories(args.outDir, ec);
   if (ec) {
@@ -103,6 +165,14 @@ int cmdCodegen(const CodegenArgs& args, bool cuda) {
       std::cerr << "fjord: error: cannot write " << path.string() << "\n";
       return 1;
     }
+  }
+  if (!args.depFile.empty()) {
+    std::string kernels = cuda ? ".cu" : ".cl";
+    for (const auto& [name, contents] : *files)
+      if (fs::path(name).extension() == kernels &&
+          !writeDepFile(args.depFile, (fs::path(args.outDir) / name).generic_string(),
+                        sourceFiles(*prog)))
+        return 1;
   }
   std::cerr << diags.render(); // warnings, if any
   return 0;

@@ -8,6 +8,12 @@ namespace fjord::driver {
 
 struct CodegenArgs {
   std::string file, outDir, prefix, tuningFile;
+  /// Compare what would be generated with the files in this directory instead of writing
+  /// (exit 1 listing the stale ones): for generated code checked into a repository.
+  std::string checkDir;
+  /// Also write a Makefile-style dependency file: the .cu or .cl file depends on the
+  /// program and every file it imports (for build systems; FjordKernels.cmake uses it).
+  std::string depFile;
   std::string sourceRoot; ///< cited paths are relative to it ("": the program's directory)
   bool executable = false;
 };

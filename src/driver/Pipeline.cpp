@@ -29,6 +29,7 @@ struct CheckedProgram {
   std::optional<sema::CheckedProgram> checked;
   std::string path;
   std::string citedPath; ///< `path` as generated code cites it
+  size_t preludeFiles = 0; ///< how many of `files` are the prelude's
 };
 
 void CheckedProgramDeleter::operator()(CheckedProgram* p) const { delete p; }
@@ -206,11 +207,19 @@ CheckedProgramPtr loadProgramText(const std::string& path, const std::string& te
   if (!loadUserFiles(path, text, prog->files, diags, citeRootFor(path, sourceRoot)) ||
       diags.hasErrors())
     return nullptr;
+  prog->preludeFiles = prelude::sources().size();
   prog->citedPath = prog->files.back().file->citedPath();
   prog->checked = sema::checkProgram(prog->files, diags);
   if (!prog->checked || diags.hasErrors())
     return nullptr;
   return prog;
+}
+
+std::vector<std::string> sourceFiles(const CheckedProgram& prog) {
+  std::vector<std::string> paths;
+  for (size_t i = prog.preludeFiles; i < prog.files.size(); ++i)
+    paths.push_back(prog.files[i].file->path);
+  return paths;
 }
 
 CheckedProgramPtr loadProgram(const std::string& path, DiagnosticEngine& diags,

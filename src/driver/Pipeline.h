@@ -70,6 +70,11 @@ struct CompileOptions {
 std::optional<std::vector<std::pair<std::string, std::string>>>
 compile(const CheckedProgram&, const CompileOptions&, DiagnosticEngine& diags);
 
+/// The files the program was read from: the user's file and every file it imports, as
+/// paths the compiler opened (the prelude, built into the compiler, is not among them).
+/// What generated code depends on, for build systems (`--depfile`).
+std::vector<std::string> sourceFiles(const CheckedProgram&);
+
 /// Entry points of the user's program: name -> source types of its parameters (for reading
 /// test inputs) — see interp for values.
 std::vector<std::string> entryPoints(const CheckedProgram&);

@@ -96,7 +96,16 @@ int main(int argc, char** argv) {
   auto addCodegen = [&](const char* name, const char* help, CodegenArgs& a) {
     auto* cmd = app.add_subcommand(name, help);
     cmd->add_option("file", a.file, "the .fut program")->required();
-    cmd->add_option("-o,--output", a.outDir, "directory for the generated files")->required();
+    auto* output = cmd->add_option("-o,--output", a.outDir, "directory for the generated files");
+    auto* check = cmd->add_option(
+        "--check-up-to-date", a.checkDir,
+        "write nothing; exit 1 listing the files of this directory that differ from what would "
+        "be generated (for generated code checked into a repository)");
+    output->excludes(check);
+    cmd->add_option("--depfile", a.depFile,
+                    "also write a Makefile-style dependency file: the first generated file (the "
+                    ".cu or .cl) depends on the program and every file it imports")
+        ->excludes(check);
     cmd->add_flag("--executable", a.executable,
                   "also generate a main() that reads arguments from stdin (Futhark's data format)");
     cmd->add_option("--prefix", a.prefix, "prefix of every C API name (default: the file's name with each character other than a "
@@ -222,10 +231,14 @@ int main(int argc, char** argv) {
 
   try {
     for (auto [cmd, args] : {std::pair{cudaCmd, &cuda}, std::pair{openclCmd, &opencl}})
-      if (*cmd)
+      if (*cmd) {
+        if (args->outDir.empty() && args->checkDir.empty())
+          return commandLineError("`fjord " + cmd->get_name() +
+                                  "` needs -o DIR (or --check-up-to-date DIR)");
         return filesReadable({&args->file, &args->tuningFile}) && directoryOrEmpty(args->sourceRoot)
                    ? cmdCodegen(*args, /*cuda=*/cmd == cudaCmd)
                    : 1;
+      }
     if (*runCmd)
       return filesReadable({&runFile}) ? cmdRun(runFile, runEntry) : 1;
     if (*checkCmd)

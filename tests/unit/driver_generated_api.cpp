@@ -2,7 +2,9 @@
 // cannot drift from the generated C API: the OpenCL example and its CMake project are built
 // against the generated code of samples/demo.fut and run on PoCL, its output compared with
 // the output the page documents; the CUDA example and its CMake project are built with nvcc
-// when the CUDA toolkit is installed (there is no GPU to run them on).
+// when the CUDA toolkit is installed (there is no GPU to run them on); the CMake project of
+// "Building with CMake" (fjord_add_kernels) is configured against this build tree, built,
+// run, and rebuilt after its program changes.
 #include "generated_test_util.h"
 
 #include <doctest/doctest.h>
@@ -61,7 +63,7 @@ void setUpProject(const fs::path& dir, driver::Backend backend, const std::strin
 TEST_CASE("driver: docs/api.md has both examples, their CMake projects and their output") {
   std::string doc = sourceFile("docs/api.md");
   std::map<std::string, std::string> blocks = taggedBlocks(doc);
-  CHECK(blocks.size() == 4);
+  CHECK(blocks.size() == 5);
   CHECK(blocks["opencl main.cpp"].find("demo_context_new_with_queue(cfg, queue)") !=
         std::string::npos);
   CHECK(blocks["cuda main.cu"].find("demo_context_new_with_queue(cfg, stream)") !=
@@ -103,4 +105,36 @@ TEST_CASE("driver: the CUDA example of docs/api.md builds with nvcc and with CMa
                   out);
   REQUIRE_MESSAGE(runIn(dir, "cmake --build build", out) == 0, out);
   CHECK(fs::exists(dir / "build" / "demo_example"));
+}
+
+TEST_CASE("driver: the fjord_add_kernels project of docs/api.md builds, runs and regenerates") {
+  std::string doc = sourceFile("docs/api.md");
+  std::map<std::string, std::string> blocks = taggedBlocks(doc);
+  REQUIRE(blocks.count("opencl fjord_add_kernels CMakeLists.txt"));
+  fs::path dir = workDir("api-example-fjord-add-kernels");
+  writeFile(dir / "CMakeLists.txt", blocks.at("opencl fjord_add_kernels CMakeLists.txt"));
+  writeFile(dir / "main.cpp", blocks.at("opencl main.cpp"));
+  std::string demo = sourceFile("samples/demo.fut");
+  writeFile(dir / "demo.fut", demo);
+  std::string out;
+  REQUIRE_MESSAGE(runIn(dir, std::string("cmake -S . -B build -G Ninja -DFjord_DIR=") +
+                                 FJORD_BINARY_DIR,
+                        out) == 0,
+                  out);
+  REQUIRE_MESSAGE(runIn(dir, "cmake --build build", out) == 0, out);
+  REQUIRE_MESSAGE(runIn(dir, "./build/demo_example", out) == 0, out);
+  CHECK(out == documentedOutput(doc));
+
+  // The generated files are current; a change to the program makes them stale for
+  // --check-up-to-date, and the next build regenerates them.
+  std::string fjord = std::string(FJORD_BINARY_DIR) + "/src/driver/fjord";
+  std::string check = fjord + " opencl demo.fut --check-up-to-date build/demo_gpu_opencl";
+  CHECK(runIn(dir, check, out) == 0);
+  writeFile(dir / "demo.fut", demo + "\nentry added_later (x: i32) : i32 = x + 1\n");
+  CHECK(runIn(dir, check, out) == 1);
+  CHECK(out.find("build/demo_gpu_opencl/demo.h is out of date") != std::string::npos);
+  REQUIRE_MESSAGE(runIn(dir, "cmake --build build", out) == 0, out);
+  CHECK(readFile(dir / "build" / "demo_gpu_opencl" / "demo.h").find("added_later") !=
+        std::string::npos);
+  CHECK(runIn(dir, check, out) == 0);
 }
