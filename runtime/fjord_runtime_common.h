@@ -42,6 +42,8 @@ public:
         return code;
     }
     bool failed() const { return !message_.empty(); }
+    /// The unreported message ("" when there is none), left in place.
+    const std::string& message() const { return message_; }
     /// A malloc'd copy of the message (the caller frees it), or null when there is none.
     char* take() {
         if (message_.empty())

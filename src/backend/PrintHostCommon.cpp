@@ -150,7 +150,7 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
 /// The C API wrapper of an entry point: unpacks arrays, calls entry_<name>, packs results.
 std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& h) {
   EntrySignature sig = entrySignature(f);
-  std::string o = entryPrototype(f, p) + " {\n    FJORD_TRY(ctx->status);\n";
+  std::string o = entryPrototype(f, p) + " {\n    FJORD_TRY(ctx->usable());\n";
   std::vector<std::string> args;
   std::string f16Results; // the C API has f16 scalars as their bits: converted after the call
   for (const EntryArg& a : sig.results) {

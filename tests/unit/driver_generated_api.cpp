@@ -138,3 +138,46 @@ TEST_CASE("driver: the fjord_add_kernels project of docs/api.md builds, runs and
         std::string::npos);
   CHECK(runIn(dir, check, out) == 0);
 }
+
+TEST_CASE("driver: a context whose initialisation failed makes every later call fail with a "
+          "message") {
+  fs::path dir = workDir("api-failed-init");
+  std::string errors;
+  std::optional<Files> files = generate("samples/demo.fut", sourceFile("samples/demo.fut"),
+                                        driver::Backend::OpenCL, errors);
+  REQUIRE_MESSAGE(files, errors);
+  writeFiles(*files, dir / "gen");
+  // The first error is taken; the later calls must still say why they fail.
+  writeFile(dir / "main.cpp", R"src(#include "demo.h"
+#include <cstdio>
+#include <cstdlib>
+int main() {
+    struct demo_context_config* cfg = demo_context_config_new();
+    struct demo_context* ctx = demo_context_new(cfg);
+    char* first = demo_context_get_error(ctx);
+    std::printf("init: %s\n", first ? "error" : "(none)");
+    std::free(first);
+    float xs[2] = {1, 2};
+    struct demo_f32_1d* arr = demo_new_f32_1d(ctx, xs, 2);
+    char* second = demo_context_get_error(ctx);
+    std::printf("new: %s; %s\n", arr ? "array" : "null", second ? second : "(none)");
+    std::free(second);
+    float dot = 0;
+    int status = demo_entry_dot(ctx, &dot, nullptr, nullptr);
+    char* third = demo_context_get_error(ctx);
+    std::printf("dot: %d; %s\n", status, third ? third : "(none)");
+    std::free(third);
+    demo_context_free(ctx);
+    demo_context_config_free(cfg);
+}
+)src");
+  std::string out;
+  REQUIRE_MESSAGE(runIn(dir, "g++ -std=c++17 -Igen gen/demo_host.cpp main.cpp -lOpenCL -o failed",
+                        out) == 0,
+                  out);
+  // An ICD loader with no vendor files finds no OpenCL platform.
+  REQUIRE(runIn(dir, "OCL_ICD_VENDORS=" + (dir / "no-vendors").string() + " ./failed", out) == 0);
+  CHECK(out.rfind("init: error\n", 0) == 0);
+  CHECK(out.find("new: null; the context could not be initialised: ") != std::string::npos);
+  CHECK(out.find("dot: 1; the context could not be initialised: ") != std::string::npos);
+}

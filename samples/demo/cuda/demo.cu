@@ -404,6 +404,15 @@ struct demo_context {
     fjord_rt::cuda::Device device;
     demo_tuning tuning;
     int status = fjord_rt::kSuccess; ///< of initialisation
+    std::string initError;           ///< its message, when it failed
+
+    /// The status of initialisation. When it failed, its message is recorded again (unless
+    /// an error is still unreported), so every later call fails with a message.
+    int usable() {
+        if (status != fjord_rt::kSuccess && !device.error().failed())
+            device.error().fail(status, "the context could not be initialised: " + initError);
+        return status;
+    }
 };
 
 struct demo_i32_1d {
@@ -626,6 +635,8 @@ struct demo_context *demo_context_new_with_queue(const struct demo_context_confi
         return nullptr;
     ctx->tuning = cfg->tuning;
     ctx->status = ctx->device.init(queue);
+    if (ctx->status != fjord_rt::kSuccess)
+        ctx->initError = ctx->device.error().message();
     return ctx;
 }
 
@@ -636,7 +647,7 @@ struct demo_context *demo_context_new(const struct demo_context_config *cfg) {
 void demo_context_free(struct demo_context *ctx) { delete ctx; }
 
 int demo_context_sync(struct demo_context *ctx) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     return ctx->device.sync();
 }
 
@@ -645,14 +656,14 @@ char *demo_context_get_error(struct demo_context *ctx) { return ctx->device.erro
 char *demo_context_report(struct demo_context *ctx) { return ctx->device.report(); }
 
 int demo_context_clear_caches(struct demo_context *ctx) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     FJORD_TRY(ctx->device.sync());
     ctx->device.releaseCache();
     return fjord_rt::kSuccess;
 }
 
 int demo_context_flush_l2(struct demo_context *ctx) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     return ctx->device.flushL2();
 }
 
@@ -663,7 +674,7 @@ struct demo_i32_1d *demo_new_i32_1d(struct demo_context *ctx, const int32_t *dat
                              sizeof(int32_t)))
         return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
         return nullptr;
     return arr.release();
@@ -677,7 +688,7 @@ struct demo_i32_1d *demo_new_raw_i32_1d(struct demo_context *ctx, const int32_t 
                              sizeof(int32_t)))
         return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))
         return nullptr;
     return arr.release();
@@ -707,7 +718,7 @@ struct demo_f32_1d *demo_new_f32_1d(struct demo_context *ctx, const float *data,
     if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f32_1d", arr->shape, 1, sizeof(float)))
         return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
         return nullptr;
     return arr.release();
@@ -720,7 +731,7 @@ struct demo_f32_1d *demo_new_raw_f32_1d(struct demo_context *ctx, const float *d
                              sizeof(float)))
         return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))
         return nullptr;
     return arr.release();
@@ -749,7 +760,7 @@ struct demo_f64_1d *demo_new_f64_1d(struct demo_context *ctx, const double *data
     if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_1d", arr->shape, 1, sizeof(double)))
         return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
         return nullptr;
     return arr.release();
@@ -763,7 +774,7 @@ struct demo_f64_1d *demo_new_raw_f64_1d(struct demo_context *ctx, const double *
                              sizeof(double)))
         return nullptr;
     int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))
         return nullptr;
     return arr.release();
@@ -795,7 +806,7 @@ struct demo_f64_2d *demo_new_f64_2d(struct demo_context *ctx, const double *data
     if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_2d", arr->shape, 2, sizeof(double)))
         return nullptr;
     int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.write(arr->mem, 0, data, bytes))
         return nullptr;
     return arr.release();
@@ -810,7 +821,7 @@ struct demo_f64_2d *demo_new_raw_f64_2d(struct demo_context *ctx, const double *
                              sizeof(double)))
         return nullptr;
     int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->status || ctx->device.alloc(arr->mem, bytes) ||
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
         ctx->device.copyFromRaw(arr->mem, data, bytes))
         return nullptr;
     return arr.release();
@@ -836,7 +847,7 @@ const int64_t *demo_shape_f64_2d(struct demo_context * /*ctx*/, const struct dem
 
 int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
                      const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     auto result0 = std::make_unique<demo_f32_1d>();
     FJORD_TRY(entry_scale(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->mem));
     *out0 = result0.release();
@@ -844,21 +855,21 @@ int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
 }
 
 int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     FJORD_TRY(entry_sum(ctx, *out0, in0->shape[0], in0->mem));
     return fjord_rt::kSuccess;
 }
 
 int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
                    const struct demo_f32_1d *in1) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     FJORD_TRY(entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem));
     return fjord_rt::kSuccess;
 }
 
 int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
                        const struct demo_f64_2d *in0) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     auto result0 = std::make_unique<demo_f64_1d>();
     FJORD_TRY(entry_rowsums(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->shape[1],
                             in0->mem));
@@ -868,7 +879,7 @@ int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
 
 int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
                       const struct demo_i32_1d *in0) {
-    FJORD_TRY(ctx->status);
+    FJORD_TRY(ctx->usable());
     FJORD_TRY(entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem));
     return fjord_rt::kSuccess;
 }
