@@ -57,6 +57,7 @@ constexpr size_t kBinaryOutputInputBytes = 1 << 20;
 
 struct Outcome {
   int passed = 0, failed = 0, skipped = 0;
+  int compiled = 0; ///< CUDA programs built with nvcc but not run (no GPU)
   std::string log; ///< failures and notes, printed after the file's status line
 };
 
@@ -247,10 +248,12 @@ Outcome Runner::testFile(const fs::path& file) {
       out.failed++;
       out.log += "  " + file.string() + ": bad test block: " + specError + "\n";
     }
-    return out; // no test block: nothing to do
+    out.log += "  no test block\n";
+    return out;
   }
   if (excludedBy(spec->tags)) {
     out.skipped++;
+    out.log += "  excluded by its tags\n";
     return out;
   }
 
@@ -341,8 +344,7 @@ Outcome Runner::testFile(const fs::path& file) {
       return out;
     }
     if (backend == BackendKind::Cuda && !gpuPresent && !exportDir) {
-      out.passed++;
-      out.log += "  compiled with nvcc; not run (no GPU on this machine)\n";
+      out.compiled++;
       return out;
     }
   }
@@ -415,6 +417,21 @@ Outcome Runner::testFile(const fs::path& file) {
   return out;
 }
 
+/// "3 passed, 1 failed": the counts that are not zero (all four with `all`, "compiled"
+/// only when not zero).
+std::string describe(const Outcome& o, bool all = false) {
+  std::string text;
+  auto add = [&](int n, const char* what, bool always) {
+    if (n || always)
+      text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  add(o.passed, "passed", all || (!o.failed && !o.skipped && !o.compiled));
+  add(o.failed, "failed", all);
+  add(o.skipped, "skipped", all);
+  add(o.compiled, "compiled", false);
+  return text;
+}
+
 } // namespace
 
 int cmdTest(const TestArgs& args) {
@@ -461,6 +478,8 @@ int cmdTest(const TestArgs& args) {
   std::atomic<size_t> next{0};
   std::mutex printLock;
   Outcome total;
+  size_t done = 0;
+  bool terminal = isatty(STDOUT_FILENO) != 0;
   auto worker = [&] {
     for (size_t i; (i = next++) < files.size();) {
       Outcome o;
@@ -471,14 +490,21 @@ int cmdTest(const TestArgs& args) {
         o.log += std::string("  ") + e.what() + "\n";
       }
       std::lock_guard<std::mutex> lock(printLock);
-      const char* status = o.failed ? "FAIL" : (o.passed ? "ok  " : "skip");
-      std::cout << status << " " << files[i].string() << " (" << o.passed << " passed";
-      if (o.failed)
-        std::cout << ", " << o.failed << " failed";
-      std::cout << ")\n" << o.log << std::flush;
+      // A file with no case that passed, failed or was built counts as one skipped.
+      if (!o.passed && !o.failed && !o.skipped && !o.compiled)
+        o.skipped = 1;
       total.passed += o.passed;
       total.failed += o.failed;
       total.skipped += o.skipped;
+      total.compiled += o.compiled;
+      ++done;
+      const char* status = o.failed ? "FAIL" : o.passed ? "ok  " : o.compiled ? "nvcc" : "skip";
+      if (terminal) // progress, where a person watches
+        std::cout << "[" << done << "/" << files.size() << "] ";
+      std::cout << status << " " << files[i].string() << " (" << describe(o) << ")";
+      if (terminal)
+        std::cout << "; so far " << describe(total);
+      std::cout << "\n" << o.log << std::flush;
     }
   };
   std::vector<std::thread> threads;
@@ -486,8 +512,10 @@ int cmdTest(const TestArgs& args) {
     threads.emplace_back(worker);
   for (auto& t : threads)
     t.join();
-  std::cout << args.backend << ": " << total.passed << " passed, " << total.failed << " failed, "
-            << total.skipped << " skipped\n";
+  std::cout << args.backend << ": " << describe(total, /*all=*/true);
+  if (total.compiled)
+    std::cout << " (compiled with nvcc, not run: there is no GPU on this machine)";
+  std::cout << "\n";
   return total.failed ? 1 : 0;
 }
 
