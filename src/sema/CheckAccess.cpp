@@ -40,6 +40,16 @@ TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex
     h = Type::array(fresh(span), std::vector<Size>(indices.size(), Size::unknown()));
     unify(h, arrayType, span);
   }
+  // `map (map f) xss` has type [n]t with t resolved to [m]u later: see through resolved
+  // element types, so that [n]t counts as [n][m]u.
+  while (h->kind == Type::Kind::Array) {
+    TypeRef inner = tv_.head(h->elem);
+    if (inner->kind != Type::Kind::Array)
+      break;
+    std::vector<Size> merged = h->shape;
+    merged.insert(merged.end(), inner->shape.begin(), inner->shape.end());
+    h = Type::array(inner->elem, std::move(merged));
+  }
   if (h->kind != Type::Kind::Array) {
     diags_.error(span, "cannot index into a value of type `" + tv_.zonk(h)->str() + "`");
     return fresh(span);

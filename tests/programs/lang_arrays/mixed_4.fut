@@ -1,5 +1,5 @@
 -- lang_arrays: scan_inclusive, scatter_basic, slicing, slicing_2d, stencil_1d,
--- take_drop_split, transpose_basic, with_update, zip3_unzip3, zip_unzip. One entry point
+-- take_drop_split, transpose_basic, with_update, zip3_unzip3, zip_unzip, index_nested_map. One entry point
 -- and test block per program, so that each backend builds this file once
 -- (docs/testing.md).
 
@@ -88,3 +88,13 @@ entry zip_unzip [n] (a: [n]i32) (b: [n]bool) : ([]i32, []bool, i64) =
   let ps = zip a b
   let (x, y) = unzip ps
   in (x, y, length ps)
+
+-- index_nested_map: A `map (map f)` result indexed with two indices: its row type is only
+-- known once the inner map's type is (once rejected as "too many indices").
+-- ==
+-- entry: index_nested_map
+-- input { [[1, 2], [3, 4]] } output { [[4, 2], [8, 6]] }
+
+entry index_nested_map [n][m] (xss: [n][m]i32) : [n][m]i32 =
+  let doubled = map (map (\x -> x * 2)) xss
+  in tabulate_2d n m (\i j -> doubled[i, m - 1 - j])
