@@ -307,7 +307,9 @@ LPAREN : '(' ;
 RPAREN : ')' ;
 LBRACE : '{' ;
 RBRACE : '}' ;
-INDEX_LBRACKET : {isIndexPosition()}? '[' ;
+// The predicate comes after the '[' so that it is evaluated only there: a predicate at the
+// start of a rule keeps the lexer from caching its start state, which made every token slow.
+INDEX_LBRACKET : '[' {isIndexPosition()}? ;
 LBRACKET : '[' ;
 RBRACKET : ']' ;
 HASH_LBRACKET : '#[' ;

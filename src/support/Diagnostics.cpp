@@ -32,6 +32,17 @@ std::string excerpt(const SourceSpan& span) {
   int last = span.endLine == span.line ? span.endCol - 1 : static_cast<int>(line.size());
   for (int c = span.col + 1; c <= last && c <= static_cast<int>(line.size()); ++c)
     caret += '~';
+  // A very long line (generated code, a minified expression) is shown as a window around
+  // the caret, as Clang does, rather than as thousands of columns.
+  const size_t width = 160, before = 60;
+  if (line.size() > width) {
+    size_t col = static_cast<size_t>(std::max(1, span.col)) - 1;
+    size_t start = caret.size() > width && col > before ? col - before : 0;
+    std::string shown = line.substr(start, width);
+    std::string marks = caret.substr(std::min(start, caret.size()), width);
+    std::string head = start > 0 ? "..." : "", tail = start + width < line.size() ? "..." : "";
+    return "    " + head + shown + tail + "\n    " + std::string(head.size(), ' ') + marks + "\n";
+  }
   return "    " + line + "\n    " + caret + "\n";
 }
 
