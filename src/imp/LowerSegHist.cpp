@@ -329,7 +329,13 @@ void lowerSegHist(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, B
   std::vector<HistOpPlan> plans = planOps(stm, seg);
   std::string base = host.kernelName(kernelBaseName(host.functionName(), stm.prov.what, "hist"));
   out.push_back(comment(describe(seg)));
-  ExpRef bs = host.blockSizeFor(base, out);
+  // Not blockSizeFor: histograms default to big blocks (few blocks that each fold their
+  // sub-histograms into the destination once).
+  host.prog.addTuning(base + ".block_size", kDefaultHistBlockSize,
+                      "threads per block of " + base + " (at most " +
+                          std::to_string(kMaxBlockSize) + ")");
+  ExpRef bs = host.hostLet(
+      "block_size", minE(maxE(tuning(base + ".block_size"), i64(1)), i64(kMaxBlockSize)), out);
   ExpRef n = host.subExp(seg.space.dims[0].second);
 
   Block run;

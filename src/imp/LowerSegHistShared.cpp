@@ -63,11 +63,11 @@ void sharedHistKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg
   }
   body.push_back(barrier());
 
-  body.push_back(comment("2. the threads stride through the input (coalesced reads); thread tid "
-                         "updates sub-histogram tid % sub_histograms"));
+  body.push_back(comment("2. the threads stride through the input (coalesced), " +
+                         std::to_string(kHistUnroll) + " inputs per round a stride apart"));
+  body.push_back(comment("   (reads in flight together); thread tid updates sub-histogram "
+                         "tid % sub_histograms"));
   ExpRef copy = k.let("copy", rem(tid, subHists), body);
-  body.push_back(comment("   (" + std::to_string(kHistUnroll) + " inputs per round, a stride apart, "
-                         "so that their reads are in flight together)"));
   std::string i = k.freshName("base");
   ExpRef iv = var(i, PrimType::I64);
   body.push_back(declare(i, PrimType::I64, add(mul(blockId(), blockSize()), tid)));
@@ -119,8 +119,8 @@ void sharedHistKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg
   }
   decls.insert(decls.end(), body.begin(), body.end());
   k.kernel.body = std::move(decls);
-  k.describe.push_back("block-private sub-histograms in shared memory, one pass over bins "
-                       "[bin_start, bin_start + pass_bins), then atomic updates of the histogram");
+  k.describe.push_back("per-block sub-histograms in shared memory of buckets");
+  k.describe.push_back("[bin_start, bin_start + pass_bins), then added to the histogram");
 }
 
 } // namespace fjord::imp::detail

@@ -31,9 +31,11 @@ inline constexpr int64_t kMaxSubHistograms = 16;
 /// Inputs each thread of the shared-memory kernel takes per round of its loop (a constant,
 /// so that the C compiler unrolls the round and overlaps the reads).
 inline constexpr int64_t kHistUnroll = 4;
-/// Defaults of the tuning parameters of the shared-memory kernel (H100: 132 SMs).
+/// Defaults of the tuning parameters (H100: 132 SMs, 2048 threads each): two blocks of 1024
+/// threads per SM, each with up to 48 KiB of sub-histograms.
+inline constexpr int64_t kDefaultHistBlockSize = 1024;
 inline constexpr int64_t kDefaultSubHistograms = 8;
-inline constexpr int64_t kDefaultHistBlocks = 132 * 8;
+inline constexpr int64_t kDefaultHistBlocks = 132 * 2;
 inline constexpr int64_t kDefaultHistPasses = 8;
 
 /// `0 <= b && b < width`.
