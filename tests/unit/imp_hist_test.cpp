@@ -69,6 +69,38 @@ TEST_CASE("imp: histograms use atomics, compare-and-swap loops or one thread per
   CHECK(kernel(cl, "__kernel void", "pairs_hist") == "");
 }
 
+TEST_CASE("imp: histograms keep sub-histograms in shared memory when the bins fit") {
+  std::string errors;
+  std::optional<Files> files =
+      generate("hists.fut", kHistograms, driver::Backend::OpenCL, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cl = fileNamed(*files, "hists.cl");
+
+  // 4 constant bins: the shared array holds kMaxSubHistograms (16) copies of them; thread
+  // tid updates copy tid % sub_histograms, and the block adds its copies to the histogram.
+  std::string add = kernel(cl, "__kernel void", "add_hist_shared");
+  REQUIRE(add != "");
+  CHECK(has(add, "__local int hist_sub[64];"));
+  CHECK(has(add, "long copy = tid % sub_histograms;"));
+  CHECK(has(add, "atomic_add(&hist_sub[slot_1], v);"));
+  CHECK(has(add, "barrier(CLK_LOCAL_MEM_FENCE);"));
+  CHECK(has(add, "atomic_add(&result_0_mem[slot_2], hist_acc);"));
+  // Floats and operators without an atomic use the local-memory forms.
+  CHECK(has(kernel(cl, "__kernel void", "fmax_hist_shared"), "fjord_atomic_max_f32_local(&hist_sub["));
+  CHECK(has(kernel(cl, "__kernel void", "mul_hist_shared"),
+            "atom_cmpxchg((volatile __local ulong *)&hist_sub["));
+  // Tuple operands have no per-input kernel.
+  CHECK(kernel(cl, "__kernel void", "pairs_hist_shared") == "");
+
+  // The host picks the kernel from the bins and the tuning parameters.
+  const std::string& host = fileNamed(*files, "hists_host.cpp");
+  CHECK(has(host, "if (pass_bins >= 1 && passes <= ctx->tuning.add_hist_max_passes) {"));
+  const std::string& tuning = fileNamed(*files, "hists_tuning.h");
+  CHECK(has(tuning, "add_hist.sub_histograms"));
+  CHECK(has(tuning, "add_hist.shared_memory"));
+  CHECK(has(tuning, "add_hist.num_blocks"));
+}
+
 TEST_CASE("imp: CUDA histograms use atomicAdd and atomicCAS") {
   std::string errors;
   std::optional<Files> files = generate("hists.fut", kHistograms, driver::Backend::Cuda, errors);
@@ -77,6 +109,10 @@ TEST_CASE("imp: CUDA histograms use atomicAdd and atomicCAS") {
   CHECK(has(kernel(cu, "static __global__ void", "add_hist"), "atomicAdd(&"));
   CHECK(has(kernel(cu, "static __global__ void", "mul_hist"),
             "atomicCAS((unsigned long long *)&"));
+  std::string shared = kernel(cu, "static __global__ void", "add_hist_shared");
+  CHECK(has(shared, "__shared__ int32_t hist_sub[64];"));
+  CHECK(has(shared, "atomicAdd(&hist_sub[slot_1], v);"));
+  CHECK(has(shared, "__syncthreads();"));
 }
 
 TEST_CASE("imp: a histogram over arrays with a non-elementwise operator is not supported yet") {
