@@ -2,7 +2,7 @@
 -- (dest = [0, 100, 200, ...]); indices that are negative or not below the width are
 -- ignored. Atomic adds in shared-memory sub-histograms.
 -- ==
--- structure gpu { SegHist 6 SegMap 1 }
+-- structure gpu { SegHist 8 SegMap 1 }
 -- input { 5i64 [0i64, 1i64, 4i64, 1i64, 0i64] [1, 2, 3, 4, 5] }
 -- output { [6, 106, 200, 300, 403] }
 -- input { 5i64 [-1i64, 5i64, 2i64, 100i64, -9223372036854775808i64] [7, 8, 9, 10, 11] }
@@ -63,3 +63,17 @@ entry counts (is: []i64) : (i64, []i32, i32) =
 -- input { [1, 2, 3, 7, -1, 13, 13] } output { [1, 1, 1, 0, 0, 3] }
 -- entry: one_bin
 -- input { [3, -7, 1000, 5, 5, -1000] } output { [4] }
+
+-- Maps with a reduction or a loop per element fuse too: the histogram kernel runs them per
+-- input.
+-- ==
+-- entry: row_sums
+-- input { [[1, 2, 3], [4, 5, 6], [7, 8, 9], [1, 1, 1]] } output { [0, 0, 0, 1, 1, 1, 1, 0, 0, 0] }
+-- entry: loop_bins
+-- input { [3i64, 4i64, 5i64] } output { [0, 0, 1, 1, 0, 0, 1, 0] }
+
+entry row_sums [n][m] (xss: [n][m]i32) : []i32 =
+  hist (+) 0 10 (map (\r -> i64.i32 (reduce (+) 0 r) % 10) xss) (map (\_ -> 1) xss)
+
+entry loop_bins (xs: []i64) : []i32 =
+  hist (+) 0 8 (map (\x -> loop a = 0 for i < x do (a + i) % 8) xs) (map (\_ -> 1) xs)
