@@ -6,8 +6,13 @@
 // Note [Histograms].
 #include "imp/SegHist.h"
 
+#include "ir/Traverse.h"
+
 #include <algorithm>
+#include <deque>
+#include <map>
 #include <optional>
+#include <set>
 #include <variant>
 
 namespace fjord::imp::detail {
@@ -31,7 +36,10 @@ namespace fjord::imp::detail {
 //                while (!swapped) { T new = op(old, v); (seen, swapped) = cas(&hist[b], old, new); old = seen; }
 //              In every round some thread's swap succeeds, so it needs no forward-progress
 //              guarantee between threads (OpenCL 1.2 gives none).
-//   by bucket  anything else (tuple operands, 8/16-bit and bool values): one thread per
+//   (split)    a tuple op whose operator works componentwise (result q uses only the
+//              parameters of component q, e.g. (count, max)) is one op per component, each
+//              atomic or cas.
+//   by bucket  anything else (other tuple operands, 8/16-bit and bool values): one thread per
 //              bucket folds every input whose index is its bucket, in input order, into the
 //              bucket's value. No locks: a spin lock per bucket is not safe under OpenCL 1.2,
 //              which guarantees neither forward progress nor coherent global memory between
@@ -95,14 +103,59 @@ bool hasAtomic(BinOpKind op, PrimType t) {
 /// A type that compare-and-swap handles: 4 or 8 bytes (not f16, bool, i8, i16).
 bool casWord(PrimType t) { return primBytes(t) == 4 || primBytes(t) == 8; }
 
-std::vector<HistOpPlan> planOps(const ir::Stm& stm, const ir::SegOp& seg) {
+/// The operator of a tuple-valued op split into one operator per component, where result q
+/// depends only on parameters q and k + q (e.g. `\(a, b) (c, d) -> (a + c, max b d)`): then
+/// the op is k independent ops, each of which may have an atomic.
+std::optional<std::vector<ir::Lambda>> splitComponentwise(const ir::Lambda& lam) {
+  size_t k = lam.body.result.size();
+  if (k < 2 || lam.params.size() != 2 * k)
+    return std::nullopt;
+  // The parameters (as component numbers) every variable depends on.
+  std::map<ir::VName, std::set<size_t>> deps;
+  for (size_t p = 0; p < lam.params.size(); ++p)
+    deps[lam.params[p].name] = {p % k};
+  auto depsOf = [&](const ir::NameSet& vars) {
+    std::set<size_t> out;
+    for (const ir::VName& v : vars)
+      if (auto it = deps.find(v); it != deps.end())
+        out.insert(it->second.begin(), it->second.end());
+    return out;
+  };
+  for (const ir::Stm& st : lam.body.stms) {
+    std::set<size_t> d = depsOf(ir::freeVars(st.exp));
+    for (const ir::PatElem& pe : st.pat)
+      deps[pe.name] = d;
+  }
+  std::vector<ir::Lambda> parts;
+  for (size_t q = 0; q < k; ++q) {
+    const ir::SubExp& r = lam.body.result[q];
+    std::set<size_t> d = r.isVar() ? depsOf({r.var()}) : std::set<size_t>{};
+    if (d.size() > 1 || (d.size() == 1 && *d.begin() != q))
+      return std::nullopt;
+    ir::Lambda part;
+    part.params = {lam.params[q], lam.params[k + q]};
+    part.retTypes = {lam.retTypes.at(q)};
+    part.body.result = {r};
+    for (const ir::Stm& st : lam.body.stms) {
+      std::set<size_t> sd = depsOf(ir::freeVars(st.exp));
+      if (sd.empty() || (sd.size() == 1 && *sd.begin() == q))
+        part.body.stms.push_back(st);
+    }
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
+/// How each op is lowered. A tuple op whose operator works componentwise becomes one op per
+/// component (HistOps kept in `split`).
+std::vector<HistOpPlan> planOps(const ir::Stm& stm, const ir::SegOp& seg,
+                                std::deque<ir::HistOp>& split) {
   std::vector<HistOpPlan> plans;
   size_t firstPat = 0;
   size_t firstValue = seg.histOps.size();
-  for (size_t j = 0; j < seg.histOps.size(); ++j) {
-    const ir::HistOp& h = seg.histOps[j];
-    HistOpPlan p{&h, j, firstPat, firstValue, HistStrategy::ByBucket};
-    PrimType t = stm.pat.at(firstPat).type.elem;
+  auto plan = [&](const ir::HistOp& h, size_t j, size_t pat, size_t value) {
+    HistOpPlan p{&h, j, pat, value, HistStrategy::ByBucket};
+    PrimType t = stm.pat.at(pat).type.elem;
     p.type = t;
     if (h.dests.size() == 1 && casWord(t)) {
       std::optional<BinOpKind> b = singleBinOp(h.op.op);
@@ -111,8 +164,31 @@ std::vector<HistOpPlan> planOps(const ir::Stm& stm, const ir::SegOp& seg) {
         p.binOp = *b;
     }
     plans.push_back(p);
-    firstPat += h.dests.size();
-    firstValue += h.dests.size();
+  };
+  for (size_t j = 0; j < seg.histOps.size(); ++j) {
+    const ir::HistOp& h = seg.histOps[j];
+    size_t k = h.dests.size();
+    bool words = true;
+    for (size_t q = 0; q < k; ++q)
+      words = words && casWord(stm.pat.at(firstPat + q).type.elem);
+    std::optional<std::vector<ir::Lambda>> parts;
+    if (k > 1 && words)
+      parts = splitComponentwise(h.op.op);
+    if (parts) {
+      for (size_t q = 0; q < k; ++q) {
+        ir::HistOp& c = split.emplace_back();
+        c.width = h.width;
+        c.dests = {h.dests[q]};
+        c.op.commutative = h.op.commutative;
+        c.op.op = (*parts)[q];
+        c.op.neutral = {h.op.neutral.at(q)};
+        plan(c, j, firstPat + q, firstValue + q);
+      }
+    } else {
+      plan(h, j, firstPat, firstValue);
+    }
+    firstPat += k;
+    firstValue += k;
   }
   return plans;
 }
@@ -326,7 +402,8 @@ void lowerSegHist(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, B
   for (const ir::PatElem& pe : stm.pat)
     if (pe.type.rank() != 1)
       host.unsupported(stm, "a histogram whose buckets are arrays");
-  std::vector<HistOpPlan> plans = planOps(stm, seg);
+  std::deque<ir::HistOp> split;
+  std::vector<HistOpPlan> plans = planOps(stm, seg, split);
   std::string base = host.kernelName(kernelBaseName(host.functionName(), stm.prov.what, "hist"));
   out.push_back(comment(describe(seg)));
   // Not blockSizeFor: histograms default to big blocks (few blocks that each fold their
