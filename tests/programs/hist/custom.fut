@@ -1,5 +1,6 @@
 -- Operators without an atomic: a compare-and-swap loop for one 32/64-bit operand (product,
--- a user-defined operator), one thread per bucket for tuples and small types.
+-- a user-defined operator), an atomic per component for componentwise tuple operators (count,
+-- max), one thread per bucket for other tuples and small types.
 -- ==
 -- structure gpu { SegHist 8 }
 -- entry: product
@@ -60,7 +61,7 @@ entry product_f32 [n] (is: [n]i64) (vs: [n]f32) : []f32 =
   reduce_by_index (replicate (if n < 10 then 3 else 100) 1) (*) 1 (map (% 103) is)
                   (map (\v -> 1 + v / 1000) vs)
 
--- A tuple operator, (count, max), per bucket: one thread per bucket.
+-- A tuple operator working componentwise, (count, max): an atomic add and an atomic max.
 entry count_max [n] (is: [n]i64) (vs: [n]i32) : ([]i32, []i32) =
   let op (c1: i32, m1: i32) (c2: i32, m2: i32) = (c1 + c2, i32.max m1 m2)
   let ne = (0, i32.lowest)
