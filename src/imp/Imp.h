@@ -82,6 +82,8 @@ ExpRef numBlocks();                                      ///< i64
 //                         host clamps it to [1, ceil(n / block_size)])
 // where <kernel> is the base kernel name (e.g. "sum_reduce" for kernels "sum_reduce_stage1"
 // and "sum_reduce_stage2").
+// Histograms add <kernel>.sub_histograms, .shared_memory, .max_passes and .num_blocks, and
+// default .block_size to 1024 (Note [Histograms] in LowerSegHist.cpp).
 
 struct Stm;
 using Block = std::vector<Stm>;

@@ -7,6 +7,7 @@
 #include "opt/Fuse.h"
 
 #include "opt/FuseFilterReduce.h"
+#include "opt/FuseHist.h"
 #include "opt/FuseScatter.h"
 #include "opt/FuseStream.h"
 #include "opt/FuseWiring.h"
@@ -46,6 +47,14 @@ Scatter* scatter(Stm& s) {
     return nullptr;
   auto* soac = std::get_if<Soac>(op);
   return soac ? std::get_if<Scatter>(soac) : nullptr;
+}
+
+Hist* hist(Stm& s) {
+  auto* op = std::get_if<Op>(&s.exp);
+  if (!op)
+    return nullptr;
+  auto* soac = std::get_if<Soac>(op);
+  return soac ? std::get_if<Hist>(soac) : nullptr;
 }
 
 /// Whether `s` is a SOAC that fusion handles (a Screma or a Stream).
@@ -99,6 +108,11 @@ public:
     if (detail::fuseFilterIntoReduce(stms_, result_, names_))
       return true;
     for (size_t j = 0; j < stms_.size(); ++j) {
+      // A map producing a histogram's inputs (Note [Map into hist]).
+      if (hist(stms_[j]))
+        for (size_t i = j; i-- > 0;)
+          if (fuseIntoHist(i, j))
+            return true;
       if (!fusible(stms_[j]))
         continue;
       // Prefer a producer (vertical fusion), then a sibling (horizontal fusion).
@@ -237,6 +251,39 @@ private:
       return false;
     stms_.erase(stms_.begin() + static_cast<long>(j));
     stms_.insert(stms_.begin() + static_cast<long>(j), fused->begin(), fused->end());
+    stms_.erase(stms_.begin() + static_cast<long>(i));
+    return true;
+  }
+
+  /// Fuses the map-only Screma at `i` into the Hist at `j` that reads its results as
+  /// inputs, where nothing else uses them (Note [Map into hist]).
+  bool fuseIntoHist(size_t i, size_t j) {
+    Stm& ps = stms_[i];
+    Stm& cs = stms_[j];
+    const Screma* p = screma(ps);
+    const Hist& h = *hist(cs);
+    if (!p || !p->scans.empty() || !p->reds.empty() || !(p->width == h.width))
+      return false;
+    NameSet pOut;
+    for (const PatElem& pe : ps.pat)
+      pOut.insert(pe.name);
+    NameSet cIn(h.inputs.begin(), h.inputs.end());
+    if (!intersects(cIn, pOut))
+      return false;
+    Stm withoutInputs = cs;
+    hist(withoutInputs)->inputs.clear();
+    if (intersects(freeVars(withoutInputs.exp), pOut))
+      return false;
+    for (const VName& v : pOut)
+      if (usedAfter(v, j))
+        return false;
+    NameSet pReads = freeVars(ps.exp);
+    for (size_t k = i + 1; k < j; ++k)
+      if (intersects(freeVars(stms_[k]), pOut) || intersects(consumedIn(stms_[k]), pReads))
+        return false;
+    if (intersects(consumedIn(cs), pReads))
+      return false;
+    stms_[j] = detail::fuseMapIntoHist(ps, cs);
     stms_.erase(stms_.begin() + static_cast<long>(i));
     return true;
   }

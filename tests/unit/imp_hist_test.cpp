@@ -20,7 +20,11 @@ const char* kHistograms =
     "entry mul [n] (is: [n]i64) (vs: [n]i64) : []i64 = reduce_by_index (replicate 4 1) (*) 1 is vs\n"
     "entry pairs [n] (is: [n]i64) (as: [n]i32) (bs: [n]i32) : ([]i32, []i32) =\n"
     "  unzip (reduce_by_index (replicate 4 (0, 0)) (\\(a, b) (c, d) -> (a + c, b + d)) (0, 0)\n"
-    "                         is (zip as bs))\n";
+    "                         is (zip as bs))\n"
+    "entry argmax [n] (is: [n]i64) (as: [n]i32) (js: [n]i64) : ([]i32, []i64) =\n"
+    "  unzip (reduce_by_index (replicate 4 (0, 0i64))\n"
+    "    (\\(a, i) (b, j) -> if a > b || (a == b && i < j) then (a, i) else (b, j))\n"
+    "    (0, 0i64) is (zip as js))\n";
 
 /// The text of kernel `name` in `code` (from its signature to the next kernel), or "".
 std::string kernel(const std::string& code, const std::string& qualifier,
@@ -61,12 +65,50 @@ TEST_CASE("imp: histograms use atomics, compare-and-swap loops or one thread per
   CHECK(has(mul, "while (!swapped)"));
   CHECK(has(cl, "cl_khr_int64_base_atomics"));
 
-  // Tuple operands: one thread per bucket, no atomics and no per-input kernel.
-  std::string pairs = kernel(cl, "__kernel void", "pairs_hist_by_bucket");
-  REQUIRE(pairs != "");
-  CHECK(has(pairs, "if (bucket < 4)"));
-  CHECK_FALSE(has(pairs, "atomic"));
-  CHECK(kernel(cl, "__kernel void", "pairs_hist") == "");
+  // A tuple operator working componentwise: one atomic per component.
+  CHECK(kernel(cl, "__kernel void", "pairs_hist_by_bucket") == "");
+  std::string pairs = kernel(cl, "__kernel void", "pairs_hist");
+  CHECK(has(pairs, "atomic_add(&result_0_mem["));
+  CHECK(has(pairs, "atomic_add(&result_1_mem["));
+
+  // Other tuple operators: one thread per bucket, no atomics and no per-input kernel.
+  std::string argmax = kernel(cl, "__kernel void", "argmax_hist_by_bucket");
+  REQUIRE(argmax != "");
+  CHECK(has(argmax, "if (bucket < 4)"));
+  CHECK_FALSE(has(argmax, "atomic"));
+  CHECK(kernel(cl, "__kernel void", "argmax_hist") == "");
+}
+
+TEST_CASE("imp: histograms keep sub-histograms in shared memory when the bins fit") {
+  std::string errors;
+  std::optional<Files> files =
+      generate("hists.fut", kHistograms, driver::Backend::OpenCL, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cl = fileNamed(*files, "hists.cl");
+
+  // 4 constant bins: the shared array holds kMaxSubHistograms (16) copies of them; thread
+  // tid updates copy tid % sub_histograms, and the block adds its copies to the histogram.
+  std::string add = kernel(cl, "__kernel void", "add_hist_shared");
+  REQUIRE(add != "");
+  CHECK(has(add, "__local int hist_sub[64];"));
+  CHECK(has(add, "long copy = tid % sub_histograms;"));
+  CHECK(has(add, "atomic_add(&hist_sub[slot_1], v);"));
+  CHECK(has(add, "barrier(CLK_LOCAL_MEM_FENCE);"));
+  CHECK(has(add, "atomic_add(&result_0_mem[slot_2], hist_acc);"));
+  // Floats and operators without an atomic use the local-memory forms.
+  CHECK(has(kernel(cl, "__kernel void", "fmax_hist_shared"), "fjord_atomic_max_f32_local(&hist_sub["));
+  CHECK(has(kernel(cl, "__kernel void", "mul_hist_shared"),
+            "atom_cmpxchg((volatile __local ulong *)&hist_sub["));
+  // Tuple operands the operator does not treat componentwise have no per-input kernel.
+  CHECK(kernel(cl, "__kernel void", "argmax_hist_shared") == "");
+
+  // The host picks the kernel from the bins and the tuning parameters.
+  const std::string& host = fileNamed(*files, "hists_host.cpp");
+  CHECK(has(host, "if (pass_bins >= 1 && passes <= ctx->tuning.add_hist_max_passes) {"));
+  const std::string& tuning = fileNamed(*files, "hists_tuning.h");
+  CHECK(has(tuning, "add_hist.sub_histograms"));
+  CHECK(has(tuning, "add_hist.shared_memory"));
+  CHECK(has(tuning, "add_hist.num_blocks"));
 }
 
 TEST_CASE("imp: CUDA histograms use atomicAdd and atomicCAS") {
@@ -77,6 +119,10 @@ TEST_CASE("imp: CUDA histograms use atomicAdd and atomicCAS") {
   CHECK(has(kernel(cu, "static __global__ void", "add_hist"), "atomicAdd(&"));
   CHECK(has(kernel(cu, "static __global__ void", "mul_hist"),
             "atomicCAS((unsigned long long *)&"));
+  std::string shared = kernel(cu, "static __global__ void", "add_hist_shared");
+  CHECK(has(shared, "__shared__ int32_t hist_sub[64];"));
+  CHECK(has(shared, "atomicAdd(&hist_sub[slot_1], v);"));
+  CHECK(has(shared, "__syncthreads();"));
 }
 
 TEST_CASE("imp: a histogram over arrays with a non-elementwise operator is not supported yet") {

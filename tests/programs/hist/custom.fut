@@ -1,7 +1,8 @@
 -- Operators without an atomic: a compare-and-swap loop for one 32/64-bit operand (product,
--- a user-defined operator), one thread per bucket for tuples and small types.
+-- a user-defined operator), an atomic per component for componentwise tuple operators (count,
+-- max), one thread per bucket for other tuples and small types.
 -- ==
--- structure gpu { SegHist 6 }
+-- structure gpu { SegHist 8 }
 -- entry: product
 -- input { [0i64, 0i64, 2i64, 2i64, 2i64, -1i64, 3i64] [3, 4, 2, -5, 10, 7, 7] }
 -- output { [12, 1, -100] }
@@ -19,6 +20,14 @@
 -- input { [2i64, 2i64, 0i64, -3i64] [false, true, false, true] } output { [false, false, true] }
 -- entry: argmax_random
 -- compiled random input { [1000000]i32 } auto output
+-- entry: product_f32
+-- input { [0i64, 1i64, 0i64, 101i64] [500f32, 1000f32, -1000f32, 2000f32] } output { [0f32, 2f32, 1f32] }
+-- compiled random input { [100000]i64 [100000]f32 } auto output
+-- entry: count_max
+-- input { [1i64, 1i64, 3i64, -1i64, 1i64] [5, -2, 7, 100, 9] }
+-- output { [0, 3, 0, 1] [-2147483648, 9, -2147483648, 7] }
+-- input { empty([0]i64) empty([0]i32) } output { [0, 0, 0, 0] [-2147483648, -2147483648, -2147483648, -2147483648] }
+-- compiled random input { [100000]i64 [100000]i32 } auto output
 
 entry product [n] (is: [n]i64) (vs: [n]i32) : []i32 = reduce_by_index (replicate 3 1) (*) 1 is vs
 
@@ -44,3 +53,17 @@ entry argmax_random (xs: []i32) : ([]i32, []i64) =
   let ne = (i32.lowest, -1i64)
   let is = map (\x -> i64.i32 (x % 10)) xs
   in unzip (reduce_by_index (replicate 10 ne) argmax_op ne is (zip xs (indices xs)))
+
+-- f32 multiplication (a compare-and-swap loop on floats; the order of the products differs
+-- from the interpreter's, within the tolerance). Values 1 + v / 1000 keep products of a
+-- thousand of them near e^0.5; buckets at index mod 103, so 100 .. 102 are ignored.
+entry product_f32 [n] (is: [n]i64) (vs: [n]f32) : []f32 =
+  reduce_by_index (replicate (if n < 10 then 3 else 100) 1) (*) 1 (map (% 103) is)
+                  (map (\v -> 1 + v / 1000) vs)
+
+-- A tuple operator working componentwise, (count, max): an atomic add and an atomic max.
+entry count_max [n] (is: [n]i64) (vs: [n]i32) : ([]i32, []i32) =
+  let op (c1: i32, m1: i32) (c2: i32, m2: i32) = (c1 + c2, i32.max m1 m2)
+  let ne = (0, i32.lowest)
+  let w = if n < 10 then 4 else 16
+  in unzip (reduce_by_index (replicate w ne) op ne is (map (\v -> (1, v)) vs))
