@@ -124,19 +124,9 @@ Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& ba
 
 } // namespace
 
-void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, Block& out) {
-  ScanPlan p = makeScanPlan(stm, seg);
-  for (size_t j = 0; j < p.operands.size(); ++j)
-    if (stm.pat[j].type.rank() != static_cast<int>(seg.space.dims.size()))
-      host.unsupported(stm, "a scan whose operands are arrays");
-  std::string base = host.kernelName(kernelBaseName(host.functionName(), stm.prov.what, "scan"));
-  out.push_back(comment(describe(seg)));
+void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
+                    Block& out) {
   ExpRef bs = host.blockSizeFor(base, out);
-  ir::Shape shape;
-  for (const auto& d : seg.space.dims)
-    shape.push_back(d.second);
-  ExpRef n = host.hostLet("n", shapeCount(host, shape), out);
-
   Block run;
   std::string itemsParam = base + ".items_per_thread";
   host.prog.addTuning(itemsParam, kDefaultItemsPerThread,
@@ -155,6 +145,20 @@ void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, B
     run.push_back(ifThen(forwardProgress(), std::move(fast), std::move(fallback)));
   }
   out.push_back(ifThen(cmp(CmpOpKind::Gt, n, i64(0)), std::move(run)));
+}
+
+void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, Block& out) {
+  ScanPlan p = makeScanPlan(stm, seg);
+  for (size_t j = 0; j < p.operands.size(); ++j)
+    if (stm.pat[j].type.rank() != static_cast<int>(seg.space.dims.size()))
+      host.unsupported(stm, "a scan whose operands are arrays");
+  std::string base = host.kernelName(kernelBaseName(host.functionName(), stm.prov.what, "scan"));
+  out.push_back(comment(describe(seg)));
+  ir::Shape shape;
+  for (const auto& d : seg.space.dims)
+    shape.push_back(d.second);
+  ExpRef n = host.hostLet("n", shapeCount(host, shape), out);
+  lowerScanTiles(host, p, base, n, out);
   for (const ir::PatElem& pe : stm.pat)
     host.bindArray(pe);
 }

@@ -270,6 +270,57 @@ Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef 
   return loadVals(exclSh, p, i64(0));
 }
 
+/// The write stage of a one-pass filter (Note [One-pass filter], LowerFilter.cpp): the
+/// scatter's body runs at every point of the tile, reading the scanned offsets and the
+/// flags from the tile instead of from arrays, and its kept values go to the `kept`
+/// buffers. The thread holding the last point writes the count.
+void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+                 ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                 const std::vector<std::string>& mappedSh, const Vals& carry, Block& body) {
+  const Compaction& c = *p.compact;
+  const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
+  size_t dests = sc.writeDests.size();
+  std::vector<std::string> kept;
+  for (size_t d = 0; d < dests; ++d) {
+    const ir::PatElem& pe = c.scatter->pat.at(d);
+    kept.push_back(k.memParam(pe.name.name + "_kept", c.kept[d], pe.type.elem, true));
+    k.noteAccess(true, pe.name.name + "_kept @" + kept.back() + " -> 0 + {(n : 1)} (scattered)");
+  }
+  std::string count = k.memParam("count", c.count, PrimType::I64, true);
+  k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
+  body.push_back(comment("scatter the kept elements to their offsets, in index order"));
+  std::string it = k.freshName("item");
+  Block loop, in;
+  ExpRef j = k.let("j", add(mul(var(it, PrimType::I64), blockSize()), tid), loop);
+  ExpRef i = k.let(sc.space.dims[0].first.name, add(tileStart, j), loop);
+  k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
+  k.bindScalar(sc.space.flat, i->name, PrimType::I64);
+  size_t f = firstOperand(p);
+  for (const ir::Stm& s : sc.body.stms) {
+    const auto* b = std::get_if<ir::BasicOp>(&s.exp);
+    bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
+                    (b->arr == c.offsets || b->arr == c.flags);
+    if (!fromScan) {
+      k.lowerStm(s, in);
+      continue;
+    }
+    ExpRef v = b->arr == c.offsets ? load(tileSh[f], padded(j), p.types[f])
+                                   : load(mappedSh.at(0), padded(j), s.pat[0].type.elem);
+    k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
+  }
+  for (size_t d = 0; d < dests; ++d) {
+    ExpRef idx = k.subExp(sc.body.result.at(d));
+    in.push_back(ifThen(cmp(CmpOpKind::Ge, idx, i64(0)),
+                        {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
+  }
+  loop.push_back(ifThen(lt(i, n), std::move(in)));
+  body.push_back(forLoop(it, items, std::move(loop)));
+  body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
+  ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
+  body.push_back(ifThen(andE(lastTile, eq(tid, sub(blockSize(), i64(1)))),
+                        {store(count, i64(0), carry.at(f))}));
+}
+
 } // namespace
 
 ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
@@ -298,6 +349,13 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef items = k.param("items", hostItems);
   std::vector<std::string> tileSh = sharedVals(k, p, "_tile", p.tileMax + p.tileMax / 32, decls);
   std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
+  std::vector<std::string> mappedSh; // a filter's flags, for its scatter
+  if (p.compact && mode != TileMode::Reduce)
+    for (size_t m = p.operands.size(); m < p.stm.pat.size(); ++m) {
+      mappedSh.push_back(k.freshName(p.stm.pat[m].name.name + "_tile"));
+      decls.push_back(sharedArray(mappedSh.back(), p.stm.pat[m].type.elem,
+                                  p.tileMax + p.tileMax / 32));
+    }
   ExpRef tile;
   if (mode == TileMode::LookBack) {
     std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
@@ -332,8 +390,12 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     const std::string& iName =
         p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
     ExpRef i = k.let(iName.empty() ? "i" : iName, add(tileStart, j), loop);
-    Vals x = evalPoint(k, p, i, /*storeMapped=*/mode != TileMode::Reduce, in);
+    Vals x = evalPoint(k, p, i, /*storeMapped=*/mode != TileMode::Reduce && !p.compact, in);
     storeVals(tileSh, padded(j), x, in);
+    if (p.compact && mode != TileMode::Reduce)
+      for (size_t m = 0; m < mappedSh.size(); ++m)
+        in.push_back(store(mappedSh[m], padded(j),
+                           k.subExp(p.seg.body.result.at(p.operands.size() + m))));
     storeVals(tileSh, padded(j), neutral(k, p), outside);
     loop.push_back(ifThen(lt(i, n), std::move(in), std::move(outside)));
     body.push_back(forLoop(c, items, std::move(loop)));
@@ -385,6 +447,12 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     body.push_back(barrier());
   }
 
+  if (p.compact) {
+    scatterKept(k, p, tid, tileStart, items, n, tileSh, mappedSh, carry, body);
+    decls.insert(decls.end(), body.begin(), body.end());
+    k.kernel.body = std::move(decls);
+    return;
+  }
   body.push_back(comment("write the tile back, coalesced like the load"));
   {
     std::string c = k.freshName("item");

@@ -9,6 +9,14 @@
 
 namespace fjord::imp::detail {
 
+/// A filter's scatter fused into the scan (Note [One-pass filter], LowerFilter.cpp).
+struct Compaction {
+  const ir::Stm* scatter = nullptr; ///< the scattering SegMap of the filter
+  ir::VName offsets, flags;         ///< the scan's results that the scatter reads
+  std::vector<std::string> kept;    ///< host buffers of n elements, one per destination
+  std::string count;                ///< host i64[1]: how many elements were kept
+};
+
 /// What the kernels of one SegScan share.
 struct ScanPlan {
   const ir::Stm& stm;
@@ -18,6 +26,7 @@ struct ScanPlan {
   std::vector<PrimType> types;    ///< the scanned values: [the bool flag] ++ the operands
   std::vector<std::string> names; ///< their source-derived names
   int64_t tileMax = 0;            ///< elements a tile may hold (shared memory is sized by it)
+  const Compaction* compact = nullptr; ///< set: write the scatter's values, not the scan
 };
 
 /// The default of `<base>.items_per_thread`.
@@ -46,5 +55,10 @@ void resetStatusKernel(KernelLowerer& k, const TileStatus& st, ExpRef hostTiles)
 /// One block: the tile aggregates become exclusive prefixes, in place.
 void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& st,
                          ExpRef hostTiles);
+
+/// Lowers the scan of `p` (n > 0 points, else nothing) with kernels named after `base`:
+/// the single-pass scheme where forward_progress(), else reduce-then-scan.
+void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
+                    Block& out);
 
 } // namespace fjord::imp::detail
