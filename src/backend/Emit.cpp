@@ -132,7 +132,7 @@ GeneratedFiles emitCuda(const imp::Program& target, const EmitOptions& options) 
 
 GeneratedFiles emitOpenCL(const imp::Program& target, const EmitOptions& options) {
   // OpenCL 1.2 promises no progress between work-groups.
-  imp::Program prog = imp::selectTarget(target, getenv("FJORD_HACK_LB") != nullptr);
+  imp::Program prog = imp::selectTarget(target, /*forwardProgress=*/false);
   Names n = names(prog, options);
   Helpers kernelHelpers(openclDialect());
   KernelNeeds needs;
