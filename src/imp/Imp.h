@@ -102,8 +102,10 @@ ExpRef forwardProgress();                                ///< bool, host only
 // code; kernels receive what they need as scalar parameters or read BlockSize/NumBlocks.
 // Names used by imp/ (all i64):
 //   <kernel>.block_size   threads per block of kernel <kernel> (default 256, at most 1024)
-//   <kernel>.num_blocks   blocks of a reduction's or scan's first stage (default 1024; the
-//                         host clamps it to [1, ceil(n / block_size)])
+//   <kernel>.num_blocks   blocks of a reduction's first stage (default 1024; the host
+//                         clamps it to [1, ceil(n / block_size)])
+//   <kernel>.items_per_thread  elements per thread of a scan's tile (Note [Single-pass
+//                         scan]; default 32, clamped so that the tile fits shared memory)
 // where <kernel> is the base kernel name (e.g. "sum_reduce" for kernels "sum_reduce_stage1"
 // and "sum_reduce_stage2").
 
@@ -154,6 +156,7 @@ struct Stm {
     StoreVolatile,  ///< like Store, through a volatile access
     Fence,          ///< device-wide memory fence
     AtomicFetchAdd, ///< atomically name[args[0]] += args[1] (i32/i64 `type`); the scalar `src` (declared before) receives the old value
+    UnrollHint,     ///< kernel only: unroll the For loop that follows by the constant args[0] (CUDA `#pragma unroll`; a loop whose loads may then be in flight together)
   };
   Kind kind = Kind::Comment;
   std::string name;

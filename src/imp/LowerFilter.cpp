@@ -19,9 +19,10 @@ namespace fjord::imp::detail {
 //   - before the scan: one buffer of n elements per destination (`<dest>_kept`) and an i64
 //     for the count;
 //   - the tile scan of Note [Single-pass scan] over the flags, whose write stage runs the
-//     scatter's body at each point with offsets[i] and flags[i] taken from the tile in
-//     shared memory, storing the kept values into the `_kept` buffers; the thread with the
-//     last point stores the count (its inclusive offset);
+//     scatter's body at each point with offsets[i] taken from the tile in shared memory
+//     and flags[i] from the scan's body run again, storing the kept values into the
+//     `_kept` buffers; the thread with the last point stores the count (its inclusive
+//     offset);
 //   - the count read back; the other statements lowered as usual, except the replicates,
 //     which become moves of the `_kept` buffers into the destinations' memory (n elements
 //     for an array of count: the LMAD only reads the first count).

@@ -316,6 +316,10 @@ private:
                : w == "fence" ? Stm::Kind::Fence
                               : Stm::Kind::Break;
       end();
+    } else if (w == "unroll") {
+      s.kind = Stm::Kind::UnrollHint;
+      s.args.push_back(bareExp());
+      end();
     } else if (w == "volatile") {
       s.kind = Stm::Kind::StoreVolatile;
       ExpRef at;

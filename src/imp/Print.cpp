@@ -197,6 +197,7 @@ std::string printStm(const Stm& s, int indent) {
     line = "volatile " + s.name + "[" + arg(0) + "] = " + arg(1) + ";";
     break;
   case Stm::Kind::Fence: line = "fence;"; break;
+  case Stm::Kind::UnrollHint: line = "unroll " + arg(0) + ";"; break;
   case Stm::Kind::AtomicFetchAdd:
     line = "atomic_fetch_add." + type + " " + s.name + "[" + arg(0) + "], " + arg(1) + " -> " +
            s.src + ";";

@@ -7,9 +7,16 @@ namespace {
 
 using Vals = std::vector<ExpRef>;
 
-/// Shared memory for a tile's values: at most 16 KiB of them (several blocks fit an SM),
-/// and room for at least one element per thread of the largest block.
-constexpr int64_t kTileBytes = 16384;
+/// Shared memory for a tile's values: 32 KiB where the tile, the block scan's arrays and the
+/// look-back window stay within 44 KiB (CUDA allows 48 KiB of static shared memory per
+/// block), else 16 KiB; room for at least one element per thread of the largest block.
+/// Larger tiles mean fewer tiles, and so fewer look-backs and block scans.
+constexpr int64_t kTileBytes = 32768;
+constexpr int64_t kSmallTileBytes = 16384;
+constexpr int64_t kSharedBudget = 44 * 1024;
+/// How far the loops over a thread's items are unrolled (CUDA), so that the loads of
+/// several items are in flight at once.
+constexpr int64_t kUnroll = 8;
 /// Predecessors a block inspects per step of its look-back.
 constexpr int64_t kLookBackWindow = 32;
 
@@ -29,6 +36,15 @@ Stm fence() {
   Stm s;
   s.kind = Stm::Kind::Fence;
   return s;
+}
+
+/// `for (c < bound) body`, unrolled by kUnroll where the target can.
+void itemLoop(const std::string& c, ExpRef bound, Block body, Block& out) {
+  Stm hint;
+  hint.kind = Stm::Kind::UnrollHint;
+  hint.args.push_back(i64(kUnroll));
+  out.push_back(std::move(hint));
+  out.push_back(forLoop(c, std::move(bound), std::move(body)));
 }
 
 ExpRef i32c(int64_t v) { return constant(PrimValue::integer(PrimType::I32, v)); }
@@ -271,12 +287,13 @@ Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef 
 }
 
 /// The write stage of a one-pass filter (Note [One-pass filter], LowerFilter.cpp): the
-/// scatter's body runs at every point of the tile, reading the scanned offsets and the
-/// flags from the tile instead of from arrays, and its kept values go to the `kept`
-/// buffers. The thread holding the last point writes the count.
+/// scatter's body runs at every point of the tile, reading the scanned offsets from the tile
+/// and the flags from the scan's body, run again (cheaper than keeping them in shared
+/// memory), instead of from arrays; its kept values go to the `kept` buffers. The thread
+/// holding the last point writes the count.
 void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
                  ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
-                 const std::vector<std::string>& mappedSh, const Vals& carry, Block& body) {
+                 const Vals& carry, Block& body) {
   const Compaction& c = *p.compact;
   const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
   size_t dests = sc.writeDests.size();
@@ -296,6 +313,7 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
   k.bindScalar(sc.space.flat, i->name, PrimType::I64);
   size_t f = firstOperand(p);
+  ExpRef flag;
   for (const ir::Stm& s : sc.body.stms) {
     const auto* b = std::get_if<ir::BasicOp>(&s.exp);
     bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
@@ -304,8 +322,11 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
       k.lowerStm(s, in);
       continue;
     }
-    ExpRef v = b->arr == c.offsets ? load(tileSh[f], padded(j), p.types[f])
-                                   : load(mappedSh.at(0), padded(j), s.pat[0].type.elem);
+    if (b->arr == c.flags && !flag) {
+      evalPoint(k, p, i, /*storeMapped=*/false, in);
+      flag = k.subExp(p.seg.body.result.at(p.operands.size()));
+    }
+    ExpRef v = b->arr == c.offsets ? load(tileSh[f], padded(j), p.types[f]) : flag;
     k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
   }
   for (size_t d = 0; d < dests; ++d) {
@@ -314,7 +335,7 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
                         {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
   }
   loop.push_back(ifThen(lt(i, n), std::move(in)));
-  body.push_back(forLoop(it, items, std::move(loop)));
+  itemLoop(it, items, std::move(loop), body);
   body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
   ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
   body.push_back(ifThen(andE(lastTile, eq(tid, sub(blockSize(), i64(1)))),
@@ -337,7 +358,13 @@ ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
   }
   for (PrimType t : p.types)
     bytes += primBytes(t);
-  p.tileMax = std::max(kMaxBlockSize, kTileBytes / std::max<int64_t>(bytes, 1));
+  bytes = std::max<int64_t>(bytes, 1);
+  auto tileFor = [&](int64_t tileBytes) { return std::max(kMaxBlockSize, tileBytes / bytes); };
+  auto sharedFor = [&](int64_t tile) {
+    return (tile + tile / 32 + kMaxBlockSize + kLookBackWindow + 1) * bytes;
+  };
+  p.tileMax = sharedFor(tileFor(kTileBytes)) <= kSharedBudget ? tileFor(kTileBytes)
+                                                                 : tileFor(kSmallTileBytes);
   return p;
 }
 
@@ -349,13 +376,6 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef items = k.param("items", hostItems);
   std::vector<std::string> tileSh = sharedVals(k, p, "_tile", p.tileMax + p.tileMax / 32, decls);
   std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
-  std::vector<std::string> mappedSh; // a filter's flags, for its scatter
-  if (p.compact && mode != TileMode::Reduce)
-    for (size_t m = p.operands.size(); m < p.stm.pat.size(); ++m) {
-      mappedSh.push_back(k.freshName(p.stm.pat[m].name.name + "_tile"));
-      decls.push_back(sharedArray(mappedSh.back(), p.stm.pat[m].type.elem,
-                                  p.tileMax + p.tileMax / 32));
-    }
   ExpRef tile;
   if (mode == TileMode::LookBack) {
     std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
@@ -392,13 +412,10 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     ExpRef i = k.let(iName.empty() ? "i" : iName, add(tileStart, j), loop);
     Vals x = evalPoint(k, p, i, /*storeMapped=*/mode != TileMode::Reduce && !p.compact, in);
     storeVals(tileSh, padded(j), x, in);
-    if (p.compact && mode != TileMode::Reduce)
-      for (size_t m = 0; m < mappedSh.size(); ++m)
-        in.push_back(store(mappedSh[m], padded(j),
-                           k.subExp(p.seg.body.result.at(p.operands.size() + m))));
+
     storeVals(tileSh, padded(j), neutral(k, p), outside);
     loop.push_back(ifThen(lt(i, n), std::move(in), std::move(outside)));
-    body.push_back(forLoop(c, items, std::move(loop)));
+    itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
   }
 
@@ -410,7 +427,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     Block loop;
     Vals x = loadVals(tileSh, p, padded(add(mine, var(c, PrimType::I64))));
     assignVals(acc, combineVals(k, p, acc, x, loop), loop);
-    body.push_back(forLoop(c, items, std::move(loop)));
+    itemLoop(c, items, std::move(loop), body);
   }
   body.push_back(comment("scan the threads' values across the block"));
   Vals threadPrefix = blockScan(k, p, tid, acc, scanSh, body);
@@ -443,12 +460,12 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     ExpRef at = k.let("at", padded(add(mine, var(c, PrimType::I64))), loop);
     assignVals(carry, combineVals(k, p, carry, loadVals(tileSh, p, at), loop), loop);
     storeVals(tileSh, at, carry, loop);
-    body.push_back(forLoop(c, items, std::move(loop)));
+    itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
   }
 
   if (p.compact) {
-    scatterKept(k, p, tid, tileStart, items, n, tileSh, mappedSh, carry, body);
+    scatterKept(k, p, tid, tileStart, items, n, tileSh, carry, body);
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;
@@ -467,7 +484,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
       k.writeElement(k.array(p.stm.pat[o].name), point,
                      load(tileSh[o + f], padded(j), p.types[o + f]), in);
     loop.push_back(ifThen(lt(i, n), std::move(in)));
-    body.push_back(forLoop(c, items, std::move(loop)));
+    itemLoop(c, items, std::move(loop), body);
   }
   decls.insert(decls.end(), body.begin(), body.end());
   k.kernel.body = std::move(decls);

@@ -30,7 +30,7 @@ struct ScanPlan {
 };
 
 /// The default of `<base>.items_per_thread`.
-inline constexpr int64_t kDefaultItemsPerThread = 16;
+inline constexpr int64_t kDefaultItemsPerThread = 32;
 
 ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg);
 

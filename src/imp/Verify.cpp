@@ -212,7 +212,7 @@ private:
     bool kernelOnly = s.kind == K::Store || s.kind == K::Barrier || s.kind == K::DeclareArray ||
                       s.kind == K::AtomicUpdate || s.kind == K::AtomicCas ||
                       s.kind == K::StoreVolatile || s.kind == K::Fence ||
-                      s.kind == K::AtomicFetchAdd;
+                      s.kind == K::AtomicFetchAdd || s.kind == K::UnrollHint;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
                     s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
                     s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
@@ -225,6 +225,10 @@ private:
     case K::Comment:
     case K::Barrier:
     case K::Fence: return;
+    case K::UnrollHint:
+      check(s.args[0]->kind == Exp::Kind::Const && s.args[0]->type == PrimType::I64,
+            "an unroll factor that is not an i64 constant");
+      return;
     case K::DeclareScalar:
       if (!s.args.empty())
         expectType(s.args[0], s.type, "the initial value");
