@@ -445,7 +445,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     return;
   }
   if (mode == TileMode::Rescan) {
-    std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_prefix", false);
+    std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_tile_prefixes", false);
     body.push_back(comment("the tiles before this one, scanned by the previous kernel"));
     tilePrefix = loadVals(aggs, p, tile);
   } else {
