@@ -422,6 +422,12 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
     if (e.type == PrimType::F16)
       return {halfLoad(d_, halfMemory(e.name), exp(*e.args.at(0))), 16, Primary};
     return {e.name + "[" + exp(*e.args.at(0)) + "]", 16, Primary};
+  case Exp::Kind::LoadVolatile: // device memory only (Note [Cross-block communication in Imp])
+    return {"((volatile " + std::string(d_.globalSpace) + std::string(d_.storageTypeName(e.type)) +
+                "*)" + e.name + ")[" + exp(*e.args.at(0)) + "]",
+            16, Primary};
+  case Exp::Kind::ForwardProgress:
+    throw std::logic_error("backend: forward_progress() left for the printer (see SelectTarget)");
   case Exp::Kind::ThreadId:
   case Exp::Kind::BlockId:
   case Exp::Kind::BlockSize:

@@ -7,6 +7,7 @@
 #include "backend/PrintKernels.h"
 #include "backend/PrintMain.h"
 #include "backend/RuntimeFiles.h"
+#include "imp/SelectTarget.h"
 
 #include <cctype>
 #include <set>
@@ -97,7 +98,9 @@ std::string kernelSourceHeader(const imp::Program& prog, const Names& n, const s
 
 } // namespace
 
-GeneratedFiles emitCuda(const imp::Program& prog, const EmitOptions& options) {
+GeneratedFiles emitCuda(const imp::Program& target, const EmitOptions& options) {
+  // CUDA runs resident blocks with forward progress (Note [Cross-block communication in Imp]).
+  imp::Program prog = imp::selectTarget(target, /*forwardProgress=*/true);
   Names n = names(prog, options);
   Helpers helpers(cudaDialect());
   KernelNeeds needs;
@@ -127,7 +130,9 @@ GeneratedFiles emitCuda(const imp::Program& prog, const EmitOptions& options) {
   return out;
 }
 
-GeneratedFiles emitOpenCL(const imp::Program& prog, const EmitOptions& options) {
+GeneratedFiles emitOpenCL(const imp::Program& target, const EmitOptions& options) {
+  // OpenCL 1.2 promises no progress between work-groups.
+  imp::Program prog = imp::selectTarget(target, /*forwardProgress=*/false);
   Names n = names(prog, options);
   Helpers kernelHelpers(openclDialect());
   KernelNeeds needs;

@@ -30,9 +30,11 @@ void scanBlock(const imp::Block& b, KernelNeeds& needs) {
     for (const imp::ExpRef& a : s.args)
       scanExp(*a, needs);
     bool typed = s.kind == Stm::Kind::DeclareScalar || s.kind == Stm::Kind::DeclareArray ||
-                 s.kind == Stm::Kind::AtomicUpdate || s.kind == Stm::Kind::AtomicCas;
+                 s.kind == Stm::Kind::AtomicUpdate || s.kind == Stm::Kind::AtomicCas ||
+                 s.kind == Stm::Kind::AtomicFetchAdd;
     needs.f64 = needs.f64 || (typed && s.type == PrimType::F64);
-    bool atomic = s.kind == Stm::Kind::AtomicUpdate || s.kind == Stm::Kind::AtomicCas;
+    bool atomic = s.kind == Stm::Kind::AtomicUpdate || s.kind == Stm::Kind::AtomicCas ||
+                  s.kind == Stm::Kind::AtomicFetchAdd;
     if (atomic && primBytes(s.type) == 8)
       needs.int64Atomics = true;
     scanBlock(s.body, needs);
@@ -77,6 +79,18 @@ protected:
       return;
     case Stm::Kind::AtomicUpdate: atomic(s); return;
     case Stm::Kind::AtomicCas: compareAndSwap(s); return;
+    case Stm::Kind::AtomicFetchAdd: fetchAdd(s); return;
+    case Stm::Kind::StoreVolatile:
+      line("((volatile " + std::string(d_.globalSpace) + arrayType(s.type) + "*)" + s.name + ")[" +
+           exp(*s.args.at(0)) + "] = " + exp(*s.args.at(1)) + ";");
+      return;
+    case Stm::Kind::UnrollHint:
+      if (d_.kind == Dialect::Kind::Cuda)
+        line("#pragma unroll " + std::to_string(s.args.at(0)->value.asInt()));
+      return;
+    case Stm::Kind::Fence:
+      line(d_.kind == Dialect::Kind::Cuda ? "__threadfence();" : "mem_fence(CLK_GLOBAL_MEM_FENCE);");
+      return;
     default: CPrinter::targetStm(s);
     }
   }
@@ -100,6 +114,21 @@ private:
     }
     line(d_.kind == Dialect::Kind::Cuda ? cudaAtomic(s.binOp, t, addr, value)
                                         : openclAtomic(s.binOp, t, addr, value));
+  }
+
+  /// `src = <the old value>` of an atomic add on an i32 or i64.
+  void fetchAdd(const Stm& s) {
+    std::string addr = "&" + s.name + "[" + exp(*s.args.at(0)) + "]";
+    std::string value = exp(*s.args.at(1), /*loose=*/false);
+    bool wide = primBytes(s.type) == 8;
+    std::string call;
+    if (d_.kind != Dialect::Kind::Cuda)
+      call = std::string(wide ? "atom_add(" : "atomic_add(") + addr + ", " + value + ")";
+    else if (wide)
+      call = "(int64_t)atomicAdd((unsigned long long*)" + addr + ", (unsigned long long)" + value + ")";
+    else
+      call = "atomicAdd(" + addr + ", " + value + ")";
+    line(s.src + " = " + call + ";");
   }
 
   /// `src = <the value found>; text = <whether it was swapped>`, comparing bit patterns (so

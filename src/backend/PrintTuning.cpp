@@ -27,6 +27,10 @@ std::string kindsLegend(const imp::Program& prog) {
     o += "//   <kernel>.num_blocks  blocks of the first stage of reduction <kernel>, each of\n"
          "//                        which folds a contiguous chunk into one partial result; the\n"
          "//                        host clamps it to [1, ceil(n / block_size)]\n";
+  if (hasKind(prog, "items_per_thread"))
+    o += "//   <kernel>.items_per_thread  elements each thread of scan <kernel> handles per\n"
+         "//                        tile; the host clamps it so that a tile fits the shared\n"
+         "//                        memory the kernel reserves\n";
   return o.empty() ? o : "//\n// Kinds of parameter:\n" + o;
 }
 

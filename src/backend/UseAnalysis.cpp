@@ -10,7 +10,8 @@ using imp::Stm;
 namespace {
 
 void collectExp(const Exp& e, Uses& u) {
-  if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load)
+  if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load ||
+      e.kind == Exp::Kind::LoadVolatile)
     u.reads.insert(e.name);
   for (const imp::ExpRef& a : e.args)
     collectExp(*a, u);
@@ -28,6 +29,7 @@ void collectBlock(const imp::Block& b, Uses& u) {
     }
     switch (s.kind) {
     case Stm::Kind::Store:
+    case Stm::Kind::StoreVolatile:
     case Stm::Kind::AtomicUpdate:
     case Stm::Kind::Free:
     case Stm::Kind::WriteScalar:
@@ -40,6 +42,10 @@ void collectBlock(const imp::Block& b, Uses& u) {
       u.reads.insert(s.src);
       break;
     case Stm::Kind::ReadScalar: u.reads.insert(s.src); break;
+    case Stm::Kind::AtomicFetchAdd:
+      u.reads.insert(s.name);
+      u.reads.insert(s.src);
+      break;
     case Stm::Kind::AtomicCas:
       u.reads.insert(s.name);
       u.reads.insert(s.src);

@@ -13,7 +13,8 @@ namespace fjord::imp::detail {
 namespace {
 
 void usesIn(const Exp& e, std::set<std::string>& used) {
-  if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load)
+  if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load ||
+      e.kind == Exp::Kind::LoadVolatile)
     used.insert(e.name);
   for (const ExpRef& a : e.args)
     usesIn(*a, used);
@@ -29,6 +30,9 @@ void usesIn(const Block& b, std::set<std::string>& used) {
         usesIn(*k.scalar, used);
     if (s.kind != Stm::Kind::DeclareScalar && s.kind != Stm::Kind::Comment)
       used.insert(s.name);
+    if (s.kind == Stm::Kind::AtomicFetchAdd || s.kind == Stm::Kind::AtomicCas)
+      used.insert(s.src); // set by the statement
+
     usesIn(s.body, used);
     usesIn(s.elseBody, used);
   }
@@ -62,6 +66,9 @@ bool writes(const Stm& s, const std::string& name) {
   bool setsScalar = s.kind == Stm::Kind::Assign || s.kind == Stm::Kind::ReadScalar ||
                     s.kind == Stm::Kind::For;
   if (setsScalar && s.name == name)
+    return true;
+  bool setsSrc = s.kind == Stm::Kind::AtomicFetchAdd || s.kind == Stm::Kind::AtomicCas;
+  if (setsSrc && (s.src == name || (s.kind == Stm::Kind::AtomicCas && s.text == name)))
     return true;
   for (const Block* b : {&s.body, &s.elseBody})
     for (const Stm& t : *b)

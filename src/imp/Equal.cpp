@@ -41,6 +41,7 @@ public:
     case Exp::Kind::Const: fields = a.value.str() == b.value.str(); break;
     case Exp::Kind::Var:
     case Exp::Kind::Load:
+    case Exp::Kind::LoadVolatile:
     case Exp::Kind::Tuning: fields = a.name == b.name; break;
     case Exp::Kind::UnOp: fields = a.unOp == b.unOp && a.operandType == b.operandType; break;
     case Exp::Kind::BinOp: fields = a.binOp == b.binOp && a.operandType == b.operandType; break;
@@ -51,7 +52,8 @@ public:
     case Exp::Kind::ThreadId:
     case Exp::Kind::BlockId:
     case Exp::Kind::BlockSize:
-    case Exp::Kind::NumBlocks: break;
+    case Exp::Kind::NumBlocks:
+    case Exp::Kind::ForwardProgress: break;
     }
     if (!fields)
       return differ("expression `" + printExp(a) + "` vs `" + printExp(b) + "`");
@@ -79,8 +81,9 @@ public:
       return differ("statement `" + printStm(a) + "` vs `" + printStm(b) + "`");
     bool typed = a.kind == K::DeclareScalar || a.kind == K::DeclareArray || a.kind == K::Store ||
                  a.kind == K::AtomicUpdate || a.kind == K::AtomicCas ||
-                 a.kind == K::ReadScalar || a.kind == K::WriteScalar;
-    bool hasSrc = a.kind == K::AtomicCas || a.kind == K::CopyMem || a.kind == K::ReadScalar ||
+                 a.kind == K::ReadScalar || a.kind == K::WriteScalar ||
+                 a.kind == K::StoreVolatile || a.kind == K::AtomicFetchAdd;
+    bool hasSrc = a.kind == K::AtomicCas || a.kind == K::AtomicFetchAdd || a.kind == K::CopyMem || a.kind == K::ReadScalar ||
                   a.kind == K::MoveMem;
     bool hasText = a.kind == K::Comment || a.kind == K::AtomicCas || a.kind == K::Error;
     if (a.name != b.name || (typed && a.type != b.type) || (hasSrc && a.src != b.src) ||

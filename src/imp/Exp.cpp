@@ -73,6 +73,19 @@ ExpRef load(std::string mem, ExpRef index, PrimType elem) {
   return make(std::move(e));
 }
 
+ExpRef loadVolatile(std::string mem, ExpRef index, PrimType elem) {
+  Exp e = *load(std::move(mem), std::move(index), elem);
+  e.kind = Exp::Kind::LoadVolatile;
+  return make(std::move(e));
+}
+
+ExpRef forwardProgress() {
+  Exp e;
+  e.kind = Exp::Kind::ForwardProgress;
+  e.type = PrimType::Bool;
+  return make(std::move(e));
+}
+
 ExpRef unOp(UnOpKind op, ExpRef x) {
   Exp e;
   e.kind = Exp::Kind::UnOp;

@@ -42,6 +42,9 @@ struct Exp {
     BlockSize,  ///< threads per block
     NumBlocks,  ///< blocks in the grid
     Tuning,     ///< host only: the value of tuning parameter `name` (i64); see Note [Tuning parameters in Imp]
+    // See Note [Cross-block communication in Imp]:
+    LoadVolatile,    ///< like Load, but read from memory every time (never cached or hoisted)
+    ForwardProgress, ///< host only, bool: whether the target runs the blocks of a launch with forward progress
   };
   Kind kind = Kind::Const;
   PrimType type = PrimType::I64;
@@ -70,6 +73,27 @@ ExpRef threadId();                                       ///< i64
 ExpRef blockId();                                        ///< i64
 ExpRef blockSize();                                      ///< i64
 ExpRef numBlocks();                                      ///< i64
+ExpRef loadVolatile(std::string mem, ExpRef index, PrimType elem);
+ExpRef forwardProgress();                                ///< bool, host only
+
+// Note [Cross-block communication in Imp]
+// A single-pass scan (Note [Single-pass scan], imp/LowerSegScan.cpp) lets blocks of one
+// launch wait for values that other blocks publish in device memory. Imp says what that
+// needs, and the dialects print it:
+//   LoadVolatile / StoreVolatile   an access the compiler may not cache, merge or move
+//                                  (CUDA: through a `volatile` pointer, which also skips the
+//                                  non-coherent L1; OpenCL: `volatile __global`)
+//   Fence                          orders the thread's earlier device-memory writes before
+//                                  its later ones for every other block (CUDA:
+//                                  __threadfence(); OpenCL: mem_fence(CLK_GLOBAL_MEM_FENCE))
+//   AtomicFetchAdd                 an atomic add that returns the old value (a ticket: blocks
+//                                  take tile indices in the order they start)
+//   ForwardProgress                host code's test whether a block that waits for an earlier
+//                                  block can rely on it to finish: true for CUDA, false for
+//                                  OpenCL, where 1.2 promises no progress between work-groups
+//                                  (PoCL runs them in any order on CPU threads). The backend
+//                                  folds it and drops the kernels of the branch not taken
+//                                  (imp/SelectTarget.cpp).
 
 // Note [Tuning parameters in Imp]
 // Host code reads a tuning parameter (Program::tuning) through an Exp of kind Tuning whose
@@ -78,8 +102,10 @@ ExpRef numBlocks();                                      ///< i64
 // code; kernels receive what they need as scalar parameters or read BlockSize/NumBlocks.
 // Names used by imp/ (all i64):
 //   <kernel>.block_size   threads per block of kernel <kernel> (default 256, at most 1024)
-//   <kernel>.num_blocks   blocks of a reduction's or scan's first stage (default 1024; the
-//                         host clamps it to [1, ceil(n / block_size)])
+//   <kernel>.num_blocks   blocks of a reduction's first stage (default 1024; the host
+//                         clamps it to [1, ceil(n / block_size)])
+//   <kernel>.items_per_thread  elements per thread of a scan's tile (Note [Single-pass
+//                         scan]; default 32, clamped so that the tile fits shared memory)
 // where <kernel> is the base kernel name (e.g. "sum_reduce" for kernels "sum_reduce_stage1"
 // and "sum_reduce_stage2").
 // Histograms add <kernel>.sub_histograms, .shared_memory, .max_passes and .num_blocks, and
@@ -128,6 +154,11 @@ struct Stm {
     WriteScalar,   ///< device `name`[args[0]] <- host value args[1] of `type` (element index)
     DeclareMem,    ///< declares device memory `name`, empty until an Alloc or MoveMem fills it
     MoveMem,       ///< `name` takes over the memory of `src` (see Note [Existential memory in Imp])
+    // Kernel only, see Note [Cross-block communication in Imp]:
+    StoreVolatile,  ///< like Store, through a volatile access
+    Fence,          ///< device-wide memory fence
+    AtomicFetchAdd, ///< atomically name[args[0]] += args[1] (i32/i64 `type`); the scalar `src` (declared before) receives the old value
+    UnrollHint,     ///< kernel only: unroll the For loop that follows by the constant args[0] (CUDA `#pragma unroll`; a loop whose loads may then be in flight together)
   };
   Kind kind = Kind::Comment;
   std::string name;

@@ -1,227 +1,167 @@
-// SegScan -> a three-stage parallel scan (reduce, scan the block sums, scan with carry-in).
-// See Note [Three-stage scan].
-#include "imp/SegCombine.h"
+// SegScan -> a single-pass scan with decoupled look-back where blocks progress
+// independently, else reduce-then-scan over the same tiles. See Note [Single-pass scan].
+#include "imp/ScanKernels.h"
 
 namespace fjord::imp::detail {
 
-// Note [Three-stage scan]
+// Note [Single-pass scan]
 // A SegScan over `n` points with operators ops (tuples are several operands, fused scans
-// several ops; the body may also return mapped results) becomes three kernels, correct for
-// operators that are associative but not commutative. Like Note [Two-stage reduction],
-// block b of G owns the contiguous chunk [b * per_block, min((b + 1) * per_block, n)),
-// per_block = ceil(n / G), and each of its B threads a contiguous sub-chunk of
-// ceil(per_block / B) elements.
+// several ops; the body may also return mapped results) is cut into tiles of
+// T = B * items consecutive points (B = `<base>.block_size`, default 256, at most 1024;
+// items = `<base>.items_per_thread`, default 32, at most tileMax / B where tileMax holds
+// 32 KiB of the scanned values, 16 KiB for wide tuples; see ScanKernels.cpp). One block
+// scans one tile (on the H100, 2^28 i32: tiles of 2048 took 2.9 ms, of 4096 1.8 ms, as
+// each tile pays a look-back and a block scan; the loops over items are unrolled so that
+// a thread's loads are in flight together):
 //
-// Stage 1 (`<base>_stage1`, G blocks): each thread runs the body on its sub-chunk in index
-//   order, stores every result at its index (the scan operands go to the scan's result
-//   arrays, to be scanned in place by stage 3; mapped results are final) and folds the
-//   operands into its accumulators. The in-order tree of Note [Two-stage reduction]
-//   combines the B accumulators, and thread 0 writes the block's total to partials[b].
-// Stage 2 (`<base>_stage2`, 1 block): scans the G partials in place, exclusively: each
-//   thread folds a contiguous sub-chunk of partials, a block-level exclusive scan of the
-//   thread totals in shared memory (Hillis-Steele: for offset = 1, 2, 4, ... < B, thread t
-//   >= offset combines sh[t - offset] op sh[t], with a barrier between reading and writing)
-//   gives each thread its prefix, and the thread rewalks its sub-chunk writing, for each
-//   partial, the combination of everything before it. partials[b] is then the combination
-//   of blocks 0 .. b-1 (the neutral element for block 0).
-// Stage 3 (`<base>_stage3`, G blocks): each thread folds the stored operands of its
-//   sub-chunk, the same block-level exclusive scan gives its prefix within the block, and
-//   its carry-in is partials[b] op prefix. It rewalks its sub-chunk: carry = carry op x[i];
-//   x[i] = carry, leaving the inclusive scan in place.
-// Sizes: B = clamp(`<base>.block_size`, 1, 1024), G = clamp(`<base>.num_blocks`, 1,
-//   ceil(n / B)). Empty chunks leave accumulators neutral, so any n >= 1 works (n not a
-//   multiple of B included); for n = 0 the host launches nothing, as every result is empty.
+//   load     thread tid maps points tile_start + k * B + tid (k < items): neighbouring
+//            threads touch neighbouring elements, so loads and mapped stores coalesce. The
+//            scanned values go to a tile in shared memory (a pad word every 32 elements keeps
+//            both access patterns free of bank conflicts); points past n hold the neutral
+//            element.
+//   fold     thread tid folds its own items tid * items .. + items - 1, in order.
+//   block    a Hillis-Steele scan of the B thread values gives each thread its exclusive
+//            prefix within the tile, and the tile's aggregate.
+//   prefix   the tile's exclusive prefix: the combination of every tile before it (below).
+//   rescan   each thread rescans its items from prefix op thread-prefix, in place.
+//   write    the tile goes back to the result arrays, coalesced like the load.
+// Every combine keeps index order, so the operators need only be associative.
+//
+// Where blocks progress independently (CUDA), the tile prefix comes from a decoupled
+// look-back (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", 2016), in one kernel `<base>` after `<base>_reset` zeroes the status:
+//   - a block takes its tile from an atomic ticket, so tiles go out in the order blocks
+//     start and every tile a block waits for is held by a running or finished block;
+//   - after the block scan, thread 0 publishes the tile's aggregate (tile 0: its inclusive
+//     prefix) and then its status (1 aggregate, 2 inclusive prefix; 0 nothing yet), with a
+//     fence between, using volatile accesses (Note [Cross-block communication in Imp]);
+//   - threads 0..31 read the status and value of the 32 tiles before (nearest first), and
+//     thread 0 combines them until the first inclusive prefix, which ends the look-back;
+//     at a status 0 it reads a new window from that tile (it spins until it is published);
+//   - thread 0 publishes the inclusive prefix (status 2) and shares the exclusive one.
+// The status buffers hold one entry per tile and are reset before each scan.
+//
+// Where they may not (OpenCL: 1.2 promises no progress between work-groups, and PoCL on the
+// CPU runs them in any order), the same tile code runs as reduce-then-scan:
+//   `<base>_reduce`      one block per tile: load, fold, block scan; stores the aggregate.
+//   `<base>_aggregates`  one block: scans the aggregates into exclusive prefixes in place.
+//   `<base>_rescan`      one block per tile: load (mapping again), fold, block scan, then the
+//                        rescan and write from the tile's prefix.
+// The host chooses by forward_progress(), which the backend folds per target. f16 values
+// always take the second scheme (volatile accesses to them are not printed).
+//
+// A segmented scan (a space of rank r > 1) scans each row of the innermost dimension: the
+// points are flattened and every value carries a flag "this point starts a row"; the
+// combination (f, x) op (g, y) = (f || g, g ? y : x op y) is associative and restarts at each
+// row, so both schemes scan rows that cross tiles as one flat scan.
+// For n = 0 the host launches nothing, as every result is empty.
 
 namespace {
 
-/// The docs' description of what the scan computes.
 std::string describe(const ir::SegOp& seg) {
-  return "inclusive scan with " + describeOps(seg.ops) + describeInputs(seg.body);
+  return std::string(seg.space.dims.size() > 1 ? "segmented " : "") + "inclusive scan with " +
+         describeOps(seg.ops) + describeInputs(seg.body);
 }
 
-/// The per-element values of the scan operands as stage 1 stored them (in the scan's
-/// result arrays), read at index `i`.
-std::vector<ExpRef> readStored(KernelLowerer& k, const ir::Stm& stm,
-                               const std::vector<Operand>& operands, ExpRef i, Block& out) {
-  std::vector<ExpRef> xs;
-  for (size_t j = 0; j < operands.size(); ++j)
-    xs.push_back(k.readElement(k.array(stm.pat[j].name), {i}, operands[j].name, out));
-  return xs;
+/// Allocates one buffer per scanned value with an element per tile.
+std::vector<std::string> perTile(HostLowerer& host, const ScanPlan& p, const std::string& suffix,
+                                 ExpRef tiles, Block& out) {
+  std::vector<std::string> bufs;
+  for (size_t j = 0; j < p.types.size(); ++j)
+    bufs.push_back(
+        host.allocTemp(p.names[j] + suffix, mul(tiles, i64(primBytes(p.types[j]))), out));
+  return bufs;
 }
 
-/// Mem parameters for the partials buffers, with their doc lines.
-std::vector<std::string> partialsParams(KernelLowerer& k, const std::vector<Operand>& operands,
-                                        const std::vector<std::string>& partials, bool write) {
-  std::vector<std::string> ps;
-  for (size_t j = 0; j < operands.size(); ++j) {
-    std::string name = operands[j].name + "_partials";
-    ps.push_back(k.memParam(name, partials[j], operands[j].type, write));
-    k.noteAccess(write, name + " @" + ps.back() + " -> 0 + {(num_blocks : 1)}");
-  }
-  return ps;
+void launchKernel(HostLowerer& host, const ir::Stm& stm, const std::string& name,
+                  const std::string& what, ExpRef grid, ExpRef bs,
+                  const std::function<void(KernelLowerer&)>& build, Block& out) {
+  KernelLowerer k(host, name, stm);
+  host.prog.kernelNames.insert(k.kernel.name);
+  build(k);
+  k.describe.push_back(what);
+  host.launch(k, std::move(grid), std::move(bs), out);
 }
 
-void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
-            const std::vector<Operand>& operands, ExpRef hostPerBlock,
-            const std::vector<std::string>& partials) {
-  Block decls, body;
-  const auto& [dimV, dimN] = seg.space.dims.at(0);
-  ExpRef tid = k.let("tid", threadId(), body);
-  ExpRef blk = k.let("block", blockId(), body);
-  std::vector<ExpRef> accs = declareAccs(k, operands, "_acc", body);
-  body.push_back(comment("each thread maps and folds a contiguous chunk, in order"));
-  Chunk chunk =
-      threadChunk(k, blk, tid, k.param("per_block", hostPerBlock), k.subExp(dimN), body);
-  std::string c = k.freshName("chunk_i");
-  Block loop;
-  ExpRef i = k.let(dimV.name, add(chunk.start, var(c, PrimType::I64)), loop);
-  k.bindScalar(dimV, i->name, PrimType::I64);
-  k.bindScalar(seg.space.flat, i->name, PrimType::I64);
-  k.lowerStms(seg.body.stms, loop);
-  std::vector<ExpRef> xs;
-  for (size_t j = 0; j < operands.size(); ++j)
-    xs.push_back(k.subExp(seg.body.result.at(j)));
-  fold(k, seg, accs, xs, loop);
-  storeResults(k, stm, 0, seg.body.result, 0, {i}, {symbolic::Expr::var(dimV.str())}, loop);
-  body.push_back(forLoop(c, chunk.length(), std::move(loop)));
-
-  std::vector<std::string> sh = sharedArrays(k, operands, decls);
-  blockReduce(k, seg, operands, tid, accs, sh, body);
-  std::vector<std::string> out = partialsParams(k, operands, partials, /*write=*/true);
-  Block write;
-  for (size_t j = 0; j < operands.size(); ++j)
-    write.push_back(store(out[j], blk, load(sh[j], i64(0), operands[j].type)));
-  body.push_back(ifThen(eq(tid, i64(0)), std::move(write)));
-  decls.insert(decls.end(), body.begin(), body.end());
-  k.kernel.body = std::move(decls);
-  k.describe.push_back(describe(seg) + ", stage 1 of 3: maps, and reduces each block's chunk");
+/// The single-pass scheme: reset the status, then one kernel.
+Block singlePass(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
+                 ExpRef bs, ExpRef items, ExpRef tiles) {
+  Block run;
+  size_t mark = host.tempMark();
+  TileStatus st;
+  st.status = host.allocTemp("tile_status", mul(tiles, i64(4)), run);
+  st.ticket = host.allocTemp("ticket", i64(4), run);
+  st.aggregates = perTile(host, p, "_aggregates", tiles, run);
+  st.prefixes = perTile(host, p, "_prefixes", tiles, run);
+  std::string what = describe(p.seg);
+  launchKernel(host, p.stm, base + "_reset", "resets the tile status of " + base,
+               divUp(tiles, bs), bs, [&](KernelLowerer& k) { resetStatusKernel(k, st, tiles); },
+               run);
+  launchKernel(host, p.stm, base, what + ", in one pass (decoupled look-back)", tiles, bs,
+               [&](KernelLowerer& k) { tileKernel(k, p, TileMode::LookBack, st, items, n); },
+               run);
+  host.freeTemps(mark, run);
+  return run;
 }
 
-void stage2(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
-            ExpRef hostNumBlocks, const std::vector<std::string>& partials) {
-  Block decls, body;
-  ExpRef tid = k.let("tid", threadId(), body);
-  ExpRef g = k.param("num_partials", hostNumBlocks);
-  std::vector<std::string> ps = partialsParams(k, operands, partials, /*write=*/true);
-  std::vector<ExpRef> accs = declareAccs(k, operands, "_acc", body);
-  body.push_back(comment("each thread folds a contiguous chunk of the partials, in order"));
-  ExpRef perThread = k.let("per_thread", divUp(g, blockSize()), body);
-  ExpRef start = k.let("start", mul(tid, perThread), body);
-  ExpRef end = k.let("end", minE(add(start, perThread), g), body);
-  ExpRef count = maxE(sub(end, start), i64(0));
-  auto readPartials = [&](const std::string& c, Block& loop) {
-    std::vector<ExpRef> xs;
-    for (size_t j = 0; j < operands.size(); ++j)
-      xs.push_back(k.let(operands[j].name,
-                         load(ps[j], add(start, var(c, PrimType::I64)), operands[j].type), loop));
-    return xs;
-  };
-  std::string c = k.freshName("chunk_i");
-  Block loop;
-  fold(k, seg, accs, readPartials(c, loop), loop);
-  body.push_back(forLoop(c, count, std::move(loop)));
-
-  std::vector<std::string> sh = sharedArrays(k, operands, decls);
-  std::vector<ExpRef> carry = blockExclusiveScan(k, seg, operands, tid, accs, sh, body);
-  body.push_back(comment("each partial becomes the combination of the blocks before it"));
-  std::string c2 = k.freshName("chunk_i");
-  Block rewalk;
-  std::vector<ExpRef> xs = readPartials(c2, rewalk);
-  for (size_t j = 0; j < operands.size(); ++j)
-    rewalk.push_back(store(ps[j], add(start, var(c2, PrimType::I64)), carry[j]));
-  fold(k, seg, carry, xs, rewalk);
-  body.push_back(forLoop(c2, count, std::move(rewalk)));
-  decls.insert(decls.end(), body.begin(), body.end());
-  k.kernel.body = std::move(decls);
-  k.describe.push_back(describe(seg) +
-                       ", stage 2 of 3: exclusive scan of the block totals, in one block");
-}
-
-void stage3(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
-            const std::vector<Operand>& operands, ExpRef hostPerBlock,
-            const std::vector<std::string>& partials) {
-  Block decls, body;
-  const auto& [dimV, dimN] = seg.space.dims.at(0);
-  ExpRef tid = k.let("tid", threadId(), body);
-  ExpRef blk = k.let("block", blockId(), body);
-  for (size_t j = 0; j < operands.size(); ++j)
-    k.bindArray(stm.pat[j]);
-  std::vector<std::string> ps = partialsParams(k, operands, partials, /*write=*/false);
-  std::vector<ExpRef> accs = declareAccs(k, operands, "_acc", body);
-  body.push_back(comment("each thread folds its contiguous chunk, in order"));
-  Chunk chunk =
-      threadChunk(k, blk, tid, k.param("per_block", hostPerBlock), k.subExp(dimN), body);
-  std::string c = k.freshName("chunk_i");
-  Block loop;
-  ExpRef i = k.let(dimV.name, add(chunk.start, var(c, PrimType::I64)), loop);
-  fold(k, seg, accs, readStored(k, stm, operands, i, loop), loop);
-  body.push_back(forLoop(c, chunk.length(), std::move(loop)));
-
-  std::vector<std::string> sh = sharedArrays(k, operands, decls);
-  std::vector<ExpRef> prefix = blockExclusiveScan(k, seg, operands, tid, accs, sh, body);
-  body.push_back(comment("carry-in: the blocks before this one, then the threads before this one"));
-  std::vector<ExpRef> blockCarry;
-  for (size_t j = 0; j < operands.size(); ++j)
-    blockCarry.push_back(load(ps[j], blk, operands[j].type));
-  std::vector<ExpRef> carryIn = combine(k, seg, blockCarry, prefix, body);
-  std::vector<ExpRef> carry;
-  for (size_t j = 0; j < operands.size(); ++j) {
-    std::string name = k.freshName(operands[j].name + "_carry");
-    body.push_back(declare(name, operands[j].type, carryIn[j]));
-    carry.push_back(var(name, operands[j].type));
-  }
-  std::string c2 = k.freshName("chunk_i");
-  Block rewalk;
-  ExpRef i2 = k.let(dimV.name, add(chunk.start, var(c2, PrimType::I64)), rewalk);
-  fold(k, seg, carry, readStored(k, stm, operands, i2, rewalk), rewalk);
-  for (size_t j = 0; j < operands.size(); ++j)
-    k.writeElement(k.array(stm.pat[j].name), {i2}, carry[j], rewalk);
-  body.push_back(forLoop(c2, chunk.length(), std::move(rewalk)));
-  decls.insert(decls.end(), body.begin(), body.end());
-  k.kernel.body = std::move(decls);
-  k.describe.push_back(describe(seg) + ", stage 3 of 3: scans each chunk with its carry-in");
+/// The fallback: reduce the tiles, scan their aggregates, rescan the tiles.
+Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
+                     ExpRef bs, ExpRef items, ExpRef tiles) {
+  Block run;
+  size_t mark = host.tempMark();
+  TileStatus st;
+  st.aggregates = perTile(host, p, "_aggregates", tiles, run);
+  std::string what = describe(p.seg);
+  launchKernel(host, p.stm, base + "_reduce", what + ", stage 1 of 3: each tile's aggregate",
+               tiles, bs,
+               [&](KernelLowerer& k) { tileKernel(k, p, TileMode::Reduce, st, items, n); }, run);
+  launchKernel(host, p.stm, base + "_aggregates",
+               what + ", stage 2 of 3: exclusive scan of the tile aggregates, in one block",
+               i64(1), bs, [&](KernelLowerer& k) { aggregateScanKernel(k, p, st, tiles); }, run);
+  launchKernel(host, p.stm, base + "_rescan",
+               what + ", stage 3 of 3: scans each tile from its prefix", tiles, bs,
+               [&](KernelLowerer& k) { tileKernel(k, p, TileMode::Rescan, st, items, n); }, run);
+  host.freeTemps(mark, run);
+  return run;
 }
 
 } // namespace
 
+void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
+                    Block& out) {
+  ExpRef bs = host.blockSizeFor(base, out);
+  Block run;
+  std::string itemsParam = base + ".items_per_thread";
+  host.prog.addTuning(itemsParam, kDefaultItemsPerThread,
+                      "elements each thread of scan " + base + " handles per tile");
+  ExpRef items = host.hostLet(
+      "items", maxE(minE(tuning(itemsParam), quot(i64(p.tileMax), bs)), i64(1)), run);
+  ExpRef tiles = host.hostLet("tiles", divUp(n, mul(bs, items)), run);
+  bool halfValues = false;
+  for (PrimType t : p.types)
+    halfValues = halfValues || t == PrimType::F16;
+  Block fallback = reduceThenScan(host, p, base, n, bs, items, tiles);
+  if (halfValues) {
+    run.insert(run.end(), fallback.begin(), fallback.end());
+  } else {
+    Block fast = singlePass(host, p, base, n, bs, items, tiles);
+    run.push_back(ifThen(forwardProgress(), std::move(fast), std::move(fallback)));
+  }
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, n, i64(0)), std::move(run)));
+}
+
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, Block& out) {
-  if (seg.space.dims.size() != 1)
-    host.unsupported(stm, "a segmented scan on the GPU");
-  std::vector<Operand> operands = operandsOf(stm, seg);
-  for (size_t j = 0; j < operands.size(); ++j)
-    if (stm.pat[j].type.rank() != 1)
+  ScanPlan p = makeScanPlan(stm, seg);
+  for (size_t j = 0; j < p.operands.size(); ++j)
+    if (stm.pat[j].type.rank() != static_cast<int>(seg.space.dims.size()))
       host.unsupported(stm, "a scan whose operands are arrays");
   std::string base = host.kernelName(kernelBaseName(host.functionName(), stm.prov.what, "scan"));
   out.push_back(comment(describe(seg)));
-  ExpRef bs = host.blockSizeFor(base, out);
-  ExpRef n = host.subExp(seg.space.dims.at(0).second);
-
-  Block run;
-  std::string numBlocksParam = base + ".num_blocks";
-  host.prog.addTuning(numBlocksParam, kDefaultNumBlocks,
-                      "blocks in the first and last stages of scan " + base);
-  ExpRef g = host.hostLet("num_blocks",
-                          maxE(minE(tuning(numBlocksParam), divUp(n, bs)), i64(1)), run);
-  ExpRef perBlock = host.hostLet("per_block", divUp(n, g), run);
-  size_t mark = host.tempMark();
-  std::vector<std::string> partials;
-  for (const Operand& o : operands)
-    partials.push_back(host.allocTemp(o.name + "_partials", mul(g, i64(primBytes(o.type))), run));
-
-  KernelLowerer k1(host, base + "_stage1", stm);
-  host.prog.kernelNames.insert(k1.kernel.name);
-  stage1(k1, stm, seg, operands, perBlock, partials);
-  host.launch(k1, g, bs, run);
-  KernelLowerer k2(host, base + "_stage2", stm);
-  host.prog.kernelNames.insert(k2.kernel.name);
-  stage2(k2, seg, operands, g, partials);
-  host.launch(k2, i64(1), bs, run);
-  KernelLowerer k3(host, base + "_stage3", stm);
-  host.prog.kernelNames.insert(k3.kernel.name);
-  stage3(k3, stm, seg, operands, perBlock, partials);
-  host.launch(k3, g, bs, run);
-  host.freeTemps(mark, run);
-  out.push_back(ifThen(cmp(CmpOpKind::Gt, n, i64(0)), std::move(run)));
+  ir::Shape shape;
+  for (const auto& d : seg.space.dims)
+    shape.push_back(d.second);
+  ExpRef n = host.hostLet("n", shapeCount(host, shape), out);
+  lowerScanTiles(host, p, base, n, out);
   for (const ir::PatElem& pe : stm.pat)
     host.bindArray(pe);
 }

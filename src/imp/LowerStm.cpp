@@ -159,8 +159,13 @@ void Lowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block&) {
 // Statements
 
 void Lowerer::lowerStms(const std::vector<ir::Stm>& stms, Block& out) {
-  for (const ir::Stm& stm : stms)
-    lowerStm(stm, out);
+  for (size_t i = 0; i < stms.size();) {
+    size_t grouped = lowerGroup(stms, i, out);
+    if (grouped == 0)
+      lowerStm(stms[i++], out);
+    else
+      i += grouped;
+  }
 }
 
 void Lowerer::lowerStm(const ir::Stm& stm, Block& out) {

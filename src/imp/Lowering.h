@@ -69,6 +69,12 @@ public:
 
   void lowerStms(const std::vector<ir::Stm>& stms, Block& out);
   void lowerStm(const ir::Stm& stm, Block& out);
+  /// Lowers a group of statements starting at `stms[i]` together, when it recognises one
+  /// (e.g. a filter, Note [One-pass filter]); returns how many it consumed, 0 for none.
+  virtual size_t lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) {
+    (void)stms, (void)i, (void)out;
+    return 0;
+  }
 
   /// The value of an operand (a constant, or a scalar variable in scope).
   ExpRef subExp(const ir::SubExp& se);
@@ -176,6 +182,7 @@ public:
   Function lower();
 
   std::string mem(const ir::VName& block, PrimType elem, bool write) override;
+  size_t lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) override;
   ExpRef readElement(const ArrayVar& a, const std::vector<ExpRef>& idx, const std::string& as,
                      Block& out) override;
   void writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
@@ -374,6 +381,10 @@ void guardFailedChecks(Block& body, const std::string& errorFlag);
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+/// Lowers the filter of Note [Filter as scan and scatter] whose SegScan is `stms[i]` in one
+/// pass (Note [One-pass filter]); returns how many statements it consumed (0: no match).
+size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, size_t i,
+                        Block& out);
 void lowerSegHist(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 
 /// Whether copying `src` to `dest` (same shape) swaps the memory order of the two innermost

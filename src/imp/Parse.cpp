@@ -311,8 +311,33 @@ private:
       s.args.push_back(bareExp());
       p_.expect(")");
       s.body = block();
-    } else if (w == "barrier" || w == "break") {
-      s.kind = w == "barrier" ? Stm::Kind::Barrier : Stm::Kind::Break;
+    } else if (w == "barrier" || w == "break" || w == "fence") {
+      s.kind = w == "barrier" ? Stm::Kind::Barrier
+               : w == "fence" ? Stm::Kind::Fence
+                              : Stm::Kind::Break;
+      end();
+    } else if (w == "unroll") {
+      s.kind = Stm::Kind::UnrollHint;
+      s.args.push_back(bareExp());
+      end();
+    } else if (w == "volatile") {
+      s.kind = Stm::Kind::StoreVolatile;
+      ExpRef at;
+      s.name = memIndex(at);
+      p_.expect("=");
+      ExpRef value = bareExp();
+      s.type = value->type;
+      s.args = {at, value};
+      end();
+    } else if (w == "atomic_fetch_add") {
+      s.kind = Stm::Kind::AtomicFetchAdd;
+      s.type = dotType();
+      ExpRef at;
+      s.name = memIndex(at);
+      p_.expect(",");
+      s.args = {at, bareExp()};
+      p_.expect("->");
+      s.src = scalarName();
       end();
     } else if (w == "alloc") {
       s.kind = Stm::Kind::Alloc;
@@ -523,6 +548,14 @@ private:
       return close(blockSize());
     if (n.is("num_blocks"))
       return close(numBlocks());
+    if (n.is("forward_progress"))
+      return close(forwardProgress());
+    if (n.is("volatile")) {
+      ExpRef e = exp();
+      if (e->kind != Exp::Kind::Load)
+        p_.fail(n, "`volatile(...)` takes a load `mem[index]`");
+      return close(loadVolatile(e->name, e->args.at(0), e->type));
+    }
     if (auto op = ir::parse::unOpByName(n.text))
       return close(unOp(*op, bareExp()));
     p_.fail(n, "unknown function `" + n.text + "` (a math function is `call.NAME.TYPE(...)`)");

@@ -128,6 +128,8 @@ std::string printExp(const Exp& e) {
   case Exp::Kind::BlockSize: return "block_size()";
   case Exp::Kind::NumBlocks: return "num_blocks()";
   case Exp::Kind::Tuning: return "tuning(" + ir::quoteString(e.name) + ")";
+  case Exp::Kind::LoadVolatile: return "volatile(" + e.name + "[" + bare(e.args[0]) + "])";
+  case Exp::Kind::ForwardProgress: return "forward_progress()";
   }
   return "?";
 }
@@ -190,6 +192,15 @@ std::string printStm(const Stm& s, int indent) {
     break;
   case Stm::Kind::WriteScalar:
     line = "write." + type + " " + s.name + "[" + arg(0) + "] <- " + arg(1) + ";";
+    break;
+  case Stm::Kind::StoreVolatile:
+    line = "volatile " + s.name + "[" + arg(0) + "] = " + arg(1) + ";";
+    break;
+  case Stm::Kind::Fence: line = "fence;"; break;
+  case Stm::Kind::UnrollHint: line = "unroll " + arg(0) + ";"; break;
+  case Stm::Kind::AtomicFetchAdd:
+    line = "atomic_fetch_add." + type + " " + s.name + "[" + arg(0) + "], " + arg(1) + " -> " +
+           s.src + ";";
     break;
   }
   return pad(indent) + line + "\n";

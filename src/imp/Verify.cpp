@@ -22,8 +22,9 @@ size_t operandCount(Stm::Kind k) {
   using K = Stm::Kind;
   switch (k) {
   case K::Comment: case K::Barrier: case K::Break: case K::Free: case K::DeclareMem:
-  case K::MoveMem: return 0;
-  case K::Store: case K::AtomicUpdate: case K::Launch: case K::WriteScalar: return 2;
+  case K::MoveMem: case K::Fence: return 0;
+  case K::Store: case K::AtomicUpdate: case K::Launch: case K::WriteScalar:
+  case K::StoreVolatile: case K::AtomicFetchAdd: return 2;
   case K::AtomicCas: case K::CopyMem: return 3;
   default: return 1;
   }
@@ -167,7 +168,8 @@ private:
       expectType(e.args[1], e.type, "the first choice");
       expectType(e.args[2], e.type, "the second choice");
       return;
-    case Exp::Kind::Load: {
+    case Exp::Kind::Load:
+    case Exp::Kind::LoadVolatile: {
       kernelOnly();
       arity(1);
       const Decl& m = use(e.name, true);
@@ -182,6 +184,10 @@ private:
     case Exp::Kind::NumBlocks:
       kernelOnly();
       check(e.type == PrimType::I64, "thread geometry that is not i64");
+      return;
+    case Exp::Kind::ForwardProgress:
+      check(!inKernel_, "`forward_progress()` in a kernel (it is host only)");
+      check(e.type == PrimType::Bool, "`forward_progress()` that is not bool");
       return;
     case Exp::Kind::Tuning:
       check(!inKernel_, "`" + printExp(e) + "` in a kernel (tuning parameters are host only)");
@@ -204,7 +210,9 @@ private:
     std::string text = printStm(s);
     stm_ = text.substr(text.find_first_not_of(' '), text.find('\n') - text.find_first_not_of(' '));
     bool kernelOnly = s.kind == K::Store || s.kind == K::Barrier || s.kind == K::DeclareArray ||
-                      s.kind == K::AtomicUpdate || s.kind == K::AtomicCas;
+                      s.kind == K::AtomicUpdate || s.kind == K::AtomicCas ||
+                      s.kind == K::StoreVolatile || s.kind == K::Fence ||
+                      s.kind == K::AtomicFetchAdd || s.kind == K::UnrollHint;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
                     s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
                     s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
@@ -215,7 +223,12 @@ private:
     auto index = [&](size_t i) { expectType(s.args.at(i), PrimType::I64, "the index"); };
     switch (s.kind) {
     case K::Comment:
-    case K::Barrier: return;
+    case K::Barrier:
+    case K::Fence: return;
+    case K::UnrollHint:
+      check(s.args[0]->kind == Exp::Kind::Const && s.args[0]->type == PrimType::I64,
+            "an unroll factor that is not an i64 constant");
+      return;
     case K::DeclareScalar:
       if (!s.args.empty())
         expectType(s.args[0], s.type, "the initial value");
@@ -231,7 +244,9 @@ private:
       expectType(s.args[0], use(s.name, false).type, "the assigned value");
       return;
     case K::Store:
+    case K::StoreVolatile:
     case K::AtomicUpdate:
+    case K::AtomicFetchAdd:
     case K::AtomicCas: {
       const Decl& m = use(s.name, true);
       check(m.writable, "a store to `" + s.name + "`, a parameter the kernel does not write");
@@ -243,6 +258,11 @@ private:
       if (s.kind == K::AtomicCas) {
         check(use(s.src, false).type == s.type, "the value found has another type");
         check(use(s.text, false).type == PrimType::Bool, "the swap flag is not bool");
+      }
+      if (s.kind == K::AtomicFetchAdd) {
+        check(s.type == PrimType::I32 || s.type == PrimType::I64,
+              "an atomic fetch-and-add that is not on i32 or i64");
+        check(use(s.src, false).type == s.type, "the old value has another type");
       }
       return;
     }

@@ -1,6 +1,6 @@
-// imp/ and backend/: how SegScan (Note [Three-stage scan] in imp/LowerSegScan.cpp) and a
-// scattering SegMap (Note [Scattering SegMap] in ir/IR.h) are lowered, checked on the
-// generated OpenCL.
+// imp/ and backend/: how SegScan (Note [Single-pass scan] in imp/LowerSegScan.cpp), a
+// filter (Note [One-pass filter] in imp/LowerFilter.cpp) and a scattering SegMap (Note
+// [Scattering SegMap] in ir/IR.h) are lowered, checked on the generated OpenCL and CUDA.
 #include "CheckOpenCL.h"
 #include "generated_test_util.h"
 
@@ -33,31 +33,72 @@ bool has(const std::string& text, const std::string& what) {
 
 } // namespace
 
-TEST_CASE("imp: a scan becomes three kernels: reduce, scan of block sums, scan with carry-in") {
+TEST_CASE("imp: without forward progress (OpenCL) a scan is reduce-then-scan over tiles") {
   std::string errors;
   std::optional<Files> files = generate("scans.fut", kScans, driver::Backend::OpenCL, errors);
   REQUIRE_MESSAGE(files, errors);
   const std::string& cl = fileNamed(*files, "scans.cl");
   CHECK(testutil::checkOpenCL(cl, "scans.cl") == "");
 
-  std::string s1 = kernelText(cl, "affine_scan_stage1");
-  std::string s2 = kernelText(cl, "affine_scan_stage2");
-  std::string s3 = kernelText(cl, "affine_scan_stage3");
-  REQUIRE(s1 != "");
-  REQUIRE(s2 != "");
-  REQUIRE(s3 != "");
-  // Stage 1 writes one total per block and operand; stage 2 rewrites them in place.
-  CHECK(has(s1, "scanned_partials[block] ="));
-  CHECK(has(s2, "scanned_partials[start + chunk_i_1] = scanned_prefix;"));
+  std::string reduce = kernelText(cl, "affine_scan_reduce");
+  std::string aggregates = kernelText(cl, "affine_scan_aggregates");
+  std::string rescan = kernelText(cl, "affine_scan_rescan");
+  REQUIRE(reduce != "");
+  REQUIRE(aggregates != "");
+  REQUIRE(rescan != "");
+  // No look-back kernel, ticket or status flags on OpenCL.
+  CHECK(kernelText(cl, "affine_scan") == "");
+  CHECK(!has(cl, "tile_status"));
+  CHECK(!has(cl, "volatile"));
+  // Tiles are loaded coalesced (item * block size + tid) into padded shared memory.
+  CHECK(has(reduce, "item * (long)get_local_size(0) + tid"));
+  CHECK(has(reduce, "scanned_tile[j + (j >> 5)]"));
+  // The tile's aggregate goes out per tile; the rescan starts from its scanned prefix.
+  CHECK(has(reduce, "scanned_aggregates[tile] ="));
+  CHECK(has(rescan, "scanned_tile_prefixes[tile]"));
   // The block-level scan reads the left neighbour at distance `offset` (in order).
-  CHECK(has(s2, "scanned_shared[tid - offset]"));
-  CHECK(has(s3, "scanned_shared[tid - offset]"));
-  // Stage 3 starts from the blocks before it, then the threads before it.
-  CHECK(has(s3, "scanned_partials[block];"));
-  CHECK(has(s3, "= scanned_carry;"));
+  CHECK(has(aggregates, "scanned_scan[tid - offset]"));
   // Neutral elements (1, 0) start every accumulator.
-  CHECK(has(s1, "int scanned_acc = 1;"));
-  CHECK(has(s1, "int scanned_acc_1 = 0;"));
+  CHECK(has(reduce, "int scanned_acc = 1;"));
+  CHECK(has(reduce, "int scanned_acc_1 = 0;"));
+}
+
+TEST_CASE("imp: with forward progress (CUDA) a scan is one pass with decoupled look-back") {
+  std::string errors;
+  std::optional<Files> files = generate("scans.fut", kScans, driver::Backend::Cuda, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cu = fileNamed(*files, "scans.cu");
+  CHECK(!has(cu, "affine_scan_reduce"));
+  CHECK(!has(cu, "affine_scan_rescan"));
+  CHECK(has(cu, "static __global__ void affine_scan_reset("));
+  size_t at = cu.find("static __global__ void affine_scan(");
+  REQUIRE(at != std::string::npos);
+  std::string k = cu.substr(at, cu.find("\n}\n", at) - at);
+  // Tiles go out by ticket; status and values are published with a fence between.
+  CHECK(has(k, "atomicAdd(&ticket[0], 1)"));
+  CHECK(has(k, "((volatile int32_t *)scanned_aggregates)[tile] ="));
+  CHECK(has(k, "__threadfence();\n            ((volatile int32_t *)tile_status)[tile] = 1;"));
+  CHECK(has(k, "((volatile int32_t *)tile_status)[tile] = 2;"));
+  // The look-back reads the predecessors' status before their values.
+  CHECK(has(k, "seen = ((volatile int32_t *)tile_status)[predecessor];"));
+  CHECK(has(k, "#pragma unroll 8"));
+  // The tuning header has the new parameter.
+  CHECK(has(fileNamed(*files, "scans_tuning.h"), "affine_scan.items_per_thread"));
+}
+
+TEST_CASE("imp: a filter is one kernel that scans its flags and scatters the kept elements") {
+  std::string errors;
+  std::optional<Files> files =
+      generate("filter.fut", "entry main (xs: []i32) : []i32 = filter (\\x -> x > 3) xs\n",
+               driver::Backend::Cuda, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cu = fileNamed(*files, "filter.cu");
+  CHECK(has(cu, "static __global__ void main_filter("));
+  CHECK(!has(cu, "main_filter_scatter"));
+  CHECK(has(cu, "filtered_kept[kept_at] ="));
+  CHECK(has(cu, "count[0] = offsets_carry;"));
+  // The kept elements become the result by a move, after the count is read back.
+  CHECK(has(cu, "result_0_mem = std::move(filtered_kept);"));
 }
 
 TEST_CASE("imp: scatter writes in place and skips out-of-bounds indices") {

@@ -1,5 +1,6 @@
 -- filter as a scan of flags and a scatter (one SegScan and one scattering SegMap per
--- entry), with a result size known only at run time.
+-- entry), with a result size known only at run time; the host lowering fuses them into one
+-- kernel (Note [One-pass filter]). Tiles of the i64 flags hold 2048 elements by default.
 -- ==
 -- structure gpu { SegScan 2 SegMap 2 }
 -- entry: main
@@ -8,10 +9,15 @@
 -- input { [4, 7, 10] } output { [4, 7, 10] }
 -- input { empty([0]i32) } output { empty([0]i32) }
 -- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [2047]i32 } auto output
+-- compiled random input { [2048]i32 } auto output
+-- compiled random input { [2049]i32 } auto output
+-- compiled random input { [20481]i32 } auto output
 -- entry: evens
 -- input { [1i64, 2i64, 3i64, 4i64] [1.5f32, 2.5f32, 3.5f32, 4.5f32] }
 -- output { [2i64, 4i64] [2.5f32, 4.5f32] }
 -- input { [1i64, 3i64] [0f32, 1f32] } output { empty([0]i64) empty([0]f32) }
+-- compiled random input { [100001]i64 [100001]f32 } auto output
 
 entry main (xs: []i32) : []i32 = filter (\x -> x > 3) xs
 

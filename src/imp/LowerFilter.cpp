@@ -1,0 +1,177 @@
+// A filter in one pass: the SegScan of its flags, the count and the scatter of
+// Note [Filter as scan and scatter] (internalise/InternaliseFilter.cpp) become one scan
+// kernel that also scatters. See Note [One-pass filter].
+#include "imp/ScanKernels.h"
+#include "ir/Traverse.h"
+
+namespace fjord::imp::detail {
+
+// Note [One-pass filter]
+// Internalisation writes `filter p xs` as
+//   (offsets, flags) = segscan (+) 0 over i of (f, f) where f = i64(p xs[i])
+//   count            = if n == 0 then 0 else offsets[n-1]
+//   dest             = replicate count 0            (after mem/: alloc, then replicate)
+//   kept             = segmap scatter into dest: (flags[i] * offsets[i] - 1, xs[i])
+// which costs three kernels and 8 + 8 bytes of offsets and flags per element. The host
+// lowering recognises this group of statements (the scan and scatter have provenance
+// "filter", the scan's results are used only by the count and the scatter, the
+// destinations are one-dimensional) and emits instead:
+//   - before the scan: one buffer of n elements per destination (`<dest>_kept`) and an i64
+//     for the count;
+//   - the tile scan of Note [Single-pass scan] over the flags, whose write stage runs the
+//     scatter's body at each point with offsets[i] taken from the tile in shared memory
+//     and flags[i] from the scan's body run again, storing the kept values into the
+//     `_kept` buffers; the thread with the last point stores the count (its inclusive
+//     offset);
+//   - the count read back; the other statements lowered as usual, except the replicates,
+//     which become moves of the `_kept` buffers into the destinations' memory (n elements
+//     for an array of count: the LMAD only reads the first count).
+// Anything else (partition, which needs the count before scattering; rows as elements)
+// keeps the three kernels.
+
+namespace {
+
+const ir::SegOp* segOpOf(const ir::Stm& s, ir::SegOp::Kind kind) {
+  const auto* op = std::get_if<ir::Op>(&s.exp);
+  const ir::SegOp* seg = op ? std::get_if<ir::SegOp>(op) : nullptr;
+  return seg && seg->kind == kind ? seg : nullptr;
+}
+
+bool uses(const ir::Stm& s, const ir::VName& v) { return ir::freeVars(s).count(v) > 0; }
+
+/// The statements of one filter: indices into the enclosing statement list.
+struct FilterGroup {
+  size_t scan = 0, countIf = 0, scatter = 0;
+  std::vector<size_t> replicates; ///< per destination
+};
+
+std::optional<FilterGroup> match(const std::vector<ir::Stm>& stms, size_t i) {
+  const ir::Stm& scanStm = stms[i];
+  const ir::SegOp* scan = segOpOf(scanStm, ir::SegOp::Kind::Scan);
+  if (!scan || scanStm.prov.what != "filter" || scan->space.dims.size() != 1 ||
+      scan->ops.size() != 1 || scan->ops[0].neutral.size() != 1 || scanStm.pat.size() != 2 ||
+      scanStm.pat[0].type.elem != PrimType::I64)
+    return std::nullopt;
+  const ir::VName &offsets = scanStm.pat[0].name, &flags = scanStm.pat[1].name;
+  FilterGroup g;
+  g.scan = i;
+  for (size_t s = i + 1; s < stms.size(); ++s) {
+    const ir::SegOp* sc = segOpOf(stms[s], ir::SegOp::Kind::Map);
+    if (sc && !sc->writeDests.empty() && stms[s].prov.what == "filter" &&
+        uses(stms[s], offsets)) {
+      g.scatter = s;
+      break;
+    }
+  }
+  if (g.scatter == 0)
+    return std::nullopt;
+  const ir::Stm& scatterStm = stms[g.scatter];
+  const ir::SegOp& sc = *segOpOf(scatterStm, ir::SegOp::Kind::Map);
+  if (sc.space.dims.size() != 1 || !(sc.space.dims[0].second == scan->space.dims[0].second))
+    return std::nullopt;
+  for (const ir::PatElem& pe : scatterStm.pat)
+    if (pe.type.rank() != 1 || !pe.mem)
+      return std::nullopt;
+  // The scatter reads the scan's results only as offsets[i] and flags[i].
+  for (const ir::Stm& s : sc.body.stms) {
+    const auto* b = std::get_if<ir::BasicOp>(&s.exp);
+    bool index = b && b->kind == ir::BasicOp::Kind::Index && (b->arr == offsets || b->arr == flags);
+    if (index) {
+      if (b->slice.size() != 1 || !b->slice[0].fixed ||
+          !(b->slice[0].index == ir::SubExp(sc.space.dims[0].first)))
+        return std::nullopt;
+    } else if (uses(s, offsets) || uses(s, flags)) {
+      return std::nullopt;
+    }
+  }
+  g.replicates.assign(sc.writeDests.size(), 0);
+  for (size_t s = i + 1; s < g.scatter; ++s) {
+    const ir::Stm& st = stms[s];
+    if (std::holds_alternative<ir::If>(st.exp) && st.pat.size() == 1 && uses(st, offsets) &&
+        g.countIf == 0 && !uses(st, flags)) {
+      g.countIf = s;
+      continue;
+    }
+    if (uses(st, offsets) || uses(st, flags))
+      return std::nullopt;
+    const auto* b = std::get_if<ir::BasicOp>(&st.exp);
+    if (b && b->kind == ir::BasicOp::Kind::Replicate && st.pat.size() == 1)
+      for (size_t d = 0; d < sc.writeDests.size(); ++d)
+        if (sc.writeDests[d] == st.pat[0].name)
+          g.replicates[d] = s;
+  }
+  if (g.countIf == 0)
+    return std::nullopt;
+  for (size_t r : g.replicates)
+    if (r == 0)
+      return std::nullopt;
+  for (size_t s = g.scatter + 1; s < stms.size(); ++s)
+    if (uses(stms[s], offsets) || uses(stms[s], flags))
+      return std::nullopt;
+  return g;
+}
+
+} // namespace
+
+size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, size_t i,
+                        Block& out) {
+  std::optional<FilterGroup> g = match(stms, i);
+  if (!g)
+    return 0;
+  const ir::Stm& scanStm = stms[g->scan];
+  const ir::SegOp& seg = std::get<ir::SegOp>(std::get<ir::Op>(scanStm.exp));
+  const ir::Stm& scatterStm = stms[g->scatter];
+  Compaction c;
+  c.scatter = &scatterStm;
+  c.offsets = scanStm.pat[0].name;
+  c.flags = scanStm.pat[1].name;
+  ScanPlan p = makeScanPlan(scanStm, seg);
+  p.compact = &c;
+
+  out.push_back(comment("filter in one pass: scan of the flags and scatter of the kept elements"));
+  ExpRef n = host.hostLet("n", host.subExp(seg.space.dims[0].second), out);
+  for (const ir::PatElem& pe : scatterStm.pat)
+    c.kept.push_back(
+        host.allocTemp(pe.name.name + "_kept", mul(n, i64(primBytes(pe.type.elem))), out));
+  c.count = host.allocTemp("kept_count", i64(8), out);
+  std::string base =
+      host.kernelName(kernelBaseName(host.functionName(), scanStm.prov.what, "filter"));
+  lowerScanTiles(host, p, base, n, out);
+
+  std::string count = host.freshName("count");
+  out.push_back(declare(count, PrimType::I64, i64(0)));
+  Stm read;
+  read.kind = Stm::Kind::ReadScalar;
+  read.name = count;
+  read.src = c.count;
+  read.type = PrimType::I64;
+  read.args.push_back(i64(0));
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, n, i64(0)), {read}));
+  host.bindScalar(stms[g->countIf].pat[0].name, count, PrimType::I64);
+
+  for (size_t s = g->scan + 1; s < g->scatter; ++s) {
+    if (s == g->countIf)
+      continue;
+    auto r = std::find(g->replicates.begin(), g->replicates.end(), s);
+    if (r == g->replicates.end()) {
+      host.lowerStm(stms[s], out);
+      continue;
+    }
+    const ir::PatElem& pe = stms[s].pat[0];
+    Stm move;
+    move.kind = Stm::Kind::MoveMem;
+    move.name = host.mem(pe.mem->block, pe.type.elem, true);
+    move.src = c.kept[static_cast<size_t>(r - g->replicates.begin())];
+    out.push_back(std::move(move));
+    host.bindArray(pe);
+  }
+  for (const ir::PatElem& pe : scatterStm.pat)
+    host.bindArray(pe);
+  return g->scatter - g->scan + 1;
+}
+
+size_t HostLowerer::lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) {
+  return lowerFusedFilter(*this, stms, i, out);
+}
+
+} // namespace fjord::imp::detail

@@ -1,0 +1,532 @@
+// The kernels of a SegScan (see ScanKernels.h and Note [Single-pass scan]).
+#include "imp/ScanKernels.h"
+
+namespace fjord::imp::detail {
+
+namespace {
+
+using Vals = std::vector<ExpRef>;
+
+/// Shared memory for a tile's values: 32 KiB where the tile, the block scan's arrays and the
+/// look-back window stay within 44 KiB (CUDA allows 48 KiB of static shared memory per
+/// block), else 16 KiB; room for at least one element per thread of the largest block.
+/// Larger tiles mean fewer tiles, and so fewer look-backs and block scans.
+constexpr int64_t kTileBytes = 32768;
+constexpr int64_t kSmallTileBytes = 16384;
+constexpr int64_t kSharedBudget = 44 * 1024;
+/// How far the loops over a thread's items are unrolled (CUDA), so that the loads of
+/// several items are in flight at once.
+constexpr int64_t kUnroll = 8;
+/// Predecessors a block inspects per step of its look-back.
+constexpr int64_t kLookBackWindow = 32;
+
+Stm storeVolatile(std::string mem, ExpRef index, ExpRef value) {
+  Stm s = store(std::move(mem), std::move(index), std::move(value));
+  s.kind = Stm::Kind::StoreVolatile;
+  return s;
+}
+
+Stm breakLoop() {
+  Stm s;
+  s.kind = Stm::Kind::Break;
+  return s;
+}
+
+Stm fence() {
+  Stm s;
+  s.kind = Stm::Kind::Fence;
+  return s;
+}
+
+/// `for (c < bound) body`, unrolled by kUnroll where the target can.
+void itemLoop(const std::string& c, ExpRef bound, Block body, Block& out) {
+  Stm hint;
+  hint.kind = Stm::Kind::UnrollHint;
+  hint.args.push_back(i64(kUnroll));
+  out.push_back(std::move(hint));
+  out.push_back(forLoop(c, std::move(bound), std::move(body)));
+}
+
+ExpRef i32c(int64_t v) { return constant(PrimValue::integer(PrimType::I32, v)); }
+
+/// Index `j` of a tile in shared memory, with a pad word every 32 so that a thread reading
+/// its own consecutive items and a warp reading consecutive elements both avoid bank
+/// conflicts.
+ExpRef padded(ExpRef j) { return add(j, binOp(BinOpKind::Shr, j, i64(5))); }
+
+size_t firstOperand(const ScanPlan& p) { return p.segmented ? 1 : 0; }
+
+Vals neutral(KernelLowerer& k, const ScanPlan& p) {
+  Vals v;
+  if (p.segmented)
+    v.push_back(constant(PrimValue::boolean(false)));
+  for (const Operand& o : p.operands)
+    v.push_back(k.subExp(o.op->neutral.at(o.indexInOp)));
+  return v;
+}
+
+Vals declareVals(KernelLowerer& k, const ScanPlan& p, const std::string& suffix,
+                 const Vals& init, Block& out) {
+  Vals v;
+  for (size_t j = 0; j < p.types.size(); ++j) {
+    std::string c = k.freshName(p.names[j] + suffix);
+    out.push_back(declare(c, p.types[j], init.at(j)));
+    v.push_back(var(c, p.types[j]));
+  }
+  return v;
+}
+
+void assignVals(const Vals& to, const Vals& from, Block& out) {
+  for (size_t j = 0; j < to.size(); ++j)
+    out.push_back(assign(to[j]->name, from.at(j)));
+}
+
+Vals loadVals(const std::vector<std::string>& mems, const ScanPlan& p, ExpRef i,
+              bool isVolatile = false) {
+  Vals v;
+  for (size_t j = 0; j < mems.size(); ++j)
+    v.push_back(isVolatile ? loadVolatile(mems[j], i, p.types[j]) : load(mems[j], i, p.types[j]));
+  return v;
+}
+
+void storeVals(const std::vector<std::string>& mems, ExpRef i, const Vals& v, Block& out,
+               bool isVolatile = false) {
+  for (size_t j = 0; j < mems.size(); ++j)
+    out.push_back(isVolatile ? storeVolatile(mems[j], i, v.at(j)) : store(mems[j], i, v.at(j)));
+}
+
+/// x op y with x before y: the user's operators on the operands; a segmented scan restarts
+/// where y starts a row. The results are declared as fresh scalars.
+Vals combineVals(KernelLowerer& k, const ScanPlan& p, const Vals& x, const Vals& y, Block& out) {
+  size_t f = firstOperand(p);
+  Vals xs(x.begin() + static_cast<long>(f), x.end()), ys(y.begin() + static_cast<long>(f), y.end());
+  Vals r = combine(k, p.seg, xs, ys, out);
+  if (p.segmented) {
+    for (size_t j = 0; j < r.size(); ++j)
+      r[j] = select(y[0], ys[j], r[j]);
+    r.insert(r.begin(), binOp(BinOpKind::LogOr, x[0], y[0]));
+  }
+  return declareVals(k, p, "_next", r, out);
+}
+
+std::vector<std::string> sharedVals(KernelLowerer& k, const ScanPlan& p,
+                                    const std::string& suffix, int64_t count, Block& decls) {
+  std::vector<std::string> sh;
+  for (size_t j = 0; j < p.types.size(); ++j) {
+    sh.push_back(k.freshName(p.names[j] + suffix));
+    decls.push_back(sharedArray(sh.back(), p.types[j], count));
+  }
+  return sh;
+}
+
+std::vector<std::string> bufferParams(KernelLowerer& k, const ScanPlan& p,
+                                      const std::vector<std::string>& host,
+                                      const std::string& suffix, bool write) {
+  std::vector<std::string> ps;
+  for (size_t j = 0; j < host.size(); ++j) {
+    ps.push_back(k.memParam(p.names[j] + suffix, host[j], p.types[j], write));
+    k.noteAccess(write, p.names[j] + suffix + " @" + ps.back() + " -> 0 + {(tiles : 1)}");
+  }
+  return ps;
+}
+
+/// Inclusive scan of the threads' `accs` in `sh` (Hillis-Steele: after the step with
+/// `offset`, sh[t] holds threads max(0, t - 2 * offset + 1) .. t; each step reads into
+/// private values, waits, then writes). Returns thread `tid`'s exclusive prefix; afterwards
+/// sh[block_size - 1] holds the block's aggregate.
+Vals blockScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
+               const std::vector<std::string>& sh, Block& out) {
+  storeVals(sh, tid, accs, out);
+  out.push_back(barrier());
+  std::string offset = k.freshName("offset");
+  ExpRef off = var(offset, PrimType::I64);
+  out.push_back(declare(offset, PrimType::I64, i64(1)));
+  Block step, read;
+  Vals mine = declareVals(k, p, "_step", loadVals(sh, p, tid), step);
+  ExpRef active = cmp(CmpOpKind::Ge, tid, off);
+  assignVals(mine, combineVals(k, p, loadVals(sh, p, sub(tid, off)), mine, read), read);
+  step.push_back(ifThen(active, std::move(read)));
+  step.push_back(barrier());
+  storeVals(sh, tid, mine, step);
+  step.push_back(barrier());
+  step.push_back(assign(offset, mul(off, i64(2))));
+  out.push_back(whileLoop(lt(off, blockSize()), std::move(step)));
+  Vals prefix = declareVals(k, p, "_prefix", neutral(k, p), out);
+  Block fromLeft;
+  assignVals(prefix, loadVals(sh, p, sub(tid, i64(1))), fromLeft);
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, tid, i64(0)), std::move(fromLeft)));
+  return prefix;
+}
+
+/// The point of flat index `i` (one index per dimension, bound to the SegSpace's names).
+std::vector<ExpRef> bindPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, Block& out) {
+  const auto& dims = p.seg.space.dims;
+  k.bindScalar(p.seg.space.flat, i->name, PrimType::I64);
+  if (dims.size() == 1) {
+    k.bindScalar(dims[0].first, i->name, PrimType::I64);
+    return {i};
+  }
+  std::vector<ExpRef> sizes;
+  std::vector<std::string> idxNames;
+  for (const auto& [v, n] : dims) {
+    sizes.push_back(sizes.empty() ? nullptr : k.subExp(n));
+    idxNames.push_back(v.name);
+  }
+  std::vector<ExpRef> point = unflatten(k, sizes, i, idxNames, out);
+  for (size_t d = 0; d < point.size(); ++d)
+    k.bindScalar(dims[d].first, point[d]->name, PrimType::I64);
+  return point;
+}
+
+/// Runs the body at flat index `i`; stores its mapped results when `storeMapped`; returns
+/// the values to scan (a row's first element carries the flag).
+Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, bool storeMapped, Block& out) {
+  std::vector<ExpRef> point = bindPoint(k, p, i, out);
+  k.lowerStms(p.seg.body.stms, out);
+  size_t nops = p.operands.size();
+  if (storeMapped) {
+    std::vector<symbolic::Expr> symPoint;
+    for (const auto& d : p.seg.space.dims)
+      symPoint.push_back(symbolic::Expr::var(d.first.str()));
+    storeResults(k, p.stm, nops, p.seg.body.result, nops, point, symPoint, out);
+  }
+  Vals v;
+  if (p.segmented)
+    v.push_back(eq(point.back(), i64(0)));
+  for (size_t j = 0; j < nops; ++j)
+    v.push_back(k.subExp(p.seg.body.result.at(j)));
+  return v;
+}
+
+/// The look-back of Note [Single-pass scan]: publishes the tile's aggregate, combines the
+/// predecessors' published values (window by window) into the tile's exclusive prefix,
+/// publishes the inclusive prefix and returns the exclusive one to every thread.
+Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef tid,
+              ExpRef tile, const Vals& aggregate, Block& decls, Block& out) {
+  std::string status = k.memParam("tile_status", st.status, PrimType::I32, true);
+  k.noteAccess(true, "tile_status @" + status + " -> 0 + {(tiles : 1)}");
+  std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_aggregates", true);
+  std::vector<std::string> prefs = bufferParams(k, p, st.prefixes, "_prefixes", true);
+  auto publish = [&](const std::vector<std::string>& mems, const Vals& v, int64_t flag) {
+    Block b;
+    storeVals(mems, tile, v, b, /*isVolatile=*/true);
+    b.push_back(fence());
+    b.push_back(storeVolatile(status, tile, i32c(flag)));
+    return b;
+  };
+  out.push_back(comment("publish the tile's aggregate (tile 0: its inclusive prefix), then its\n"
+                        "status, after a fence so that a block seeing the status sees the value"));
+  out.push_back(ifThen(eq(tid, i64(0)),
+                       {ifThen(eq(tile, i64(0)), publish(prefs, aggregate, 2),
+                               publish(aggs, aggregate, 1))}));
+
+  std::string winStatus = k.freshName("window_status");
+  decls.push_back(sharedArray(winStatus, PrimType::I32, kLookBackWindow));
+  std::vector<std::string> winVals = sharedVals(k, p, "_window", kLookBackWindow, decls);
+  std::string next = k.freshName("look_back_next");
+  decls.push_back(sharedArray(next, PrimType::I64, 1));
+  std::vector<std::string> exclSh = sharedVals(k, p, "_exclusive_shared", 1, decls);
+
+  out.push_back(comment(
+      "look back: threads 0.." + std::to_string(kLookBackWindow - 1) +
+      " read the status and value of the tiles next - 0, next - 1, ...;\n"
+      "thread 0 combines them, nearest last, up to the first inclusive prefix (done) or the\n"
+      "first tile with nothing published yet (read again from there)"));
+  Vals excl = declareVals(k, p, "_exclusive", neutral(k, p), out);
+  out.push_back(ifThen(eq(tid, i64(0)), {store(next, i64(0), sub(tile, i64(1)))}));
+  out.push_back(barrier());
+  Block step, reader;
+  ExpRef base = k.let("look_back_from", load(next, i64(0), PrimType::I64), step);
+  ExpRef pred = k.let("predecessor", sub(base, tid), reader);
+  std::string seen = k.freshName("seen");
+  reader.push_back(declare(seen, PrimType::I32, i32c(2))); // before tile 0: nothing to add
+  ExpRef seenV = var(seen, PrimType::I32);
+  reader.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)),
+                          {assign(seen, loadVolatile(status, pred, PrimType::I32))}));
+  reader.push_back(fence());
+  Vals val = declareVals(k, p, "_seen", neutral(k, p), reader);
+  Block readPrefix, readAggregate;
+  assignVals(val, loadVals(prefs, p, pred, true), readPrefix);
+  assignVals(val, loadVals(aggs, p, pred, true), readAggregate);
+  reader.push_back(ifThen(andE(eq(seenV, i32c(2)), cmp(CmpOpKind::Ge, pred, i64(0))),
+                          std::move(readPrefix),
+                          {ifThen(eq(seenV, i32c(1)), std::move(readAggregate))}));
+  reader.push_back(store(winStatus, tid, seenV));
+  storeVals(winVals, tid, val, reader);
+  step.push_back(ifThen(lt(tid, i64(kLookBackWindow)), std::move(reader)));
+  step.push_back(barrier());
+
+  Block walk, item, found;
+  std::string w = k.freshName("w");
+  ExpRef wV = var(w, PrimType::I64);
+  std::string used = k.freshName("used");
+  walk.push_back(declare(used, PrimType::I64, i64(0)));
+  ExpRef s = k.let("status_seen", load(winStatus, wV, PrimType::I32), item);
+  item.push_back(ifThen(eq(s, i32c(0)), {breakLoop()}));
+  assignVals(excl, combineVals(k, p, loadVals(winVals, p, wV), excl, item), item);
+  item.push_back(assign(used, add(wV, i64(1))));
+  found.push_back(store(next, i64(0), i64(-1))); // done
+  found.push_back(breakLoop());
+  item.push_back(ifThen(eq(s, i32c(2)), std::move(found)));
+  walk.push_back(forLoop(w, i64(kLookBackWindow), std::move(item)));
+  walk.push_back(ifThen(cmp(CmpOpKind::Ge, load(next, i64(0), PrimType::I64), i64(0)),
+                        {store(next, i64(0), sub(base, var(used, PrimType::I64)))}));
+  step.push_back(ifThen(eq(tid, i64(0)), std::move(walk)));
+  step.push_back(barrier());
+  out.push_back(whileLoop(cmp(CmpOpKind::Ge, load(next, i64(0), PrimType::I64), i64(0)),
+                          std::move(step)));
+
+  out.push_back(comment("publish the inclusive prefix; share the exclusive one with the block"));
+  Block last;
+  Vals incl = combineVals(k, p, excl, aggregate, last);
+  last.push_back(ifThen(cmp(CmpOpKind::Gt, tile, i64(0)), publish(prefs, incl, 2)));
+  storeVals(exclSh, i64(0), excl, last);
+  out.push_back(ifThen(eq(tid, i64(0)), std::move(last)));
+  out.push_back(barrier());
+  return loadVals(exclSh, p, i64(0));
+}
+
+/// The write stage of a one-pass filter (Note [One-pass filter], LowerFilter.cpp): the
+/// scatter's body runs at every point of the tile, reading the scanned offsets from the tile
+/// and the flags from the scan's body, run again (cheaper than keeping them in shared
+/// memory), instead of from arrays; its kept values go to the `kept` buffers. The thread
+/// holding the last point writes the count.
+void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+                 ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                 const Vals& carry, Block& body) {
+  const Compaction& c = *p.compact;
+  const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
+  size_t dests = sc.writeDests.size();
+  std::vector<std::string> kept;
+  for (size_t d = 0; d < dests; ++d) {
+    const ir::PatElem& pe = c.scatter->pat.at(d);
+    kept.push_back(k.memParam(pe.name.name + "_kept", c.kept[d], pe.type.elem, true));
+    k.noteAccess(true, pe.name.name + "_kept @" + kept.back() + " -> 0 + {(n : 1)} (scattered)");
+  }
+  std::string count = k.memParam("count", c.count, PrimType::I64, true);
+  k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
+  body.push_back(comment("scatter the kept elements to their offsets, in index order"));
+  std::string it = k.freshName("item");
+  Block loop, in;
+  ExpRef j = k.let("j", add(mul(var(it, PrimType::I64), blockSize()), tid), loop);
+  ExpRef i = k.let(sc.space.dims[0].first.name, add(tileStart, j), loop);
+  k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
+  k.bindScalar(sc.space.flat, i->name, PrimType::I64);
+  size_t f = firstOperand(p);
+  ExpRef flag;
+  for (const ir::Stm& s : sc.body.stms) {
+    const auto* b = std::get_if<ir::BasicOp>(&s.exp);
+    bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
+                    (b->arr == c.offsets || b->arr == c.flags);
+    if (!fromScan) {
+      k.lowerStm(s, in);
+      continue;
+    }
+    if (b->arr == c.flags && !flag) {
+      evalPoint(k, p, i, /*storeMapped=*/false, in);
+      flag = k.subExp(p.seg.body.result.at(p.operands.size()));
+    }
+    ExpRef v = b->arr == c.offsets ? load(tileSh[f], padded(j), p.types[f]) : flag;
+    k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
+  }
+  for (size_t d = 0; d < dests; ++d) {
+    ExpRef idx = k.subExp(sc.body.result.at(d));
+    in.push_back(ifThen(cmp(CmpOpKind::Ge, idx, i64(0)),
+                        {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
+  }
+  loop.push_back(ifThen(lt(i, n), std::move(in)));
+  itemLoop(it, items, std::move(loop), body);
+  body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
+  ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
+  body.push_back(ifThen(andE(lastTile, eq(tid, sub(blockSize(), i64(1)))),
+                        {store(count, i64(0), carry.at(f))}));
+}
+
+} // namespace
+
+ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
+  ScanPlan p{stm, seg, operandsOf(stm, seg), false, {}, {}, 0};
+  p.segmented = seg.space.dims.size() > 1;
+  if (p.segmented) {
+    p.types.push_back(PrimType::Bool);
+    p.names.push_back("row_start");
+  }
+  int64_t bytes = 0;
+  for (const Operand& o : p.operands) {
+    p.types.push_back(o.type);
+    p.names.push_back(o.name);
+  }
+  for (PrimType t : p.types)
+    bytes += primBytes(t);
+  bytes = std::max<int64_t>(bytes, 1);
+  auto tileFor = [&](int64_t tileBytes) { return std::max(kMaxBlockSize, tileBytes / bytes); };
+  auto sharedFor = [&](int64_t tile) {
+    return (tile + tile / 32 + kMaxBlockSize + kLookBackWindow + 1) * bytes;
+  };
+  p.tileMax = sharedFor(tileFor(kTileBytes)) <= kSharedBudget ? tileFor(kTileBytes)
+                                                                 : tileFor(kSmallTileBytes);
+  return p;
+}
+
+void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileStatus& st,
+                ExpRef hostItems, ExpRef hostN) {
+  Block decls, body;
+  ExpRef tid = k.let("tid", threadId(), body);
+  ExpRef n = k.param("n", hostN);
+  ExpRef items = k.param("items", hostItems);
+  std::vector<std::string> tileSh = sharedVals(k, p, "_tile", p.tileMax + p.tileMax / 32, decls);
+  std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
+  ExpRef tile;
+  if (mode == TileMode::LookBack) {
+    std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
+    k.noteAccess(true, "ticket @" + ticket + " -> 0 + {(1 : 1)}");
+    std::string tileShared = k.freshName("tile_shared");
+    decls.push_back(sharedArray(tileShared, PrimType::I64, 1));
+    body.push_back(comment("take a ticket: tiles go to blocks in the order they start, so every\n"
+                           "tile a block waits for is held by a block already running"));
+    std::string got = k.freshName("ticket_value");
+    Stm take;
+    take.kind = Stm::Kind::AtomicFetchAdd;
+    take.name = ticket;
+    take.type = PrimType::I32;
+    take.src = got;
+    take.args = {i64(0), i32c(1)};
+    body.push_back(ifThen(eq(tid, i64(0)),
+                          {declare(got, PrimType::I32), take,
+                           store(tileShared, i64(0), convert(var(got, PrimType::I32), PrimType::I64))}));
+    body.push_back(barrier());
+    tile = k.let("tile", load(tileShared, i64(0), PrimType::I64), body);
+  } else {
+    tile = k.let("tile", blockId(), body);
+  }
+  ExpRef tileStart = k.let("tile_start", mul(tile, mul(blockSize(), items)), body);
+
+  body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
+                         "neighbouring threads touch neighbouring elements"));
+  {
+    std::string c = k.freshName("item");
+    Block loop, in, outside;
+    ExpRef j = k.let("j", add(mul(var(c, PrimType::I64), blockSize()), tid), loop);
+    const std::string& iName =
+        p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
+    ExpRef i = k.let(iName.empty() ? "i" : iName, add(tileStart, j), loop);
+    Vals x = evalPoint(k, p, i, /*storeMapped=*/mode != TileMode::Reduce && !p.compact, in);
+    storeVals(tileSh, padded(j), x, in);
+
+    storeVals(tileSh, padded(j), neutral(k, p), outside);
+    loop.push_back(ifThen(lt(i, n), std::move(in), std::move(outside)));
+    itemLoop(c, items, std::move(loop), body);
+    body.push_back(barrier());
+  }
+
+  body.push_back(comment("each thread folds its own items, tid * items + 0 .. items - 1, in order"));
+  Vals acc = declareVals(k, p, "_acc", neutral(k, p), body);
+  ExpRef mine = k.let("first_item", mul(tid, items), body);
+  {
+    std::string c = k.freshName("item");
+    Block loop;
+    Vals x = loadVals(tileSh, p, padded(add(mine, var(c, PrimType::I64))));
+    assignVals(acc, combineVals(k, p, acc, x, loop), loop);
+    itemLoop(c, items, std::move(loop), body);
+  }
+  body.push_back(comment("scan the threads' values across the block"));
+  Vals threadPrefix = blockScan(k, p, tid, acc, scanSh, body);
+  Vals aggregate = loadVals(scanSh, p, sub(blockSize(), i64(1)));
+
+  Vals tilePrefix;
+  if (mode == TileMode::Reduce) {
+    std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_aggregates", true);
+    Block w;
+    storeVals(aggs, tile, aggregate, w);
+    body.push_back(comment("the tile's aggregate, for the scan of the aggregates"));
+    body.push_back(ifThen(eq(tid, i64(0)), std::move(w)));
+    decls.insert(decls.end(), body.begin(), body.end());
+    k.kernel.body = std::move(decls);
+    return;
+  }
+  if (mode == TileMode::Rescan) {
+    std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_tile_prefixes", false);
+    body.push_back(comment("the tiles before this one, scanned by the previous kernel"));
+    tilePrefix = loadVals(aggs, p, tile);
+  } else {
+    tilePrefix = lookBack(k, p, st, tid, tile, aggregate, decls, body);
+  }
+
+  body.push_back(comment("each thread rescans its items from its carry-in"));
+  Vals carry = declareVals(k, p, "_carry", combineVals(k, p, tilePrefix, threadPrefix, body), body);
+  {
+    std::string c = k.freshName("item");
+    Block loop;
+    ExpRef at = k.let("at", padded(add(mine, var(c, PrimType::I64))), loop);
+    assignVals(carry, combineVals(k, p, carry, loadVals(tileSh, p, at), loop), loop);
+    storeVals(tileSh, at, carry, loop);
+    itemLoop(c, items, std::move(loop), body);
+    body.push_back(barrier());
+  }
+
+  if (p.compact) {
+    scatterKept(k, p, tid, tileStart, items, n, tileSh, carry, body);
+    decls.insert(decls.end(), body.begin(), body.end());
+    k.kernel.body = std::move(decls);
+    return;
+  }
+  body.push_back(comment("write the tile back, coalesced like the load"));
+  {
+    std::string c = k.freshName("item");
+    Block loop, in;
+    ExpRef j = k.let("j", add(mul(var(c, PrimType::I64), blockSize()), tid), loop);
+    ExpRef i = k.let("i", add(tileStart, j), loop);
+    std::vector<ExpRef> point = bindPoint(k, p, i, in);
+    size_t f = firstOperand(p);
+    for (size_t o = 0; o < p.operands.size(); ++o)
+      k.bindArray(p.stm.pat[o]);
+    for (size_t o = 0; o < p.operands.size(); ++o)
+      k.writeElement(k.array(p.stm.pat[o].name), point,
+                     load(tileSh[o + f], padded(j), p.types[o + f]), in);
+    loop.push_back(ifThen(lt(i, n), std::move(in)));
+    itemLoop(c, items, std::move(loop), body);
+  }
+  decls.insert(decls.end(), body.begin(), body.end());
+  k.kernel.body = std::move(decls);
+}
+
+void resetStatusKernel(KernelLowerer& k, const TileStatus& st, ExpRef hostTiles) {
+  Block body;
+  ExpRef tiles = k.param("tiles", hostTiles);
+  std::string status = k.memParam("tile_status", st.status, PrimType::I32, true);
+  std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
+  k.noteAccess(true, "tile_status @" + status + " -> 0 + {(tiles : 1)}");
+  k.noteAccess(true, "ticket @" + ticket + " -> 0 + {(1 : 1)}");
+  ExpRef t = k.let("t", add(mul(blockId(), blockSize()), threadId()), body);
+  body.push_back(ifThen(lt(t, tiles), {store(status, t, i32c(0))}));
+  body.push_back(ifThen(eq(t, i64(0)), {store(ticket, i64(0), i32c(0))}));
+  k.kernel.body = std::move(body);
+}
+
+void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& st,
+                         ExpRef hostTiles) {
+  Block decls, body;
+  ExpRef tid = k.let("tid", threadId(), body);
+  ExpRef tiles = k.param("tiles", hostTiles);
+  std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_aggregates", true);
+  std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
+  body.push_back(comment("block_size aggregates at a time; carry: the aggregates before them"));
+  Vals carry = declareVals(k, p, "_carry", neutral(k, p), body);
+  std::string c = k.freshName("chunk");
+  Block loop, read, write;
+  ExpRef t = k.let("t", add(mul(var(c, PrimType::I64), blockSize()), tid), loop);
+  Vals x = declareVals(k, p, "_x", neutral(k, p), loop);
+  assignVals(x, loadVals(aggs, p, t), read);
+  loop.push_back(ifThen(lt(t, tiles), std::move(read)));
+  Vals prefix = blockScan(k, p, tid, x, scanSh, loop);
+  storeVals(aggs, t, combineVals(k, p, carry, prefix, write), write);
+  loop.push_back(ifThen(lt(t, tiles), std::move(write)));
+  assignVals(carry, combineVals(k, p, carry, loadVals(scanSh, p, sub(blockSize(), i64(1))), loop),
+             loop);
+  loop.push_back(barrier());
+  body.push_back(forLoop(c, divUp(tiles, blockSize()), std::move(loop)));
+  decls.insert(decls.end(), body.begin(), body.end());
+  k.kernel.body = std::move(decls);
+}
+
+} // namespace fjord::imp::detail

@@ -1,0 +1,64 @@
+// The kernels of a SegScan (Note [Single-pass scan], LowerSegScan.cpp): the tile kernel in
+// its three modes (single pass with decoupled look-back; the fallback's reduce and rescan),
+// the kernel that resets the tile status, and the fallback's scan of the tile aggregates.
+#pragma once
+#include "imp/SegCombine.h"
+
+#include <string>
+#include <vector>
+
+namespace fjord::imp::detail {
+
+/// A filter's scatter fused into the scan (Note [One-pass filter], LowerFilter.cpp).
+struct Compaction {
+  const ir::Stm* scatter = nullptr; ///< the scattering SegMap of the filter
+  ir::VName offsets, flags;         ///< the scan's results that the scatter reads
+  std::vector<std::string> kept;    ///< host buffers of n elements, one per destination
+  std::string count;                ///< host i64[1]: how many elements were kept
+};
+
+/// What the kernels of one SegScan share.
+struct ScanPlan {
+  const ir::Stm& stm;
+  const ir::SegOp& seg;
+  std::vector<Operand> operands;
+  bool segmented = false;         ///< rank > 1: rows are scanned; values carry a start flag
+  std::vector<PrimType> types;    ///< the scanned values: [the bool flag] ++ the operands
+  std::vector<std::string> names; ///< their source-derived names
+  int64_t tileMax = 0;            ///< elements a tile may hold (shared memory is sized by it)
+  const Compaction* compact = nullptr; ///< set: write the scatter's values, not the scan
+};
+
+/// The default of `<base>.items_per_thread`.
+inline constexpr int64_t kDefaultItemsPerThread = 32;
+
+ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg);
+
+/// Device buffers with one element per tile (host C names).
+struct TileStatus {
+  std::string status;                  ///< i32: 0 nothing yet, 1 aggregate, 2 inclusive prefix
+  std::string ticket;                  ///< i32[1]: the next tile to hand out
+  std::vector<std::string> aggregates; ///< per value
+  std::vector<std::string> prefixes;   ///< per value (look-back only)
+};
+
+enum class TileMode {
+  LookBack, ///< single pass: scan the tile, publish, look back, write
+  Reduce,   ///< fallback stage 1: publish the tile's aggregate only
+  Rescan,   ///< fallback stage 3: scan with the exclusive prefix found in `aggregates`
+};
+
+void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileStatus& st,
+                ExpRef hostItems, ExpRef hostN);
+/// Zeroes the status of `hostTiles` tiles and the ticket (one thread per tile).
+void resetStatusKernel(KernelLowerer& k, const TileStatus& st, ExpRef hostTiles);
+/// One block: the tile aggregates become exclusive prefixes, in place.
+void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& st,
+                         ExpRef hostTiles);
+
+/// Lowers the scan of `p` (n > 0 points, else nothing) with kernels named after `base`:
+/// the single-pass scheme where forward_progress(), else reduce-then-scan.
+void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
+                    Block& out);
+
+} // namespace fjord::imp::detail
