@@ -10,7 +10,7 @@ using imp::Stm;
 namespace {
 
 void collectExp(const Exp& e, Uses& u) {
-  if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load)
+  if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load || e.kind == Exp::Kind::Lane)
     u.reads.insert(e.name);
   for (const imp::ExpRef& a : e.args)
     collectExp(*a, u);
@@ -39,7 +39,9 @@ void collectBlock(const imp::Block& b, Uses& u) {
       u.reads.insert(s.name);
       u.reads.insert(s.src);
       break;
-    case Stm::Kind::ReadScalar: u.reads.insert(s.src); break;
+    case Stm::Kind::ReadScalar:
+    case Stm::Kind::DeclareVector: u.reads.insert(s.src); break;
+    case Stm::Kind::StoreVector: u.reads.insert(s.name); break;
     case Stm::Kind::AtomicCas:
       u.reads.insert(s.name);
       u.reads.insert(s.src);

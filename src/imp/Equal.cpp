@@ -41,7 +41,9 @@ public:
     case Exp::Kind::Const: fields = a.value.str() == b.value.str(); break;
     case Exp::Kind::Var:
     case Exp::Kind::Load:
-    case Exp::Kind::Tuning: fields = a.name == b.name; break;
+    case Exp::Kind::Tuning:
+    case Exp::Kind::Lane: fields = a.name == b.name; break;
+    case Exp::Kind::ShuffleDown: break;
     case Exp::Kind::UnOp: fields = a.unOp == b.unOp && a.operandType == b.operandType; break;
     case Exp::Kind::BinOp: fields = a.binOp == b.binOp && a.operandType == b.operandType; break;
     case Exp::Kind::Cmp: fields = a.cmpOp == b.cmpOp && a.operandType == b.operandType; break;
@@ -79,8 +81,9 @@ public:
       return differ("statement `" + printStm(a) + "` vs `" + printStm(b) + "`");
     bool typed = a.kind == K::DeclareScalar || a.kind == K::DeclareArray || a.kind == K::Store ||
                  a.kind == K::AtomicUpdate || a.kind == K::AtomicCas ||
-                 a.kind == K::ReadScalar || a.kind == K::WriteScalar;
-    bool hasSrc = a.kind == K::AtomicCas || a.kind == K::CopyMem || a.kind == K::ReadScalar ||
+                 a.kind == K::ReadScalar || a.kind == K::WriteScalar ||
+                 a.kind == K::DeclareVector || a.kind == K::StoreVector;
+    bool hasSrc = a.kind == K::DeclareVector || a.kind == K::AtomicCas || a.kind == K::CopyMem || a.kind == K::ReadScalar ||
                   a.kind == K::MoveMem;
     bool hasText = a.kind == K::Comment || a.kind == K::AtomicCas || a.kind == K::Error;
     if (a.name != b.name || (typed && a.type != b.type) || (hasSrc && a.src != b.src) ||

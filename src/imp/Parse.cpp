@@ -311,6 +311,36 @@ private:
       s.args.push_back(bareExp());
       p_.expect(")");
       s.body = block();
+    } else if (w == "if_warp_shuffles") {
+      s.kind = Stm::Kind::IfWarpShuffles;
+      s.body = block();
+      expectWord("else");
+      s.elseBody = block();
+    } else if (w == "vector") {
+      s.kind = Stm::Kind::DeclareVector;
+      s.type = dotType();
+      s.name = p_.name("a vector name").text;
+      p_.expect("<-");
+      ExpRef at;
+      s.src = memIndex(at);
+      s.args.push_back(at);
+      end();
+      bind(s.name, Binding{false, true, s.type});
+    } else if (w == "store_vector") {
+      s.kind = Stm::Kind::StoreVector;
+      s.type = dotType();
+      ExpRef at;
+      s.name = memIndex(at);
+      p_.expect("<-");
+      p_.expect("(");
+      s.args.push_back(at);
+      for (int q = 0; q < 4; ++q) {
+        if (q > 0)
+          p_.expect(",");
+        s.args.push_back(bareExp());
+      }
+      p_.expect(")");
+      end();
     } else if (w == "barrier" || w == "break") {
       s.kind = w == "barrier" ? Stm::Kind::Barrier : Stm::Kind::Break;
       end();
@@ -460,6 +490,8 @@ private:
       return application(n);
     if (n.is("call") && p_.accept("."))
       return callExp();
+    if (n.is("lane") && p_.accept("."))
+      return laneExp();
     if (p_.accept("[")) {
       const Binding& m = lookup(n, true);
       if (!m.typed)
@@ -523,9 +555,29 @@ private:
       return close(blockSize());
     if (n.is("num_blocks"))
       return close(numBlocks());
+    if (n.is("shuffle_down")) {
+      ExpRef x = bareExp();
+      p_.expect(",");
+      return close(shuffleDown(x, bareExp()));
+    }
     if (auto op = ir::parse::unOpByName(n.text))
       return close(unOp(*op, bareExp()));
     p_.fail(n, "unknown function `" + n.text + "` (a math function is `call.NAME.TYPE(...)`)");
+  }
+
+  /// `lane.TYPE(VECTOR, LANE)` after `lane.`.
+  ExpRef laneExp() {
+    PrimType elem = p_.primType();
+    p_.expect("(");
+    Token v = p_.name("a vector name");
+    lookup(v, false);
+    p_.expect(",");
+    Token q = p_.lex.next();
+    int64_t index = q.kind == Token::Kind::Number ? std::atoll(q.text.c_str()) : -1;
+    if (index < 0 || index > 3)
+      p_.fail(q, "expected a lane number 0..3, found " + ir::parse::describe(q));
+    p_.expect(")");
+    return lane(v.text, index, elem);
   }
 
   /// `call.NAME.TYPE(args)` after `call.`.
