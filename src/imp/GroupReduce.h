@@ -45,3 +45,14 @@ void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
                const std::vector<std::string>& lanes, ExpRef g, ExpRef n, Block& out);
 
 } // namespace fjord::imp::detail
+
+namespace fjord::imp::detail {
+
+/// A one-dimensional SegMap whose results are all scalars stored contiguously from offset 0
+/// with 4-byte elements, as a kernel in which each thread computes four consecutive points
+/// with vector loads of its contiguous inputs and vector stores of its results (Note
+/// [Vectorised map], LowerSegMapVector.cpp). Returns false, emitting nothing, otherwise.
+bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
+                           Block& out);
+
+} // namespace fjord::imp::detail
