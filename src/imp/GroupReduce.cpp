@@ -28,10 +28,10 @@ namespace fjord::imp::detail {
 // When the body reads xs[i] with i the SegOp's index and xs lies contiguously from offset 0
 // of its memory block (its LMAD is `0 + {(n : 1)}`) with 4-byte elements, a thread can take
 // four consecutive indices 4g .. 4g+3 at once with one aligned vector load (device blocks
-// are aligned to far more than 16 bytes). The four elements go to a private array of four
-// that a loop of constant trip count 4 walks (the compiler keeps it in registers), so the
-// body and the operator still appear once. The last, partial group is read element by
-// element.
+// are aligned to far more than 16 bytes). The elements go to a private array that a loop
+// of constant trip count walks (the compiler unrolls it and keeps the array in registers),
+// so the body and the operator still appear once. A partial last group of four is read
+// element by element.
 
 ExpRef warpMultipleBlockSize(HostLowerer& host, const std::string& base, Block& out) {
   ExpRef bs = host.blockSizeFor(base, out);
@@ -183,11 +183,11 @@ std::vector<ir::Stm> withoutInputs(const ir::Body& body, const std::vector<Vecto
 }
 
 std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorInput>& ins,
-                                    Block& decls) {
+                                    int64_t count, Block& decls) {
   std::vector<std::string> out;
   for (const VectorInput& v : ins) {
     out.push_back(k.freshName(v.bound.name + "_lanes"));
-    Stm s = sharedArray(out.back(), v.array.elem, 4);
+    Stm s = sharedArray(out.back(), v.array.elem, count);
     s.space = MemSpace::Device; // private to the thread
     decls.push_back(std::move(s));
   }
@@ -195,7 +195,8 @@ std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorIn
 }
 
 void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
-               const std::vector<std::string>& lanes, ExpRef g, ExpRef n, Block& out) {
+               const std::vector<std::string>& lanes, ExpRef g, ExpRef n, ExpRef first,
+               Block& out) {
   Block whole, partial;
   std::string q = k.freshName("q");
   ExpRef qv = var(q, PrimType::I64);
@@ -213,8 +214,8 @@ void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
     v.args.push_back(g);
     whole.push_back(std::move(v));
     for (int64_t l = 0; l < 4; ++l)
-      whole.push_back(store(lanes[j], i64(l), lane(vec, l, a.elem)));
-    one.push_back(store(lanes[j], qv, load(m, add(mul(g, i64(4)), qv), a.elem)));
+      whole.push_back(store(lanes[j], add(first, i64(l)), lane(vec, l, a.elem)));
+    one.push_back(store(lanes[j], add(first, qv), load(m, add(mul(g, i64(4)), qv), a.elem)));
   }
   Block guarded;
   guarded.push_back(ifThen(lt(add(mul(g, i64(4)), qv), n), std::move(one)));

@@ -35,14 +35,16 @@ std::vector<VectorInput> vectorInputs(Lowerer& L, const ir::Body& body, const ir
 /// The body's statements without the vectorised reads.
 std::vector<ir::Stm> withoutInputs(const ir::Body& body, const std::vector<VectorInput>& ins);
 
-/// Per vector input, a private array of 4 elements (declared in `decls`).
+/// Per vector input, a private array of `count` elements (declared in `decls`).
 std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorInput>& ins,
-                                    Block& decls);
+                                    int64_t count, Block& decls);
 
-/// Fills the lane arrays with elements 4*g .. 4*g+3 of every input: one vector load each
-/// when all four exist (`4*g + 4 <= n`), else element by element up to n.
+/// Fills elements first .. first+3 of the lane arrays with elements 4*g .. 4*g+3 of every
+/// input: one vector load each when all four exist (`4*g + 4 <= n`), else element by
+/// element below n.
 void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
-               const std::vector<std::string>& lanes, ExpRef g, ExpRef n, Block& out);
+               const std::vector<std::string>& lanes, ExpRef g, ExpRef n, ExpRef first,
+               Block& out);
 
 } // namespace fjord::imp::detail
 

@@ -1,11 +1,14 @@
 // A SegMap over contiguous arrays, four points per thread (see GroupReduce.h).
 #include "imp/GroupReduce.h"
 
+#include <variant>
+
 namespace fjord::imp::detail {
 
 // Note [Vectorised map]
 // A map from contiguous inputs to contiguous outputs moves memory at full speed only with
-// wide accesses. Thread g computes points 4g .. 4g+3:
+// wide accesses. When the body reads at least one such input and otherwise computes only
+// scalars (no other array reads, loops or calls), thread g computes points 4g .. 4g+3:
 //   load the vectorisable inputs' elements 4g .. 4g+3 into private arrays of four
 //     (Note [Vectorised inputs]);
 //   for (q < 4) if (4g + q < n) { the body for point 4g + q; results into private arrays }
@@ -21,6 +24,27 @@ bool vectorResult(const ArrayVar& a) {
          a.lmad.dims[0].stride.isConst(&stride) && stride == 1;
 }
 
+/// Whether `stms` compute scalars from scalars only: no array reads, loops or calls, so
+/// taking four points per thread cannot spoil how other arrays are accessed (a thread
+/// walking a row, say, reads it coalesced only with one point per thread).
+bool scalarOnly(const std::vector<ir::Stm>& stms) {
+  for (const ir::Stm& s : stms) {
+    for (const ir::PatElem& pe : s.pat)
+      if (pe.type.isArray())
+        return false;
+    if (const auto* b = std::get_if<ir::BasicOp>(&s.exp)) {
+      if (b->kind == ir::BasicOp::Kind::Index || b->kind == ir::BasicOp::Kind::FlatIndex)
+        return false;
+    } else if (const auto* e = std::get_if<ir::If>(&s.exp)) {
+      if (!scalarOnly(e->thenBody.stms) || !scalarOnly(e->elseBody.stms))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
@@ -34,6 +58,9 @@ bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
     if (!vectorResult(host.array(pe.name)))
       return false;
   }
+  std::vector<VectorInput> ins = vectorInputs(host, op.body, op.space.dims[0].first);
+  if (ins.empty() || !scalarOnly(withoutInputs(op.body, ins)))
+    return false;
   std::string base = kernelBaseName(host.functionName(), stm.prov.what, "map");
   KernelLowerer k(host, host.kernelName(base), stm);
   ExpRef bs = host.blockSizeFor(base, out);
@@ -41,8 +68,7 @@ bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   ExpRef total = host.subExp(dimN);
 
   Block decls, body;
-  std::vector<VectorInput> ins = vectorInputs(k, op.body, dimV);
-  std::vector<std::string> lanes = laneArrays(k, ins, decls);
+  std::vector<std::string> lanes = laneArrays(k, ins, 4, decls);
   std::vector<std::string> resLanes, resMems;
   for (const ir::PatElem& pe : stm.pat) {
     const ArrayVar& a = k.array(pe.name);
@@ -58,7 +84,7 @@ bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   ExpRef g = globalThreadId(k, "g", body);
   ExpRef n = k.subExp(dimN);
   Block guarded, point, inRange;
-  loadLanes(k, ins, lanes, g, n, guarded);
+  loadLanes(k, ins, lanes, g, n, i64(0), guarded);
   std::string q = k.freshName("q");
   ExpRef qv = var(q, PrimType::I64);
   ExpRef i = k.let(dimV.name, add(mul(g, i64(4)), qv), point);

@@ -13,7 +13,9 @@ namespace fjord::imp::detail {
 // Stage 1 (`<base>_stage1`, G blocks of B threads): when every operator is commutative,
 //   threads stride through the input, i = gtid, gtid + G*B, ... (neighbouring threads read
 //   neighbouring elements: coalesced); where the inputs allow it they take four
-//   consecutive elements per step with one vector load (Note [Vectorised inputs]).
+//   consecutive elements at a time with one vector load (Note [Vectorised inputs]), four
+//   such vectors per step (g, g + G*B, g + 2*G*B, g + 3*G*B in units of four elements) so
+//   that several loads are in flight before the thread folds them.
 //   Otherwise block b owns a contiguous chunk, [b * per_block, min((b + 1) * per_block, n))
 //   with per_block = ceil(n / G), and each thread folds a contiguous sub-chunk of
 //   ceil(per_block / B) elements in index order. The body runs once per element (and
@@ -66,35 +68,45 @@ void element(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
   storeResults(k, stm, numOperands, seg.body.result, numOperands, point, symPoint, loop);
 }
 
-/// Commutative operators and vectorisable inputs: each thread takes four consecutive
-/// elements per step, striding through the input (Note [Vectorised inputs]).
+/// Vector loads per input that a thread issues before it folds (Note [Two-stage reduction]).
+constexpr int64_t kVectorsPerStep = 4;
+
+/// Commutative operators and vectorisable inputs: each thread takes kVectorsPerStep groups
+/// of four consecutive elements per step, striding through the input (Note [Vectorised
+/// inputs]).
 void vectorisedLoop(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
                     const std::vector<VectorInput>& ins, const std::vector<ExpRef>& accs,
                     ExpRef n, ExpRef start, Block& decls, Block& body) {
   const ir::VName& dimV = seg.space.dims.at(0).first;
-  body.push_back(comment("commutative: each thread takes 4 consecutive elements per step "
-                         "(one vector load per input),\nthreads striding through the input "
-                         "(coalesced)"));
-  std::vector<std::string> lanes = laneArrays(k, ins, decls);
+  body.push_back(comment("commutative: per step, each thread loads " +
+                         std::to_string(kVectorsPerStep) + " vectors of 4 consecutive elements "
+                         "per input;\nthe grid's threads read side by side (coalesced)"));
+  std::vector<std::string> lanes = laneArrays(k, ins, 4 * kVectorsPerStep, decls);
   ExpRef groups = k.let("groups", divUp(n, i64(4)), body);
   std::string g = k.freshName("g");
   ExpRef gv = var(g, PrimType::I64);
   body.push_back(declare(g, PrimType::I64, start));
   ExpRef stride = k.let("stride", mul(numBlocks(), blockSize()), body);
-  Block loop, lane, inRange;
-  loadLanes(k, ins, lanes, gv, n, loop);
+  Block loop, loads, lane, inRange;
+  std::string u = k.freshName("u");
+  ExpRef uv = var(u, PrimType::I64);
+  loadLanes(k, ins, lanes, add(gv, mul(uv, stride)), n, mul(uv, i64(4)), loads);
+  loop.push_back(forLoop(u, i64(kVectorsPerStep), std::move(loads)));
   std::string q = k.freshName("q");
-  ExpRef i = k.let(dimV.name, add(mul(gv, i64(4)), var(q, PrimType::I64)), lane);
+  ExpRef qv = var(q, PrimType::I64);
+  ExpRef i = k.let(dimV.name,
+                   add(mul(add(gv, mul(quot(qv, i64(4)), stride)), i64(4)), rem(qv, i64(4))),
+                   lane);
   k.bindScalar(dimV, i->name, PrimType::I64);
   k.bindScalar(seg.space.flat, i->name, PrimType::I64);
   for (size_t j = 0; j < ins.size(); ++j)
-    k.declareScalar(ins[j].bound, ins[j].array.elem,
-                    load(lanes[j], var(q, PrimType::I64), ins[j].array.elem), inRange);
+    k.declareScalar(ins[j].bound, ins[j].array.elem, load(lanes[j], qv, ins[j].array.elem),
+                    inRange);
   element(k, stm, seg, withoutInputs(seg.body, ins), accs.size(), accs, {i},
           {symbolic::Expr::var(dimV.str())}, inRange);
   lane.push_back(ifThen(lt(i, n), std::move(inRange)));
-  loop.push_back(forLoop(q, i64(4), std::move(lane)));
-  loop.push_back(assign(g, add(gv, stride)));
+  loop.push_back(forLoop(q, i64(4 * kVectorsPerStep), std::move(lane)));
+  loop.push_back(assign(g, add(gv, mul(stride, i64(kVectorsPerStep)))));
   body.push_back(whileLoop(lt(gv, groups), std::move(loop)));
 }
 
