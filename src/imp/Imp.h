@@ -84,6 +84,8 @@ ExpRef lane(std::string vector, int64_t lane, PrimType elem);
 //   <kernel>.block_size   threads per block of kernel <kernel> (default 256, at most 1024)
 //   <kernel>.num_blocks   blocks of a reduction's or scan's first stage (default 1024; the
 //                         host clamps it to [1, ceil(n / block_size)])
+//   <kernel>.block_per_segment  segment length from which a segmented reduction gives each
+//                         segment a whole block (default 2048; Note [Segmented reduction])
 // where <kernel> is the base kernel name (e.g. "sum_reduce" for kernels "sum_reduce_stage1"
 // and "sum_reduce_stage2").
 
