@@ -91,11 +91,53 @@ protected:
     case Stm::Kind::Fence:
       line(d_.kind == Dialect::Kind::Cuda ? "__threadfence();" : "mem_fence(CLK_GLOBAL_MEM_FENCE);");
       return;
+    case Stm::Kind::IfWarpShuffles:
+      // Only the target's variant is printed, without braces of its own: its declarations
+      // stay visible after it, as in the IR.
+      for (const Stm& t : d_.kind == Dialect::Kind::Cuda ? s.body : s.elseBody)
+        stm(t);
+      return;
+    case Stm::Kind::DeclareVector: {
+      std::string vec = vectorType(s.type);
+      std::string index = exp(*s.args.at(0));
+      if (d_.kind == Dialect::Kind::Cuda)
+        line(vec + " " + s.name + " = reinterpret_cast<const " + vec + " *>(" + s.src + ")[" +
+             index + "];");
+      else
+        line(vec + " " + s.name + " = vload4(" + index + ", " + s.src + ");");
+      return;
+    }
+    case Stm::Kind::StoreVector: {
+      std::string vec = vectorType(s.type);
+      std::vector<std::string> lanes;
+      for (size_t q = 1; q <= 4; ++q)
+        lanes.push_back(exp(*s.args.at(q), false));
+      std::string index = exp(*s.args.at(0));
+      if (d_.kind == Dialect::Kind::Cuda)
+        line("reinterpret_cast<" + vec + " *>(" + s.name + ")[" + index + "] = " +
+             "make_" + vec + "(" + lanes[0] + ", " + lanes[1] + ", " + lanes[2] + ", " +
+             lanes[3] + ");");
+      else
+        line("vstore4((" + vec + ")(" + lanes[0] + ", " + lanes[1] + ", " + lanes[2] + ", " +
+             lanes[3] + "), " + index + ", " + s.name + ");");
+      return;
+    }
     default: CPrinter::targetStm(s);
     }
   }
 
 private:
+  /// float4, int4 or uint4 (the same names in CUDA and OpenCL).
+  static std::string vectorType(PrimType t) {
+    if (t == PrimType::F32)
+      return "float4";
+    if (t == PrimType::I32)
+      return "int4";
+    if (t == PrimType::U32)
+      return "uint4";
+    throw std::logic_error("backend: a vector of " + std::string(primName(t)));
+  }
+
   /// The element type of a kernel-local array: OpenCL C has no half arrays without
   /// cl_khr_fp16, so f16 arrays hold ushort bits there (halfMemory casts them).
   std::string arrayType(PrimType t) const {

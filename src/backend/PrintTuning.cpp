@@ -22,7 +22,8 @@ std::string kindsLegend(const imp::Program& prog) {
   std::string o;
   if (hasKind(prog, "block_size"))
     o += "//   <kernel>.block_size  threads per block (OpenCL: work-group size) of the kernels\n"
-         "//                        <kernel>*; the host clamps it to [1, 1024]\n";
+         "//                        <kernel>*; the host clamps it to [1, 1024] (reductions:\n"
+         "//                        rounded down to a multiple of 32, at least 32)\n";
   if (hasKind(prog, "num_blocks"))
     o += "//   <kernel>.num_blocks  blocks of the first stage of reduction <kernel>, each of\n"
          "//                        which folds a contiguous chunk into one partial result; the\n"
@@ -31,6 +32,10 @@ std::string kindsLegend(const imp::Program& prog) {
     o += "//   <kernel>.items_per_thread  elements each thread of scan <kernel> handles per\n"
          "//                        tile; the host clamps it so that a tile fits the shared\n"
          "//                        memory the kernel reserves\n";
+  if (hasKind(prog, "block_per_segment"))
+    o += "//   <kernel>.block_per_segment  the segment length from which segmented reduction\n"
+         "//                        <kernel> gives each segment a whole block (shorter ones get\n"
+         "//                        a power of two of threads, at most a warp)\n";
   return o.empty() ? o : "//\n// Kinds of parameter:\n" + o;
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 void collectExp(const Exp& e, Uses& u) {
   if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load ||
-      e.kind == Exp::Kind::LoadVolatile)
+      e.kind == Exp::Kind::LoadVolatile || e.kind == Exp::Kind::Lane)
     u.reads.insert(e.name);
   for (const imp::ExpRef& a : e.args)
     collectExp(*a, u);
@@ -41,11 +41,13 @@ void collectBlock(const imp::Block& b, Uses& u) {
       u.reads.insert(s.name);
       u.reads.insert(s.src);
       break;
-    case Stm::Kind::ReadScalar: u.reads.insert(s.src); break;
     case Stm::Kind::AtomicFetchAdd:
       u.reads.insert(s.name);
       u.reads.insert(s.src);
       break;
+    case Stm::Kind::ReadScalar:
+    case Stm::Kind::DeclareVector: u.reads.insert(s.src); break;
+    case Stm::Kind::StoreVector: u.reads.insert(s.name); break;
     case Stm::Kind::AtomicCas:
       u.reads.insert(s.name);
       u.reads.insert(s.src);

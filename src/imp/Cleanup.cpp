@@ -14,7 +14,7 @@ namespace {
 
 void usesIn(const Exp& e, std::set<std::string>& used) {
   if (e.kind == Exp::Kind::Var || e.kind == Exp::Kind::Load ||
-      e.kind == Exp::Kind::LoadVolatile)
+      e.kind == Exp::Kind::LoadVolatile || e.kind == Exp::Kind::Lane)
     used.insert(e.name);
   for (const ExpRef& a : e.args)
     usesIn(*a, used);

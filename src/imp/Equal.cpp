@@ -42,7 +42,9 @@ public:
     case Exp::Kind::Var:
     case Exp::Kind::Load:
     case Exp::Kind::LoadVolatile:
-    case Exp::Kind::Tuning: fields = a.name == b.name; break;
+    case Exp::Kind::Tuning:
+    case Exp::Kind::Lane: fields = a.name == b.name; break;
+    case Exp::Kind::ShuffleDown: break;
     case Exp::Kind::UnOp: fields = a.unOp == b.unOp && a.operandType == b.operandType; break;
     case Exp::Kind::BinOp: fields = a.binOp == b.binOp && a.operandType == b.operandType; break;
     case Exp::Kind::Cmp: fields = a.cmpOp == b.cmpOp && a.operandType == b.operandType; break;
@@ -82,9 +84,10 @@ public:
     bool typed = a.kind == K::DeclareScalar || a.kind == K::DeclareArray || a.kind == K::Store ||
                  a.kind == K::AtomicUpdate || a.kind == K::AtomicCas ||
                  a.kind == K::ReadScalar || a.kind == K::WriteScalar ||
-                 a.kind == K::StoreVolatile || a.kind == K::AtomicFetchAdd;
-    bool hasSrc = a.kind == K::AtomicCas || a.kind == K::AtomicFetchAdd || a.kind == K::CopyMem || a.kind == K::ReadScalar ||
-                  a.kind == K::MoveMem;
+                 a.kind == K::StoreVolatile || a.kind == K::AtomicFetchAdd ||
+                 a.kind == K::DeclareVector || a.kind == K::StoreVector;
+    bool hasSrc = a.kind == K::AtomicCas || a.kind == K::AtomicFetchAdd || a.kind == K::CopyMem ||
+                  a.kind == K::ReadScalar || a.kind == K::DeclareVector || a.kind == K::MoveMem;
     bool hasText = a.kind == K::Comment || a.kind == K::AtomicCas || a.kind == K::Error;
     if (a.name != b.name || (typed && a.type != b.type) || (hasSrc && a.src != b.src) ||
         (hasText && a.text != b.text) ||

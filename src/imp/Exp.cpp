@@ -128,4 +128,23 @@ ExpRef blockId() { return special(Exp::Kind::BlockId); }
 ExpRef blockSize() { return special(Exp::Kind::BlockSize); }
 ExpRef numBlocks() { return special(Exp::Kind::NumBlocks); }
 
+ExpRef shuffleDown(ExpRef x, ExpRef offset) {
+  Exp e;
+  e.kind = Exp::Kind::ShuffleDown;
+  e.type = x->type;
+  e.operandType = x->type;
+  e.args = {std::move(x), std::move(offset)};
+  return make(std::move(e));
+}
+
+ExpRef lane(std::string vector, int64_t laneIndex, PrimType elem) {
+  Exp e;
+  e.kind = Exp::Kind::Lane;
+  e.type = elem;
+  e.operandType = elem;
+  e.name = std::move(vector);
+  e.args = {i64(laneIndex)};
+  return make(std::move(e));
+}
+
 } // namespace fjord::imp

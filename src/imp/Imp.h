@@ -45,6 +45,8 @@ struct Exp {
     // See Note [Cross-block communication in Imp]:
     LoadVolatile,    ///< like Load, but read from memory every time (never cached or hoisted)
     ForwardProgress, ///< host only, bool: whether the target runs the blocks of a launch with forward progress
+    ShuffleDown, ///< args {x, offset}: x of the thread `offset` (i64) lanes above in the warp; only inside IfWarpShuffles (Note [Warp shuffles and vectors in Imp])
+    Lane,        ///< lane args[0] (an i64 constant) of vector `name` (declared by DeclareVector)
   };
   Kind kind = Kind::Const;
   PrimType type = PrimType::I64;
@@ -94,6 +96,8 @@ ExpRef forwardProgress();                                ///< bool, host only
 //                                  (PoCL runs them in any order on CPU threads). The backend
 //                                  folds it and drops the kernels of the branch not taken
 //                                  (imp/SelectTarget.cpp).
+ExpRef shuffleDown(ExpRef x, ExpRef offset);             ///< type = x's type
+ExpRef lane(std::string vector, int64_t lane, PrimType elem);
 
 // Note [Tuning parameters in Imp]
 // Host code reads a tuning parameter (Program::tuning) through an Exp of kind Tuning whose
@@ -106,6 +110,10 @@ ExpRef forwardProgress();                                ///< bool, host only
 //                         clamps it to [1, ceil(n / block_size)])
 //   <kernel>.items_per_thread  elements per thread of a scan's tile (Note [Single-pass
 //                         scan]; default 32, clamped so that the tile fits shared memory)
+//   <kernel>.block_per_segment  segment length from which a segmented reduction gives each
+//                         segment a whole block (default 2048; Note [Segmented reduction])
+//   <kernel>.block_per_segment  segment length from which a segmented reduction gives each
+//                         segment a whole block (default 2048; Note [Segmented reduction])
 // where <kernel> is the base kernel name (e.g. "sum_reduce" for kernels "sum_reduce_stage1"
 // and "sum_reduce_stage2").
 // Histograms add <kernel>.sub_histograms, .shared_memory, .max_passes and .num_blocks, and
@@ -144,6 +152,9 @@ struct Stm {
     While,         ///< while (args[0]) body
     Barrier,       ///< block-level barrier (shared memory fence)
     Break,
+    IfWarpShuffles, ///< body on targets with 32-lane warp shuffles (CUDA), elseBody elsewhere (OpenCL)
+    DeclareVector,  ///< `name`: the 4 `type` elements src[4*args[0] .. 4*args[0]+3] (one aligned vector load; 4-byte `type`)
+    StoreVector,    ///< name[4*args[0] + q] = args[1 + q] for q < 4 (one aligned vector store; 4-byte `type`)
     // Host only:
     Alloc,         ///< device memory `name` of args[0] bytes (declares `name`, or sets the Mem out-parameter `name`)
     Free,          ///< name
@@ -171,6 +182,18 @@ struct Stm {
   Block body, elseBody;
   std::vector<KernelArg> kernelArgs;
 };
+
+// Note [Warp shuffles and vectors in Imp]
+// Kernels may exchange registers within a warp and access memory four elements at a time.
+//  - IfWarpShuffles chooses by target: CUDA prints only `body`, where ShuffleDown (CUDA's
+//    __shfl_down_sync over the full warp of 32 lanes) may occur; OpenCL prints only
+//    `elseBody`, which must do the same work without shuffles (e.g. a tree in shared
+//    memory). Every lane of a warp must reach a ShuffleDown (block sizes are multiples of
+//    32 where one is used); a lane reading past the warp's end gets an unspecified value.
+//  - DeclareVector loads a float4/int4 (CUDA) or vload4 (OpenCL) from an element index that
+//    is a multiple of 4 in memory whose element 0 is 16-byte aligned (device allocations
+//    are); Lane reads one of its elements. StoreVector is the matching store.
+// imp/ emits them only where the LMADs show the access is contiguous from offset 0.
 
 // Note [Existential memory in Imp]
 // Host memory variables own their memory (the runtime's Buffer: freed by Free or at the end

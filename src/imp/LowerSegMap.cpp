@@ -7,9 +7,11 @@
 //     res[lmad(i0, i1, ...)] = r   // each result at the point (array results: its row)
 //   }
 // The host launches ceil(total / block_size) blocks, and nothing when total is 0.
+// Maps between contiguous arrays instead take four points per thread with vector loads and
+// stores (Note [Vectorised map], LowerSegMapVector.cpp).
 // A scattering SegMap (Note [Scattering SegMap]) writes each value at its index instead:
 //     if (0 <= idx && idx < dest_len) dest[idx] = v
-#include "imp/Lowering.h"
+#include "imp/GroupReduce.h"
 
 namespace fjord::imp::detail {
 
@@ -48,6 +50,8 @@ std::string describeDests(const ir::SegOp& op) {
 } // namespace
 
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out) {
+  if (lowerVectorisedSegMap(host, stm, op, out))
+    return;
   std::string base = kernelBaseName(host.functionName(), stm.prov.what,
                                     op.writeDests.empty() ? "map" : "scatter");
   KernelLowerer k(host, host.kernelName(base), stm);

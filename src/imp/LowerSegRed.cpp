@@ -1,6 +1,7 @@
-// SegRed -> a two-stage parallel reduction (one dimension) or one thread per segment
-// (several dimensions). See Note [Two-stage reduction].
-#include "imp/SegCombine.h"
+// SegRed -> a two-stage parallel reduction (one dimension) or a segmented reduction with a
+// group of threads per segment (several dimensions). See Note [Two-stage reduction] and
+// Note [Segmented reduction].
+#include "imp/GroupReduce.h"
 
 namespace fjord::imp::detail {
 
@@ -9,31 +10,40 @@ namespace fjord::imp::detail {
 // operands, fused reductions several ops) becomes two kernels, correct for operators that
 // are associative but not commutative:
 //
-// Stage 1 (`<base>_stage1`, G blocks of B threads): block b owns a contiguous chunk of the
-//   input, [b * per_block, min((b + 1) * per_block, n)) with per_block = ceil(n / G). Each
-//   thread folds a contiguous sub-chunk of ceil(per_block / B) elements, in index order,
-//   into its accumulators (starting from the neutral elements; the body runs once per
-//   element and also stores the SegRed's mapped results). When every operator is
-//   commutative the thread instead visits i = gtid, gtid + G*B, ... so that neighbouring
-//   threads read neighbouring elements (coalesced); order does not matter then.
-//   The B accumulators go to shared memory (one array per operand, sized for the largest
-//   block, kMaxBlockSize) and are combined by a tree that only ever combines neighbours in
-//   index order:
-//       for (offset = 1; offset < B; offset *= 2)
-//         if (tid % (2 * offset) == 0 && tid + offset < B)
-//           sh[tid] = sh[tid] op sh[tid + offset]
-//         barrier
-//   after the step with `offset`, sh[t] (t a multiple of 2*offset) holds the reduction of
-//   threads t .. t + 2*offset - 1, so sh[0] ends with the whole block's value, for any B.
-//   Thread 0 writes it to partials[b] (a temporary device buffer per operand).
-// Stage 2 (`<base>_stage2`, 1 block of B threads): the same scheme over the G partials in
-//   block order (contiguous sub-chunks per thread, then the tree); thread 0 writes the result
-//   to a one-element device buffer that the host reads back with ReadScalar.
-// Sizes: B = clamp(`<base>.block_size`, 1, 1024) and G = clamp(`<base>.num_blocks`, 1,
-//   ceil(n / B)), both tuning parameters. Every block and thread tolerates empty chunks
-//   (their accumulators stay neutral), so any n >= 1 works, including n not a multiple of
-//   B, and n = 10^7 gives 1024 blocks of ~9766 elements. For n = 0 the host skips both
-//   kernels and the result is the neutral element.
+// Stage 1 (`<base>_stage1`, G blocks of B threads): when every operator is commutative,
+//   threads stride through the input, i = gtid, gtid + G*B, ... (neighbouring threads read
+//   neighbouring elements: coalesced); where the inputs allow it they take four
+//   consecutive elements at a time with one vector load (Note [Vectorised inputs]), four
+//   such vectors per step (g, g + G*B, g + 2*G*B, g + 3*G*B in units of four elements) so
+//   that several loads are in flight before the thread folds them.
+//   Otherwise block b owns a contiguous chunk, [b * per_block, min((b + 1) * per_block, n))
+//   with per_block = ceil(n / G), and each thread folds a contiguous sub-chunk of
+//   ceil(per_block / B) elements in index order. The body runs once per element (and
+//   stores the SegRed's mapped results); its values are folded into per-thread
+//   accumulators that start from the neutral elements. The block's accumulators are then
+//   combined in thread order (Note [Group reduction], with the whole block as the group)
+//   and thread 0 writes the block's value to partials[b] (a temporary buffer per operand).
+// Stage 2 (`<base>_stage2`, 1 block of B threads): the same over the G partials in block
+//   order (contiguous sub-chunks per thread, then the group reduction); thread 0 writes the
+//   result to a one-element device buffer that the host reads back with ReadScalar.
+// Sizes: B = `<base>.block_size` rounded down to a multiple of 32 (at least 32, at most
+//   1024) and G = clamp(`<base>.num_blocks`, 1, ceil(n / B)), both tuning parameters. Every
+//   block and thread tolerates empty chunks (their accumulators stay neutral), so any
+//   n >= 1 works, including n not a multiple of B. For n = 0 the host skips both kernels and
+//   the result is the neutral element.
+//
+// Note [Segmented reduction]
+// A SegRed over [n0]...[nk][m] reduces the innermost dimension: S = n0 * ... * nk segments
+// of m elements. One kernel gives each segment a group of T consecutive threads, T chosen
+// by the host from m:
+//   T = B (a block per segment)     when m >= `<base>.block_per_segment` (default 2048);
+//   T = the least power of two with T * 8 >= m, at most 32, otherwise (a warp or part of
+//       one per segment, a single thread for m <= 8).
+// The T threads of a segment fold its elements (striding by T when the operators are
+// commutative, so a group reads consecutive elements; else contiguous sub-chunks in
+// order), combine their accumulators (Note [Group reduction], group size T) and the
+// group's first thread writes the segment's result. Threads past the last segment still
+// take part in the combine. S = 0 launches nothing; m = 0 gives neutral elements.
 
 namespace {
 
@@ -44,6 +54,62 @@ std::string describe(const ir::SegOp& seg) {
 
 // ---------------------------------------------------------------------------------------
 
+/// Binds point `i` (dimension `dimV` and the flat index), runs `stms` of the body, folds
+/// its values into `accs` and stores the mapped results of element `point`.
+void element(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
+             const std::vector<ir::Stm>& stms, size_t numOperands,
+             const std::vector<ExpRef>& accs, const std::vector<ExpRef>& point,
+             const std::vector<symbolic::Expr>& symPoint, Block& loop) {
+  k.lowerStms(stms, loop);
+  std::vector<ExpRef> xs;
+  for (size_t j = 0; j < numOperands; ++j)
+    xs.push_back(k.subExp(seg.body.result.at(j)));
+  fold(k, seg, accs, xs, loop);
+  storeResults(k, stm, numOperands, seg.body.result, numOperands, point, symPoint, loop);
+}
+
+/// Vector loads per input that a thread issues before it folds (Note [Two-stage reduction]).
+constexpr int64_t kVectorsPerStep = 4;
+
+/// Commutative operators and vectorisable inputs: each thread takes kVectorsPerStep groups
+/// of four consecutive elements per step, striding through the input (Note [Vectorised
+/// inputs]).
+void vectorisedLoop(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
+                    const std::vector<VectorInput>& ins, const std::vector<ExpRef>& accs,
+                    ExpRef n, ExpRef start, Block& decls, Block& body) {
+  const ir::VName& dimV = seg.space.dims.at(0).first;
+  body.push_back(comment("commutative: per step, each thread loads " +
+                         std::to_string(kVectorsPerStep) + " vectors of 4 consecutive elements "
+                         "per input;\nthe grid's threads read side by side (coalesced)"));
+  std::vector<std::string> lanes = laneArrays(k, ins, 4 * kVectorsPerStep, decls);
+  ExpRef groups = k.let("groups", divUp(n, i64(4)), body);
+  std::string g = k.freshName("g");
+  ExpRef gv = var(g, PrimType::I64);
+  body.push_back(declare(g, PrimType::I64, start));
+  ExpRef stride = k.let("stride", mul(numBlocks(), blockSize()), body);
+  Block loop, loads, lane, inRange;
+  std::string u = k.freshName("u");
+  ExpRef uv = var(u, PrimType::I64);
+  loadLanes(k, ins, lanes, add(gv, mul(uv, stride)), n, mul(uv, i64(4)), loads);
+  loop.push_back(forLoop(u, i64(kVectorsPerStep), std::move(loads)));
+  std::string q = k.freshName("q");
+  ExpRef qv = var(q, PrimType::I64);
+  ExpRef i = k.let(dimV.name,
+                   add(mul(add(gv, mul(quot(qv, i64(4)), stride)), i64(4)), rem(qv, i64(4))),
+                   lane);
+  k.bindScalar(dimV, i->name, PrimType::I64);
+  k.bindScalar(seg.space.flat, i->name, PrimType::I64);
+  for (size_t j = 0; j < ins.size(); ++j)
+    k.declareScalar(ins[j].bound, ins[j].array.elem, load(lanes[j], qv, ins[j].array.elem),
+                    inRange);
+  element(k, stm, seg, withoutInputs(seg.body, ins), accs.size(), accs, {i},
+          {symbolic::Expr::var(dimV.str())}, inRange);
+  lane.push_back(ifThen(lt(i, n), std::move(inRange)));
+  loop.push_back(forLoop(q, i64(4 * kVectorsPerStep), std::move(lane)));
+  loop.push_back(assign(g, add(gv, mul(stride, i64(kVectorsPerStep)))));
+  body.push_back(whileLoop(lt(gv, groups), std::move(loop)));
+}
+
 void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
             const std::vector<Operand>& operands, ExpRef hostPerBlock,
             const std::vector<std::string>& partials) {
@@ -53,28 +119,26 @@ void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
   ExpRef blk = k.let("block", blockId(), body);
   ExpRef n = k.subExp(dimN);
   std::vector<ExpRef> accs = declareAccs(k, operands, "_acc", body);
-
-  // The per-element work: bind the point, run the body, fold, store mapped results.
-  auto element = [&](ExpRef i, Block& loop) {
+  std::vector<symbolic::Expr> symPoint{symbolic::Expr::var(dimV.str())};
+  auto bindPoint = [&](ExpRef i) {
     k.bindScalar(dimV, i->name, PrimType::I64);
     k.bindScalar(seg.space.flat, i->name, PrimType::I64);
-    k.lowerStms(seg.body.stms, loop);
-    std::vector<ExpRef> xs;
-    for (size_t j = 0; j < operands.size(); ++j)
-      xs.push_back(k.subExp(seg.body.result.at(j)));
-    fold(k, seg, accs, xs, loop);
-    storeResults(k, stm, operands.size(), seg.body.result, operands.size(), {i},
-                 {symbolic::Expr::var(dimV.str())}, loop);
   };
 
-  if (allCommutative(seg)) {
+  std::vector<VectorInput> ins;
+  if (allCommutative(seg))
+    ins = vectorInputs(k, seg.body, dimV);
+  if (!ins.empty()) {
+    vectorisedLoop(k, stm, seg, ins, accs, n, add(mul(blk, blockSize()), tid), decls, body);
+  } else if (allCommutative(seg)) {
     body.push_back(comment("commutative: threads stride through the input (coalesced)"));
     std::string i = k.freshName(dimV.name);
     ExpRef iv = var(i, PrimType::I64);
     body.push_back(declare(i, PrimType::I64, add(mul(blk, blockSize()), tid)));
     ExpRef stride = k.let("stride", mul(numBlocks(), blockSize()), body);
     Block loop;
-    element(iv, loop);
+    bindPoint(iv);
+    element(k, stm, seg, seg.body.stms, operands.size(), accs, {iv}, symPoint, loop);
     loop.push_back(assign(i, add(iv, stride)));
     body.push_back(whileLoop(lt(iv, n), std::move(loop)));
   } else {
@@ -83,18 +147,19 @@ void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
     std::string c = k.freshName("chunk_i");
     Block loop;
     ExpRef i = k.let(dimV.name, add(chunk.start, var(c, PrimType::I64)), loop);
-    element(i, loop);
+    bindPoint(i);
+    element(k, stm, seg, seg.body.stms, operands.size(), accs, {i}, symPoint, loop);
     body.push_back(forLoop(c, chunk.length(), std::move(loop)));
   }
 
   std::vector<std::string> sh = sharedArrays(k, operands, decls);
-  blockReduce(k, seg, operands, tid, accs, sh, body);
+  groupReduce(k, seg, operands, tid, blockSize(), accs, sh, body);
   Block write;
   for (size_t j = 0; j < operands.size(); ++j) {
     std::string p = k.memParam(operands[j].name + "_partials", partials[j], operands[j].type,
                                /*write=*/true);
     k.noteAccess(true, operands[j].name + "_partials @" + p + " -> 0 + {(num_blocks : 1)}");
-    write.push_back(store(p, blk, load(sh[j], i64(0), operands[j].type)));
+    write.push_back(store(p, blk, accs[j]));
   }
   body.push_back(ifThen(eq(tid, i64(0)), std::move(write)));
   decls.insert(decls.end(), body.begin(), body.end());
@@ -128,13 +193,13 @@ void stage2(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& 
   fold(k, seg, accs, xs, loop);
   body.push_back(forLoop(c, maxE(sub(end, start), i64(0)), std::move(loop)));
   std::vector<std::string> sh = sharedArrays(k, operands, decls);
-  blockReduce(k, seg, operands, tid, accs, sh, body);
+  groupReduce(k, seg, operands, tid, blockSize(), accs, sh, body);
   Block write;
   for (size_t j = 0; j < operands.size(); ++j) {
     std::string r = k.memParam(operands[j].name + "_result", results[j], operands[j].type,
                                /*write=*/true);
     k.noteAccess(true, operands[j].name + "_result @" + r + " -> 0 + {(1 : 1)}");
-    write.push_back(store(r, i64(0), load(sh[j], i64(0), operands[j].type)));
+    write.push_back(store(r, i64(0), accs[j]));
   }
   body.push_back(ifThen(eq(tid, i64(0)), std::move(write)));
   decls.insert(decls.end(), body.begin(), body.end());
@@ -150,7 +215,7 @@ void lowerTwoStage(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, 
   std::string base =
       host.kernelName(kernelBaseName(host.functionName(), stm.prov.what, "reduce"));
   out.push_back(comment(describe(seg)));
-  ExpRef bs = host.blockSizeFor(base, out);
+  ExpRef bs = warpMultipleBlockSize(host, base, out);
   ExpRef n = host.subExp(seg.space.dims.at(0).second);
 
   std::vector<std::string> results;
@@ -205,61 +270,98 @@ void lowerTwoStage(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, 
     host.bindArray(stm.pat[j]);
 }
 
-// A segmented reduction: one thread per segment folds its segment sequentially.
+// A segmented reduction: a group of threads per segment (Note [Segmented reduction]).
 void lowerSegmented(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, Block& out) {
   std::vector<Operand> operands = operandsOf(stm, seg);
   std::string base = kernelBaseName(host.functionName(), stm.prov.what, "reduce");
   KernelLowerer k(host, host.kernelName(base), stm);
-  ExpRef bs = host.blockSizeFor(base, out);
+  out.push_back(comment("segmented " + describe(seg)));
+  ExpRef bs = warpMultipleBlockSize(host, base, out);
   const auto& dims = seg.space.dims;
   ir::Shape outer;
   for (size_t d = 0; d + 1 < dims.size(); ++d)
     outer.push_back(dims[d].second);
   ExpRef segments = host.hostLet("segments", shapeCount(host, outer), out);
+  ExpRef m = host.subExp(dims.back().second);
+  std::string thresholdParam = base + ".block_per_segment";
+  host.prog.addTuning(thresholdParam, 2048,
+                      "segment size from which reduction " + base + " gives each segment a "
+                      "whole block (below: up to a warp per segment)");
+  // The threads per segment: the least power of two T with 8 T >= m, at most 32, or the
+  // whole block for long segments.
+  std::string t = host.freshName("threads_per_segment");
+  ExpRef tv = var(t, PrimType::I64);
+  out.push_back(declare(t, PrimType::I64, i64(1)));
+  Block grow;
+  grow.push_back(assign(t, mul(tv, i64(2))));
+  out.push_back(whileLoop(andE(lt(tv, i64(32)), lt(mul(tv, i64(8)), m)), std::move(grow)));
+  Block whole;
+  whole.push_back(assign(t, bs));
+  out.push_back(ifThen(cmp(CmpOpKind::Ge, m, tuning(thresholdParam)), std::move(whole)));
 
-  Block body;
-  ExpRef gtid = globalThreadId(k, "gtid", body);
+  Block decls, body;
+  ExpRef tid = k.let("tid", threadId(), body);
+  ExpRef tps = k.param("threads_per_segment", tv);
   ExpRef segK = k.param("segments", segments);
-  Block guarded;
+  ExpRef gtid = k.let("gtid", add(mul(blockId(), blockSize()), tid), body);
+  ExpRef segment = k.let("segment", quot(gtid, tps), body);
+  ExpRef lane = k.let("lane", rem(gtid, tps), body);
   std::vector<ExpRef> outerDims;
   std::vector<std::string> idxNames;
-  std::vector<symbolic::Expr> symOuter;
+  std::vector<symbolic::Expr> symPoint;
   for (size_t d = 0; d + 1 < dims.size(); ++d) {
     outerDims.push_back(d == 0 ? nullptr : k.subExp(dims[d].second)); // outermost: unused
     idxNames.push_back(dims[d].first.name);
-    symOuter.push_back(symbolic::Expr::var(dims[d].first.str()));
+    symPoint.push_back(symbolic::Expr::var(dims[d].first.str()));
   }
-  std::vector<ExpRef> point = unflatten(k, outerDims, gtid, idxNames, guarded);
+  std::vector<ExpRef> point = unflatten(k, outerDims, segment, idxNames, body);
   for (size_t d = 0; d < point.size(); ++d)
     k.bindScalar(dims[d].first, point[d]->name, PrimType::I64);
-  std::vector<ExpRef> accs = declareAccs(k, operands, "_acc", guarded);
+  std::vector<ExpRef> accs = declareAccs(k, operands, "_acc", body);
+  ExpRef mK = k.subExp(dims.back().second);
+
+  Block fold;
   std::string j = k.freshName(dims.back().first.name);
   ExpRef jv = var(j, PrimType::I64);
   k.bindScalar(dims.back().first, j, PrimType::I64);
-  Block loop;
-  ExpRef flat = k.let(seg.space.flat.name, add(mul(gtid, k.subExp(dims.back().second)), jv), loop);
-  k.bindScalar(seg.space.flat, flat->name, PrimType::I64);
-  k.lowerStms(seg.body.stms, loop);
-  std::vector<ExpRef> xs;
-  for (size_t q = 0; q < operands.size(); ++q)
-    xs.push_back(k.subExp(seg.body.result.at(q)));
-  fold(k, seg, accs, xs, loop);
   std::vector<ExpRef> full = point;
   full.push_back(jv);
-  std::vector<symbolic::Expr> symFull = symOuter;
-  symFull.push_back(symbolic::Expr::var(dims.back().first.str()));
-  storeResults(k, stm, operands.size(), seg.body.result, operands.size(), full, symFull, loop);
-  guarded.push_back(forLoop(j, k.subExp(dims.back().second), std::move(loop)));
+  symPoint.push_back(symbolic::Expr::var(dims.back().first.str()));
+  Block loop;
+  ExpRef flat = k.let(seg.space.flat.name, add(mul(segment, mK), jv), loop);
+  k.bindScalar(seg.space.flat, flat->name, PrimType::I64);
+  element(k, stm, seg, seg.body.stms, operands.size(), accs, full, symPoint, loop);
+  if (allCommutative(seg)) {
+    fold.push_back(comment("commutative: the segment's threads stride through it (coalesced)"));
+    fold.push_back(declare(j, PrimType::I64, lane));
+    loop.push_back(assign(j, add(jv, tps)));
+    fold.push_back(whileLoop(lt(jv, mK), std::move(loop)));
+  } else {
+    fold.push_back(comment("each thread of the segment folds a contiguous chunk, in order"));
+    ExpRef perThread = k.let("per_thread", divUp(mK, tps), fold);
+    ExpRef start = k.let("start", mul(lane, perThread), fold);
+    ExpRef end = k.let("end", minE(add(start, perThread), mK), fold);
+    fold.push_back(declare(j, PrimType::I64, start));
+    loop.push_back(assign(j, add(jv, i64(1))));
+    fold.push_back(whileLoop(lt(jv, end), std::move(loop)));
+  }
+  body.push_back(ifThen(lt(segment, segK), std::move(fold)));
+
+  std::vector<std::string> sh = sharedArrays(k, operands, decls);
+  groupReduce(k, seg, operands, tid, tps, accs, sh, body);
+  Block write;
   for (size_t q = 0; q < operands.size(); ++q) {
     k.bindArray(stm.pat[q]);
-    k.writeElement(k.array(stm.pat[q].name), point, accs[q], guarded);
+    k.writeElement(k.array(stm.pat[q].name), point, accs[q], write);
   }
-  body.push_back(ifThen(lt(gtid, segK), std::move(guarded)));
-  k.kernel.body = std::move(body);
-  k.describe.push_back("segmented " + describe(seg) + ", one thread per segment");
+  body.push_back(ifThen(andE(eq(lane, i64(0)), lt(segment, segK)), std::move(write)));
+  decls.insert(decls.end(), body.begin(), body.end());
+  k.kernel.body = std::move(decls);
+  k.describe.push_back("segmented " + describe(seg) +
+                       ", a group of threads_per_segment threads per segment");
 
   Block launchB;
-  host.launch(k, divUp(segments, bs), bs, launchB);
+  host.launch(k, divUp(mul(segments, tv), bs), bs, launchB);
   out.push_back(ifThen(cmp(CmpOpKind::Gt, segments, i64(0)), std::move(launchB)));
   for (const ir::PatElem& pe : stm.pat)
     host.bindArray(pe);

@@ -339,6 +339,36 @@ private:
       p_.expect("->");
       s.src = scalarName();
       end();
+    } else if (w == "if_warp_shuffles") {
+      s.kind = Stm::Kind::IfWarpShuffles;
+      s.body = block();
+      expectWord("else");
+      s.elseBody = block();
+    } else if (w == "vector") {
+      s.kind = Stm::Kind::DeclareVector;
+      s.type = dotType();
+      s.name = p_.name("a vector name").text;
+      p_.expect("<-");
+      ExpRef at;
+      s.src = memIndex(at);
+      s.args.push_back(at);
+      end();
+      bind(s.name, Binding{false, true, s.type});
+    } else if (w == "store_vector") {
+      s.kind = Stm::Kind::StoreVector;
+      s.type = dotType();
+      ExpRef at;
+      s.name = memIndex(at);
+      p_.expect("<-");
+      p_.expect("(");
+      s.args.push_back(at);
+      for (int q = 0; q < 4; ++q) {
+        if (q > 0)
+          p_.expect(",");
+        s.args.push_back(bareExp());
+      }
+      p_.expect(")");
+      end();
     } else if (w == "alloc") {
       s.kind = Stm::Kind::Alloc;
       s.name = p_.name("a memory name").text;
@@ -485,6 +515,8 @@ private:
       return application(n);
     if (n.is("call") && p_.accept("."))
       return callExp();
+    if (n.is("lane") && p_.accept("."))
+      return laneExp();
     if (p_.accept("[")) {
       const Binding& m = lookup(n, true);
       if (!m.typed)
@@ -556,9 +588,29 @@ private:
         p_.fail(n, "`volatile(...)` takes a load `mem[index]`");
       return close(loadVolatile(e->name, e->args.at(0), e->type));
     }
+    if (n.is("shuffle_down")) {
+      ExpRef x = bareExp();
+      p_.expect(",");
+      return close(shuffleDown(x, bareExp()));
+    }
     if (auto op = ir::parse::unOpByName(n.text))
       return close(unOp(*op, bareExp()));
     p_.fail(n, "unknown function `" + n.text + "` (a math function is `call.NAME.TYPE(...)`)");
+  }
+
+  /// `lane.TYPE(VECTOR, LANE)` after `lane.`.
+  ExpRef laneExp() {
+    PrimType elem = p_.primType();
+    p_.expect("(");
+    Token v = p_.name("a vector name");
+    lookup(v, false);
+    p_.expect(",");
+    Token q = p_.lex.next();
+    int64_t index = q.kind == Token::Kind::Number ? std::atoll(q.text.c_str()) : -1;
+    if (index < 0 || index > 3)
+      p_.fail(q, "expected a lane number 0..3, found " + ir::parse::describe(q));
+    p_.expect(")");
+    return lane(v.text, index, elem);
   }
 
   /// `call.NAME.TYPE(args)` after `call.`.

@@ -130,6 +130,8 @@ std::string printExp(const Exp& e) {
   case Exp::Kind::Tuning: return "tuning(" + ir::quoteString(e.name) + ")";
   case Exp::Kind::LoadVolatile: return "volatile(" + e.name + "[" + bare(e.args[0]) + "])";
   case Exp::Kind::ForwardProgress: return "forward_progress()";
+  case Exp::Kind::ShuffleDown: return "shuffle_down(" + list(e.args) + ")";
+  case Exp::Kind::Lane: return "lane." + std::string(primName(e.type)) + "(" + e.name + ", " + std::to_string(e.args.at(0)->value.i) + ")";
   }
   return "?";
 }
@@ -167,6 +169,16 @@ std::string printStm(const Stm& s, int indent) {
     break;
   case Stm::Kind::While: line = "while (" + arg(0) + ") " + block(s.body, indent); break;
   case Stm::Kind::Barrier: line = "barrier;"; break;
+  case Stm::Kind::IfWarpShuffles:
+    line = "if_warp_shuffles " + block(s.body, indent) + " else " + block(s.elseBody, indent);
+    break;
+  case Stm::Kind::DeclareVector:
+    line = "vector." + type + " " + s.name + " <- " + s.src + "[" + arg(0) + "];";
+    break;
+  case Stm::Kind::StoreVector:
+    line = "store_vector." + type + " " + s.name + "[" + arg(0) + "] <- (" + arg(1) + ", " +
+           arg(2) + ", " + arg(3) + ", " + arg(4) + ");";
+    break;
   case Stm::Kind::Break: line = "break;"; break;
   case Stm::Kind::Alloc: line = "alloc " + s.name + " (" + arg(0) + " bytes);"; break;
   case Stm::Kind::Free: line = "free " + s.name + ";"; break;

@@ -15,6 +15,7 @@ struct Decl {
   bool typed = true;          ///< memory: its element type is known
   PrimType type = PrimType::I64;
   bool writable = true;       ///< memory: a kernel may store to it
+  bool vector = false;        ///< scalar: a DeclareVector's vector (read only through Lane)
 };
 
 /// How many `args` a statement of kind `k` has (DeclareScalar: with an initial value).
@@ -22,9 +23,10 @@ size_t operandCount(Stm::Kind k) {
   using K = Stm::Kind;
   switch (k) {
   case K::Comment: case K::Barrier: case K::Break: case K::Free: case K::DeclareMem:
-  case K::MoveMem: case K::Fence: return 0;
+  case K::MoveMem: case K::Fence: case K::IfWarpShuffles: return 0;
   case K::Store: case K::AtomicUpdate: case K::Launch: case K::WriteScalar:
   case K::StoreVolatile: case K::AtomicFetchAdd: return 2;
+  case K::StoreVector: return 5;
   case K::AtomicCas: case K::CopyMem: return 3;
   default: return 1;
   }
@@ -71,6 +73,7 @@ private:
   std::vector<std::map<std::string, Decl>> scopes_;
   std::string where_, stm_;
   bool inKernel_ = false;
+  bool inShuffles_ = false; ///< inside the body of an IfWarpShuffles
   int loops_ = 0;
 
   [[noreturn]] void fail(const std::string& msg) const {
@@ -136,8 +139,27 @@ private:
       const Decl& d = use(e.name, false);
       check(d.type == e.type, "`" + e.name + "` used at type " + primName(e.type) +
                                   ", declared " + primName(d.type));
+      check(!d.vector, "vector `" + e.name + "` used as a scalar (read it with lane)");
       return;
     }
+    case Exp::Kind::Lane: {
+      kernelOnly();
+      arity(1);
+      const Decl& d = use(e.name, false);
+      check(d.vector && d.type == e.type, "`" + printExp(e) + "` of something else than a " +
+                                              primName(e.type) + " vector");
+      check(e.args[0]->kind == Exp::Kind::Const && e.args[0]->value.i >= 0 &&
+                e.args[0]->value.i < 4,
+            "a lane that is not a constant 0..3");
+      return;
+    }
+    case Exp::Kind::ShuffleDown:
+      kernelOnly();
+      arity(2);
+      check(inShuffles_, "`" + printExp(e) + "` outside the body of an if_warp_shuffles");
+      expectType(e.args[0], e.type, "the shuffled value");
+      expectType(e.args[1], PrimType::I64, "the lane offset");
+      return;
     case Exp::Kind::UnOp:
       arity(1);
       expectType(e.args[0], e.type, "the operand");
@@ -212,7 +234,9 @@ private:
     bool kernelOnly = s.kind == K::Store || s.kind == K::Barrier || s.kind == K::DeclareArray ||
                       s.kind == K::AtomicUpdate || s.kind == K::AtomicCas ||
                       s.kind == K::StoreVolatile || s.kind == K::Fence ||
-                      s.kind == K::AtomicFetchAdd || s.kind == K::UnrollHint;
+                      s.kind == K::AtomicFetchAdd || s.kind == K::UnrollHint ||
+                      s.kind == K::IfWarpShuffles || s.kind == K::DeclareVector ||
+                      s.kind == K::StoreVector;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
                     s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
                     s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
@@ -243,6 +267,30 @@ private:
     case K::Assign:
       expectType(s.args[0], use(s.name, false).type, "the assigned value");
       return;
+    case K::IfWarpShuffles: {
+      bool outer = inShuffles_;
+      inShuffles_ = true;
+      block(s.body);
+      inShuffles_ = outer;
+      block(s.elseBody);
+      return;
+    }
+    case K::DeclareVector: {
+      check(primBytes(s.type) == 4, "a vector of " + std::string(primName(s.type)) +
+                                        " (only 4-byte elements)");
+      const Decl& m = use(s.src, true);
+      check(!m.typed || m.type == s.type, "a vector load of " + std::string(primName(s.type)) +
+                                              " from `" + s.src + "` of " + primName(m.type));
+      index(0);
+      Decl d{false, true, s.type, true};
+      d.vector = true;
+      declare(s.name, d);
+      return;
+    }
+    case K::StoreVector:
+      check(primBytes(s.type) == 4, "a vector of " + std::string(primName(s.type)) +
+                                        " (only 4-byte elements)");
+      [[fallthrough]];
     case K::Store:
     case K::StoreVolatile:
     case K::AtomicUpdate:

@@ -143,7 +143,8 @@ TEST_CASE("imp: names are sanitized, unique per scope and source-derived") {
   CHECK(imp::detail::kernelBaseName("dot", "length", "map") == "dot_length_map");
 }
 
-TEST_CASE("imp: a SegMap becomes one guarded kernel and an entry function") {
+TEST_CASE("imp: a SegMap over contiguous arrays becomes one guarded kernel of four points per "
+          "thread, and an entry function") {
   DiagnosticEngine diags;
   imp::Program p = imp::lowerToImp(scaleProg(), "prog.fut", diags);
   REQUIRE_FALSE(diags.hasErrors());
@@ -152,25 +153,28 @@ TEST_CASE("imp: a SegMap becomes one guarded kernel and an entry function") {
   const imp::Kernel& k = p.kernels[0];
   CHECK(k.name == "scale_map");
   CHECK(hasTuning(p, "scale_map.block_size"));
-  // Guard on the flat thread id, a Load and a Store.
-  REQUIRE(k.body.size() >= 2);
-  CHECK(k.body[0].kind == imp::Stm::Kind::DeclareScalar);
-  CHECK(k.body[1].kind == imp::Stm::Kind::If);
-  CHECK(count(k.body, imp::Stm::Kind::Store) == 1);
+  // Private lane arrays, then a guard on the thread's group of four points; one vector
+  // load of xs and one vector store of ys (element by element for a partial last group).
+  REQUIRE(k.body.size() >= 4);
+  CHECK(k.body[0].kind == imp::Stm::Kind::DeclareArray);
+  CHECK(k.body[0].space == ir::MemSpace::Device);
+  CHECK(k.body.back().kind == imp::Stm::Kind::If);
+  CHECK(count(k.body, imp::Stm::Kind::DeclareVector) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::StoreVector) == 1);
   // Parameters: captured on use, source-named, no VName tags.
   std::vector<std::string> params;
   for (const imp::Param& q : k.params)
     params.push_back(q.name);
   INFO(fmt::format("{}", fmt::join(params, ",")));
   // (ys is built in place in the entry's out-parameter, so its block is `result_0_mem`.)
-  CHECK(params == std::vector<std::string>{"total", "xs_mem", "result_0_mem"});
-  CHECK_FALSE(k.params[1].written);
-  CHECK(k.params[2].written);
+  CHECK(params == std::vector<std::string>{"result_0_mem", "n", "xs_mem", "groups"});
+  CHECK(k.params[0].written);
+  CHECK_FALSE(k.params[2].written);
   // Doc: location, the source line, what, LMADs.
   REQUIRE(k.doc.size() >= 4);
   CHECK(k.doc[0] == "prog.fut:1");
   CHECK(k.doc[1] == "  entry scale (xs: []f32) = map (*2) xs");
-  CHECK(docMentions(k, "map over [n], one thread per point"));
+  CHECK(docMentions(k, "map over [n], four consecutive points per thread"));
   CHECK(docMentions(k, "reads  xs @xs_mem -> "));
   CHECK(docMentions(k, "writes ys @result_0_mem -> 0 + {(n : 1)}"));
 
@@ -221,7 +225,9 @@ TEST_CASE("imp: a SegRed becomes a two-stage, order-preserving reduction") {
     CHECK(k->body[0].kind == imp::Stm::Kind::DeclareArray);
     CHECK(k->body[0].space == ir::MemSpace::Shared);
     CHECK(count(k->body, imp::Stm::Kind::Barrier) >= 2);
-    CHECK(count(k->body, imp::Stm::Kind::While) == 1); // the tree
+    // The group reduction: warp shuffles (CUDA) or a tree in shared memory (OpenCL).
+    CHECK(count(k->body, imp::Stm::Kind::IfWarpShuffles) == 1);
+    CHECK(count(k->body, imp::Stm::Kind::While) == 2); // the shuffle steps, the tree
     int chunkLoops = 0;
     walk(k->body, [&](const imp::Stm& s) {
       chunkLoops += s.kind == imp::Stm::Kind::For && s.name == "chunk_i";
@@ -263,7 +269,15 @@ TEST_CASE("imp: a commutative SegRed strides through the input") {
   REQUIRE_FALSE(diags.hasErrors());
   const imp::Kernel* s1 = kernel(p, "sum_reduce_stage1");
   REQUIRE(s1);
-  CHECK(count(s1->body, imp::Stm::Kind::While) == 2); // stride loop + tree
+  CHECK(count(s1->body, imp::Stm::Kind::While) == 3); // stride loop, shuffle steps, tree
+  // xs lies contiguously from offset 0: vector loads, four per step.
+  CHECK(count(s1->body, imp::Stm::Kind::DeclareVector) == 1);
+  int steps = -1;
+  walk(s1->body, [&](const imp::Stm& s) {
+    if (s.kind == imp::Stm::Kind::For && s.name == "u")
+      steps = static_cast<int>(s.args[0]->value.i);
+  });
+  CHECK(steps == 4);
 }
 
 TEST_CASE("imp: the lowered examples print as text") {
@@ -274,7 +288,7 @@ TEST_CASE("imp: the lowered examples print as text") {
   INFO(text);
   CHECK_FALSE(diags.hasErrors());
   CHECK(text.find("kernel scale_map(") != std::string::npos);
-  CHECK(text.find("launch sum_reduce_stage2<<<1i64, block_size>>>") != std::string::npos);
+  CHECK(text.find("launch sum_reduce_stage2<<<1i64, warp_block_size>>>") != std::string::npos);
 }
 
 namespace {
@@ -344,7 +358,8 @@ TEST_CASE("imp: a reduction nested in a SegMap is a sequential loop in the threa
   INFO(imp::printProgram(p));
 }
 
-TEST_CASE("imp: a segmented SegRed runs one thread per segment") {
+TEST_CASE("imp: a segmented SegRed runs a group of threads per segment, its size chosen by "
+          "the host") {
   DiagnosticEngine diags;
   imp::Program out = imp::lowerToImp(segmentedSumsProg(), "prog.fut", diags);
   INFO(diags.render());
@@ -353,8 +368,16 @@ TEST_CASE("imp: a segmented SegRed runs one thread per segment") {
   const imp::Kernel& k = out.kernels[0];
   INFO(imp::printProgram(out));
   CHECK(k.name == "rowsums_reduce");
-  CHECK(count(k.body, imp::Stm::Kind::For) == 1);
-  CHECK(count(k.body, imp::Stm::Kind::Barrier) == 0);
-  CHECK(count(k.body, imp::Stm::Kind::Store) == 1);
-  CHECK(docMentions(k, "segmented reduction with (+) over xss, one thread per segment"));
+  CHECK(count(k.body, imp::Stm::Kind::IfWarpShuffles) == 1);
+  CHECK(hasTuning(out, "rowsums_reduce.block_per_segment"));
+  CHECK(docMentions(k, "segmented reduction with (+) over xss, a group of threads_per_segment "
+                       "threads per segment"));
+  std::vector<std::string> params;
+  for (const imp::Param& q : k.params)
+    params.push_back(q.name);
+  CHECK(params.at(0) == "threads_per_segment");
+  // The host grows threads_per_segment in a loop, then launches n * it threads.
+  const imp::Function& f = out.functions.at(0);
+  CHECK(count(f.body, imp::Stm::Kind::While) == 1);
+  CHECK(count(f.body, imp::Stm::Kind::Launch) == 1);
 }

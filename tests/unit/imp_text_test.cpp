@@ -193,4 +193,32 @@ TEST_CASE("imp: the verifier rejects programs that break its invariants") {
   rejects(replaced(kSmall, "out_n = n;", "i64 n = 1i64;"), "`n` is declared again while in scope");
   rejects(replaced(kSmall, "out_n = n;", "break;"), "`break` outside a loop");
   rejects(replaced(kSmall, "if (i < n) {", "if (i) {"), "the condition `i` has type i64");
+  // Warp shuffles only where the target has them; vectors only of 4-byte elements, read
+  // through their lanes.
+  rejects(replaced(kSmall, "xs[i] + 1i32", "shuffle_down(xs[i], 1i64)"),
+          "outside the body of an if_warp_shuffles");
+  rejects(replaced(kSmall, "ys[i] = xs[i] + 1i32;", "vector.i32 v <- xs[i];\n    ys[i] = v;"),
+          "vector `v` used as a scalar");
+  rejects(replaced(kSmall, "ys[i] = xs[i] + 1i32;", "store_vector.i32 xs[i] <- (1i32, 2i32, 3i32, 4i32);"),
+          "a store to `xs`, a parameter the kernel does not write");
+  rejects(replaced(kSmall, "i64 bs = tuning(\"k.block_size\");",
+                   "i64 bs = tuning(\"k.block_size\");\n  if_warp_shuffles {} else {}"),
+          "a kernel-only statement in host code");
+}
+
+TEST_CASE("imp: warp shuffles and vectors read back and verify") {
+  std::string text = replaced(kSmall, "ys[i] = xs[i] + 1i32;",
+                              "vector.i32 v <- xs[i];\n"
+                              "    i32 s = lane.i32(v, 0) + lane.i32(v, 3);\n"
+                              "    if_warp_shuffles {\n"
+                              "      s = s + shuffle_down(s, 1i64);\n"
+                              "    } else {\n"
+                              "      s = s + 1i32;\n"
+                              "    }\n"
+                              "    store_vector.i32 ys[i] <- (s, s, s, s);");
+  DiagnosticEngine diags;
+  auto p = imp::parseProgram(text, diags);
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  checkRoundTrip(*p, "shuffles and vectors");
+  CHECK(imp::printProgram(*p).find("lane.i32(v, 3)") != std::string::npos);
 }

@@ -17,16 +17,48 @@
 
 // demo.fut:6
 //   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
-// map over [xs_len], one thread per point
+// map over [xs_len], four consecutive points per thread
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes mapped @result_0_mem -> 0 + {(xs_len : 1)}
-static __global__ void scale_map(int64_t total, const float *xs_mem, float *result_0_mem) {
-    int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
-    if (gtid < total) {
-        float x = xs_mem[gtid];
-        float t = 2.0f * x;
-        float t_1 = t + 1.0f;
-        result_0_mem[gtid] = t_1;
+static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const float *xs_mem,
+                                 int64_t groups) {
+    float x_lanes[4];
+    float mapped_lanes[4];
+    // each thread computes 4 consecutive points, with vector loads and stores
+    int64_t g = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
+    if (g < groups) {
+        if (g * 4 + 4 <= xs_len) {
+            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g];
+            x_lanes[0] = x_vec.x;
+            x_lanes[1] = x_vec.y;
+            x_lanes[2] = x_vec.z;
+            x_lanes[3] = x_vec.w;
+        } else {
+            for (int64_t q = 0; q < 4; ++q) {
+                if (g * 4 + q < xs_len) {
+                    x_lanes[q] = xs_mem[g * 4 + q];
+                }
+            }
+        }
+        for (int64_t q_1 = 0; q_1 < 4; ++q_1) {
+            int64_t gtid = g * 4 + q_1;
+            if (gtid < xs_len) {
+                float x = x_lanes[q_1];
+                float t = 2.0f * x;
+                float t_1 = t + 1.0f;
+                mapped_lanes[q_1] = t_1;
+            }
+        }
+        if (g * 4 + 4 <= xs_len) {
+            reinterpret_cast<float4 *>(result_0_mem)[g] =
+                make_float4(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]);
+        } else {
+            for (int64_t q_2 = 0; q_2 < 4; ++q_2) {
+                if (g * 4 + q_2 < xs_len) {
+                    result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
+                }
+            }
+        }
     }
 }
 
@@ -38,33 +70,66 @@ static __global__ void scale_map(int64_t total, const float *xs_mem, float *resu
 static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
                                          float *reduced_partials) {
     __shared__ float reduced_shared[1024];
+    float x_lanes[16];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t block = (int64_t)blockIdx.x;
     float reduced_acc = 0.0f;
-    // commutative: threads stride through the input (coalesced)
-    int64_t gtid = block * (int64_t)blockDim.x + tid;
+    // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
+    // the grid's threads read side by side (coalesced)
+    int64_t groups = (xs_len + 4 - 1) / 4;
+    int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
-    while (gtid < xs_len) {
-        float x = xs_mem[gtid];
-        float t = reduced_acc + x;
-        reduced_acc = t;
-        gtid = gtid + stride;
-    }
-    reduced_shared[tid] = reduced_acc;
-    __syncthreads();
-    int64_t offset = 1;
-    while (offset < (int64_t)blockDim.x) {
-        if (tid % (2 * offset) == 0 && tid + offset < (int64_t)blockDim.x) {
-            float x_2 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_1 = x_2 + y_1;
-            reduced_shared[tid] = t_1;
+    while (g < groups) {
+        for (int64_t u = 0; u < 4; ++u) {
+            if ((g + u * stride) * 4 + 4 <= xs_len) {
+                float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
+                x_lanes[u * 4] = x_vec.x;
+                x_lanes[u * 4 + 1] = x_vec.y;
+                x_lanes[u * 4 + 2] = x_vec.z;
+                x_lanes[u * 4 + 3] = x_vec.w;
+            } else {
+                for (int64_t q = 0; q < 4; ++q) {
+                    if ((g + u * stride) * 4 + q < xs_len) {
+                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
+                    }
+                }
+            }
         }
-        __syncthreads();
-        offset = offset * 2;
+        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
+            int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+            if (gtid < xs_len) {
+                float x = x_lanes[q_1];
+                float t = reduced_acc + x;
+                reduced_acc = t;
+            }
+        }
+        g = g + stride * 4;
+    }
+    // each lane combines its value with the one `offset` lanes above, in lane order;
+    // with more than one warp per group, again over the warps' values
+    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
+    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
+    for (int64_t round_ = 0; round_ < rounds; ++round_) {
+        int64_t offset = 1;
+        while (offset < width) {
+            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
+            float t_1 = reduced_acc + reduced_above;
+            reduced_acc = t_1;
+            offset = offset * 2;
+        }
+        if (round_ == 0 && (int64_t)blockDim.x > 32) {
+            if (tid % 32 == 0) {
+                reduced_shared[tid / 32] = reduced_acc;
+            }
+            __syncthreads();
+            int64_t warps = (int64_t)blockDim.x / 32;
+            int64_t lane = tid % 32;
+            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
+            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
+        }
     }
     if (tid == 0) {
-        reduced_partials[block] = reduced_shared[0];
+        reduced_partials[block] = reduced_acc;
     }
 }
 
@@ -87,21 +152,31 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
         float t = reduced_acc + reduced;
         reduced_acc = t;
     }
-    reduced_shared[tid] = reduced_acc;
-    __syncthreads();
-    int64_t offset = 1;
-    while (offset < (int64_t)blockDim.x) {
-        if (tid % (2 * offset) == 0 && tid + offset < (int64_t)blockDim.x) {
-            float x_1 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_1 = x_1 + y_1;
-            reduced_shared[tid] = t_1;
+    // each lane combines its value with the one `offset` lanes above, in lane order;
+    // with more than one warp per group, again over the warps' values
+    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
+    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
+    for (int64_t round_ = 0; round_ < rounds; ++round_) {
+        int64_t offset = 1;
+        while (offset < width) {
+            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
+            float t_1 = reduced_acc + reduced_above;
+            reduced_acc = t_1;
+            offset = offset * 2;
         }
-        __syncthreads();
-        offset = offset * 2;
+        if (round_ == 0 && (int64_t)blockDim.x > 32) {
+            if (tid % 32 == 0) {
+                reduced_shared[tid / 32] = reduced_acc;
+            }
+            __syncthreads();
+            int64_t warps = (int64_t)blockDim.x / 32;
+            int64_t lane = tid % 32;
+            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
+            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
+        }
     }
     if (tid == 0) {
-        reduced_result[0] = reduced_shared[0];
+        reduced_result[0] = reduced_acc;
     }
 }
 
@@ -114,35 +189,75 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
 static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, const float *ys_mem,
                                              float *reduced_partials) {
     __shared__ float reduced_shared[1024];
+    float x_lanes[16];
+    float x_lanes_1[16];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t block = (int64_t)blockIdx.x;
     float reduced_acc = 0.0f;
-    // commutative: threads stride through the input (coalesced)
-    int64_t gtid = block * (int64_t)blockDim.x + tid;
+    // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
+    // the grid's threads read side by side (coalesced)
+    int64_t groups = (n + 4 - 1) / 4;
+    int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
-    while (gtid < n) {
-        float x = xs_mem[gtid];
-        float x_1 = ys_mem[gtid];
-        float t = x * x_1;
-        float t_1 = reduced_acc + t;
-        reduced_acc = t_1;
-        gtid = gtid + stride;
-    }
-    reduced_shared[tid] = reduced_acc;
-    __syncthreads();
-    int64_t offset = 1;
-    while (offset < (int64_t)blockDim.x) {
-        if (tid % (2 * offset) == 0 && tid + offset < (int64_t)blockDim.x) {
-            float x_3 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_2 = x_3 + y_1;
-            reduced_shared[tid] = t_2;
+    while (g < groups) {
+        for (int64_t u = 0; u < 4; ++u) {
+            if ((g + u * stride) * 4 + 4 <= n) {
+                float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
+                x_lanes[u * 4] = x_vec.x;
+                x_lanes[u * 4 + 1] = x_vec.y;
+                x_lanes[u * 4 + 2] = x_vec.z;
+                x_lanes[u * 4 + 3] = x_vec.w;
+                float4 x_vec_1 = reinterpret_cast<const float4 *>(ys_mem)[g + u * stride];
+                x_lanes_1[u * 4] = x_vec_1.x;
+                x_lanes_1[u * 4 + 1] = x_vec_1.y;
+                x_lanes_1[u * 4 + 2] = x_vec_1.z;
+                x_lanes_1[u * 4 + 3] = x_vec_1.w;
+            } else {
+                for (int64_t q = 0; q < 4; ++q) {
+                    if ((g + u * stride) * 4 + q < n) {
+                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
+                        x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
+                    }
+                }
+            }
         }
-        __syncthreads();
-        offset = offset * 2;
+        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
+            int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+            if (gtid < n) {
+                float x = x_lanes[q_1];
+                float x_1 = x_lanes_1[q_1];
+                float t = x * x_1;
+                float t_1 = reduced_acc + t;
+                reduced_acc = t_1;
+            }
+        }
+        g = g + stride * 4;
+    }
+    // each lane combines its value with the one `offset` lanes above, in lane order;
+    // with more than one warp per group, again over the warps' values
+    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
+    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
+    for (int64_t round_ = 0; round_ < rounds; ++round_) {
+        int64_t offset = 1;
+        while (offset < width) {
+            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
+            float t_2 = reduced_acc + reduced_above;
+            reduced_acc = t_2;
+            offset = offset * 2;
+        }
+        if (round_ == 0 && (int64_t)blockDim.x > 32) {
+            if (tid % 32 == 0) {
+                reduced_shared[tid / 32] = reduced_acc;
+            }
+            __syncthreads();
+            int64_t warps = (int64_t)blockDim.x / 32;
+            int64_t lane = tid % 32;
+            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
+            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
+        }
     }
     if (tid == 0) {
-        reduced_partials[block] = reduced_shared[0];
+        reduced_partials[block] = reduced_acc;
     }
 }
 
@@ -165,21 +280,31 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
         float t = reduced_acc + reduced;
         reduced_acc = t;
     }
-    reduced_shared[tid] = reduced_acc;
-    __syncthreads();
-    int64_t offset = 1;
-    while (offset < (int64_t)blockDim.x) {
-        if (tid % (2 * offset) == 0 && tid + offset < (int64_t)blockDim.x) {
-            float x_1 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_1 = x_1 + y_1;
-            reduced_shared[tid] = t_1;
+    // each lane combines its value with the one `offset` lanes above, in lane order;
+    // with more than one warp per group, again over the warps' values
+    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
+    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
+    for (int64_t round_ = 0; round_ < rounds; ++round_) {
+        int64_t offset = 1;
+        while (offset < width) {
+            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
+            float t_1 = reduced_acc + reduced_above;
+            reduced_acc = t_1;
+            offset = offset * 2;
         }
-        __syncthreads();
-        offset = offset * 2;
+        if (round_ == 0 && (int64_t)blockDim.x > 32) {
+            if (tid % 32 == 0) {
+                reduced_shared[tid / 32] = reduced_acc;
+            }
+            __syncthreads();
+            int64_t warps = (int64_t)blockDim.x / 32;
+            int64_t lane = tid % 32;
+            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
+            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
+        }
     }
     if (tid == 0) {
-        reduced_result[0] = reduced_shared[0];
+        reduced_result[0] = reduced_acc;
     }
 }
 
@@ -282,39 +407,49 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
     }
-    reduced_shared[tid] = reduced_acc;
-    reduced_shared_1[tid] = reduced_acc_1;
-    __syncthreads();
-    int64_t offset = 1;
-    while (offset < (int64_t)blockDim.x) {
-        if (tid % (2 * offset) == 0 && tid + offset < (int64_t)blockDim.x) {
-            int32_t x_4 = reduced_shared[tid];
-            int64_t x_5 = reduced_shared_1[tid];
-            int32_t y_2 = reduced_shared[tid + offset];
-            int64_t y_3 = reduced_shared_1[tid + offset];
-            bool cmp_3 = x_4 > y_2;
-            bool cmp_4 = x_4 == y_2;
-            bool cmp_5 = x_5 < y_3;
+    // each lane combines its value with the one `offset` lanes above, in lane order;
+    // with more than one warp per group, again over the warps' values
+    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
+    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
+    for (int64_t round_ = 0; round_ < rounds; ++round_) {
+        int64_t offset = 1;
+        while (offset < width) {
+            int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
+            int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
+            bool cmp_3 = reduced_acc > reduced_above;
+            bool cmp_4 = reduced_acc == reduced_above;
+            bool cmp_5 = reduced_acc_1 < reduced_above_1;
             bool cond_2 = cmp_4 && cmp_5;
             bool cond_3 = cmp_3 || cond_2;
             int32_t if_res_2;
             int64_t if_res_3;
             if (cond_3) {
-                if_res_2 = x_4;
-                if_res_3 = x_5;
+                if_res_2 = reduced_acc;
+                if_res_3 = reduced_acc_1;
             } else {
-                if_res_2 = y_2;
-                if_res_3 = y_3;
+                if_res_2 = reduced_above;
+                if_res_3 = reduced_above_1;
             }
-            reduced_shared[tid] = if_res_2;
-            reduced_shared_1[tid] = if_res_3;
+            reduced_acc = if_res_2;
+            reduced_acc_1 = if_res_3;
+            offset = offset * 2;
         }
-        __syncthreads();
-        offset = offset * 2;
+        if (round_ == 0 && (int64_t)blockDim.x > 32) {
+            if (tid % 32 == 0) {
+                reduced_shared[tid / 32] = reduced_acc;
+                reduced_shared_1[tid / 32] = reduced_acc_1;
+            }
+            __syncthreads();
+            int64_t warps = (int64_t)blockDim.x / 32;
+            int64_t lane = tid % 32;
+            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
+            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : (-2147483647 - 1);
+            reduced_acc_1 = lane < warps ? reduced_shared_1[first_warp + lane] : -1;
+        }
     }
     if (tid == 0) {
-        reduced_partials[block] = reduced_shared[0];
-        reduced_partials_1[block] = reduced_shared_1[0];
+        reduced_partials[block] = reduced_acc;
+        reduced_partials_1[block] = reduced_acc_1;
     }
 }
 
@@ -357,39 +492,49 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
     }
-    reduced_shared[tid] = reduced_acc;
-    reduced_shared_1[tid] = reduced_acc_1;
-    __syncthreads();
-    int64_t offset = 1;
-    while (offset < (int64_t)blockDim.x) {
-        if (tid % (2 * offset) == 0 && tid + offset < (int64_t)blockDim.x) {
-            int32_t x_2 = reduced_shared[tid];
-            int64_t x_3 = reduced_shared_1[tid];
-            int32_t y_2 = reduced_shared[tid + offset];
-            int64_t y_3 = reduced_shared_1[tid + offset];
-            bool cmp_3 = x_2 > y_2;
-            bool cmp_4 = x_2 == y_2;
-            bool cmp_5 = x_3 < y_3;
+    // each lane combines its value with the one `offset` lanes above, in lane order;
+    // with more than one warp per group, again over the warps' values
+    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
+    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
+    for (int64_t round_ = 0; round_ < rounds; ++round_) {
+        int64_t offset = 1;
+        while (offset < width) {
+            int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
+            int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
+            bool cmp_3 = reduced_acc > reduced_above;
+            bool cmp_4 = reduced_acc == reduced_above;
+            bool cmp_5 = reduced_acc_1 < reduced_above_1;
             bool cond_2 = cmp_4 && cmp_5;
             bool cond_3 = cmp_3 || cond_2;
             int32_t if_res_2;
             int64_t if_res_3;
             if (cond_3) {
-                if_res_2 = x_2;
-                if_res_3 = x_3;
+                if_res_2 = reduced_acc;
+                if_res_3 = reduced_acc_1;
             } else {
-                if_res_2 = y_2;
-                if_res_3 = y_3;
+                if_res_2 = reduced_above;
+                if_res_3 = reduced_above_1;
             }
-            reduced_shared[tid] = if_res_2;
-            reduced_shared_1[tid] = if_res_3;
+            reduced_acc = if_res_2;
+            reduced_acc_1 = if_res_3;
+            offset = offset * 2;
         }
-        __syncthreads();
-        offset = offset * 2;
+        if (round_ == 0 && (int64_t)blockDim.x > 32) {
+            if (tid % 32 == 0) {
+                reduced_shared[tid / 32] = reduced_acc;
+                reduced_shared_1[tid / 32] = reduced_acc_1;
+            }
+            __syncthreads();
+            int64_t warps = (int64_t)blockDim.x / 32;
+            int64_t lane = tid % 32;
+            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
+            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : (-2147483647 - 1);
+            reduced_acc_1 = lane < warps ? reduced_shared_1[first_warp + lane] : -1;
+        }
     }
     if (tid == 0) {
-        reduced_result[0] = reduced_shared[0];
-        reduced_result_1[0] = reduced_shared_1[0];
+        reduced_result[0] = reduced_acc;
+        reduced_result_1[0] = reduced_acc_1;
     }
 }
 
@@ -447,9 +592,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        scale_map<<<fjord_rt::cuda::extent((xs_len + block_size - 1) / block_size),
+        scale_map<<<fjord_rt::cuda::extent(((xs_len + 4 - 1) / 4 + block_size - 1) / block_size),
                     fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-            xs_len, xs_mem.as<float>(), result_0_mem.as<float>());
+            result_0_mem.as<float>(), xs_len, xs_mem.as<float>(), (xs_len + 4 - 1) / 4);
         FJORD_TRY(ctx->device.checkLaunch("scale_map"));
     }
     result_0_dim0 = xs_len;
@@ -462,22 +607,23 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
     // reduction with (+) over xs
     int64_t block_size =
         std::min(std::max(ctx->tuning.sum_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     float reduced;
     if (xs_len == 0) {
         reduced = 0.0f;
     } else {
-        int64_t num_blocks = std::max(
-            std::min(ctx->tuning.sum_reduce_num_blocks, (xs_len + block_size - 1) / block_size),
-            (int64_t)1);
+        int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
+                                               (xs_len + warp_block_size - 1) / warp_block_size),
+                                      (int64_t)1);
         fjord_rt::cuda::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        sum_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks), fjord_rt::cuda::extent(block_size),
-                            0, ctx->device.stream()>>>(xs_len, xs_mem.as<float>(),
-                                                       reduced_partials.as<float>());
+        sum_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
+                            fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
+            xs_len, xs_mem.as<float>(), reduced_partials.as<float>());
         FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage1"));
-        sum_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
+        sum_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size), 0,
                             ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
                                                     reduced_result.as<float>());
         FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage2"));
@@ -500,24 +646,25 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
     // reduction with (+) over xs, ys
     int64_t block_size =
         std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     float reduced;
     if (n == 0) {
         reduced = 0.0f;
     } else {
-        int64_t num_blocks = std::max(
-            std::min(ctx->tuning.dot_map_reduce_num_blocks, (n + block_size - 1) / block_size),
-            (int64_t)1);
+        int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
+                                               (n + warp_block_size - 1) / warp_block_size),
+                                      (int64_t)1);
         fjord_rt::cuda::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         dot_map_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                                fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+                                fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
             n, xs_mem.as<float>(), ys_mem.as<float>(), reduced_partials.as<float>());
         FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage1"));
-        dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
-                                ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
-                                                        reduced_result.as<float>());
+        dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size),
+                                0, ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
+                                                           reduced_result.as<float>());
         FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage2"));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         reduced_result.reset();
@@ -566,15 +713,16 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     // reduction with a user-defined operator over xs
     int64_t block_size =
         std::min(std::max(ctx->tuning.argmax_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     int32_t reduced;
     int64_t reduced_1;
     if (n == 0) {
         reduced = (-2147483647 - 1);
         reduced_1 = -1;
     } else {
-        int64_t num_blocks = std::max(
-            std::min(ctx->tuning.argmax_reduce_num_blocks, (n + block_size - 1) / block_size),
-            (int64_t)1);
+        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
+                                               (n + warp_block_size - 1) / warp_block_size),
+                                      (int64_t)1);
         int64_t per_block = (n + num_blocks - 1) / num_blocks;
         fjord_rt::cuda::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
@@ -585,12 +733,12 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         fjord_rt::cuda::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
         argmax_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                               fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+                               fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
             n, per_block, xs_mem.as<int32_t>(), reduced_partials.as<int32_t>(),
             reduced_partials_1.as<int64_t>());
         FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage1"));
-        argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(block_size), 0,
-                               ctx->device.stream()>>>(
+        argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size),
+                               0, ctx->device.stream()>>>(
             num_blocks, reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>(),
             reduced_result.as<int32_t>(), reduced_result_1.as<int64_t>());
         FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage2"));

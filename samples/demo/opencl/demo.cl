@@ -5,16 +5,48 @@
 
 // demo.fut:6
 //   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
-// map over [xs_len], one thread per point
+// map over [xs_len], four consecutive points per thread
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes mapped @result_0_mem -> 0 + {(xs_len : 1)}
-__kernel void scale_map(long total, __global const float *xs_mem, __global float *result_0_mem) {
-    long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
-    if (gtid < total) {
-        float x = xs_mem[gtid];
-        float t = 2.0f * x;
-        float t_1 = t + 1.0f;
-        result_0_mem[gtid] = t_1;
+__kernel void scale_map(__global float *result_0_mem, long xs_len, __global const float *xs_mem,
+                        long groups) {
+    float x_lanes[4];
+    float mapped_lanes[4];
+    // each thread computes 4 consecutive points, with vector loads and stores
+    long g = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
+    if (g < groups) {
+        if (g * 4 + 4 <= xs_len) {
+            float4 x_vec = vload4(g, xs_mem);
+            x_lanes[0] = x_vec.s0;
+            x_lanes[1] = x_vec.s1;
+            x_lanes[2] = x_vec.s2;
+            x_lanes[3] = x_vec.s3;
+        } else {
+            for (long q = 0; q < 4; ++q) {
+                if (g * 4 + q < xs_len) {
+                    x_lanes[q] = xs_mem[g * 4 + q];
+                }
+            }
+        }
+        for (long q_1 = 0; q_1 < 4; ++q_1) {
+            long gtid = g * 4 + q_1;
+            if (gtid < xs_len) {
+                float x = x_lanes[q_1];
+                float t = 2.0f * x;
+                float t_1 = t + 1.0f;
+                mapped_lanes[q_1] = t_1;
+            }
+        }
+        if (g * 4 + 4 <= xs_len) {
+            vstore4((float4)(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]), g,
+                    result_0_mem);
+        } else {
+            for (long q_2 = 0; q_2 < 4; ++q_2) {
+                if (g * 4 + q_2 < xs_len) {
+                    result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
+                }
+            }
+        }
     }
 }
 
@@ -26,33 +58,59 @@ __kernel void scale_map(long total, __global const float *xs_mem, __global float
 __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
                                 __global float *reduced_partials) {
     __local float reduced_shared[1024];
+    float x_lanes[16];
     long tid = (long)get_local_id(0);
     long block = (long)get_group_id(0);
     float reduced_acc = 0.0f;
-    // commutative: threads stride through the input (coalesced)
-    long gtid = block * (long)get_local_size(0) + tid;
+    // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
+    // the grid's threads read side by side (coalesced)
+    long groups = (xs_len + 4 - 1) / 4;
+    long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
-    while (gtid < xs_len) {
-        float x = xs_mem[gtid];
-        float t = reduced_acc + x;
-        reduced_acc = t;
-        gtid = gtid + stride;
+    while (g < groups) {
+        for (long u = 0; u < 4; ++u) {
+            if ((g + u * stride) * 4 + 4 <= xs_len) {
+                float4 x_vec = vload4(g + u * stride, xs_mem);
+                x_lanes[u * 4] = x_vec.s0;
+                x_lanes[u * 4 + 1] = x_vec.s1;
+                x_lanes[u * 4 + 2] = x_vec.s2;
+                x_lanes[u * 4 + 3] = x_vec.s3;
+            } else {
+                for (long q = 0; q < 4; ++q) {
+                    if ((g + u * stride) * 4 + q < xs_len) {
+                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
+                    }
+                }
+            }
+        }
+        for (long q_1 = 0; q_1 < 16; ++q_1) {
+            long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+            if (gtid < xs_len) {
+                float x = x_lanes[q_1];
+                float t = reduced_acc + x;
+                reduced_acc = t;
+            }
+        }
+        g = g + stride * 4;
     }
+    // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long offset = 1;
-    while (offset < (long)get_local_size(0)) {
-        if (tid % (2 * offset) == 0 && tid + offset < (long)get_local_size(0)) {
-            float x_2 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_1 = x_2 + y_1;
-            reduced_shared[tid] = t_1;
+    long offset_1 = 1;
+    while (offset_1 < (long)get_local_size(0)) {
+        if (tid % (2 * offset_1) == 0 &&
+            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
+            float x_3 = reduced_shared[tid];
+            float y_2 = reduced_shared[tid + offset_1];
+            float t_2 = x_3 + y_2;
+            reduced_shared[tid] = t_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        offset = offset * 2;
+        offset_1 = offset_1 * 2;
     }
+    reduced_acc = reduced_shared[tid];
     if (tid == 0) {
-        reduced_partials[block] = reduced_shared[0];
+        reduced_partials[block] = reduced_acc;
     }
 }
 
@@ -75,21 +133,24 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
         float t = reduced_acc + reduced;
         reduced_acc = t;
     }
+    // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long offset = 1;
-    while (offset < (long)get_local_size(0)) {
-        if (tid % (2 * offset) == 0 && tid + offset < (long)get_local_size(0)) {
-            float x_1 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_1 = x_1 + y_1;
-            reduced_shared[tid] = t_1;
+    long offset_1 = 1;
+    while (offset_1 < (long)get_local_size(0)) {
+        if (tid % (2 * offset_1) == 0 &&
+            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
+            float x_2 = reduced_shared[tid];
+            float y_2 = reduced_shared[tid + offset_1];
+            float t_2 = x_2 + y_2;
+            reduced_shared[tid] = t_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        offset = offset * 2;
+        offset_1 = offset_1 * 2;
     }
+    reduced_acc = reduced_shared[tid];
     if (tid == 0) {
-        reduced_result[0] = reduced_shared[0];
+        reduced_result[0] = reduced_acc;
     }
 }
 
@@ -103,35 +164,68 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
                                     __global const float *ys_mem,
                                     __global float *reduced_partials) {
     __local float reduced_shared[1024];
+    float x_lanes[16];
+    float x_lanes_1[16];
     long tid = (long)get_local_id(0);
     long block = (long)get_group_id(0);
     float reduced_acc = 0.0f;
-    // commutative: threads stride through the input (coalesced)
-    long gtid = block * (long)get_local_size(0) + tid;
+    // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
+    // the grid's threads read side by side (coalesced)
+    long groups = (n + 4 - 1) / 4;
+    long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
-    while (gtid < n) {
-        float x = xs_mem[gtid];
-        float x_1 = ys_mem[gtid];
-        float t = x * x_1;
-        float t_1 = reduced_acc + t;
-        reduced_acc = t_1;
-        gtid = gtid + stride;
+    while (g < groups) {
+        for (long u = 0; u < 4; ++u) {
+            if ((g + u * stride) * 4 + 4 <= n) {
+                float4 x_vec = vload4(g + u * stride, xs_mem);
+                x_lanes[u * 4] = x_vec.s0;
+                x_lanes[u * 4 + 1] = x_vec.s1;
+                x_lanes[u * 4 + 2] = x_vec.s2;
+                x_lanes[u * 4 + 3] = x_vec.s3;
+                float4 x_vec_1 = vload4(g + u * stride, ys_mem);
+                x_lanes_1[u * 4] = x_vec_1.s0;
+                x_lanes_1[u * 4 + 1] = x_vec_1.s1;
+                x_lanes_1[u * 4 + 2] = x_vec_1.s2;
+                x_lanes_1[u * 4 + 3] = x_vec_1.s3;
+            } else {
+                for (long q = 0; q < 4; ++q) {
+                    if ((g + u * stride) * 4 + q < n) {
+                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
+                        x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
+                    }
+                }
+            }
+        }
+        for (long q_1 = 0; q_1 < 16; ++q_1) {
+            long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+            if (gtid < n) {
+                float x = x_lanes[q_1];
+                float x_1 = x_lanes_1[q_1];
+                float t = x * x_1;
+                float t_1 = reduced_acc + t;
+                reduced_acc = t_1;
+            }
+        }
+        g = g + stride * 4;
     }
+    // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long offset = 1;
-    while (offset < (long)get_local_size(0)) {
-        if (tid % (2 * offset) == 0 && tid + offset < (long)get_local_size(0)) {
-            float x_3 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_2 = x_3 + y_1;
-            reduced_shared[tid] = t_2;
+    long offset_1 = 1;
+    while (offset_1 < (long)get_local_size(0)) {
+        if (tid % (2 * offset_1) == 0 &&
+            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
+            float x_4 = reduced_shared[tid];
+            float y_2 = reduced_shared[tid + offset_1];
+            float t_3 = x_4 + y_2;
+            reduced_shared[tid] = t_3;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        offset = offset * 2;
+        offset_1 = offset_1 * 2;
     }
+    reduced_acc = reduced_shared[tid];
     if (tid == 0) {
-        reduced_partials[block] = reduced_shared[0];
+        reduced_partials[block] = reduced_acc;
     }
 }
 
@@ -154,21 +248,24 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
         float t = reduced_acc + reduced;
         reduced_acc = t;
     }
+    // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long offset = 1;
-    while (offset < (long)get_local_size(0)) {
-        if (tid % (2 * offset) == 0 && tid + offset < (long)get_local_size(0)) {
-            float x_1 = reduced_shared[tid];
-            float y_1 = reduced_shared[tid + offset];
-            float t_1 = x_1 + y_1;
-            reduced_shared[tid] = t_1;
+    long offset_1 = 1;
+    while (offset_1 < (long)get_local_size(0)) {
+        if (tid % (2 * offset_1) == 0 &&
+            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
+            float x_2 = reduced_shared[tid];
+            float y_2 = reduced_shared[tid + offset_1];
+            float t_2 = x_2 + y_2;
+            reduced_shared[tid] = t_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        offset = offset * 2;
+        offset_1 = offset_1 * 2;
     }
+    reduced_acc = reduced_shared[tid];
     if (tid == 0) {
-        reduced_result[0] = reduced_shared[0];
+        reduced_result[0] = reduced_acc;
     }
 }
 
@@ -271,39 +368,43 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
     }
+    // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
     reduced_shared_1[tid] = reduced_acc_1;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long offset = 1;
-    while (offset < (long)get_local_size(0)) {
-        if (tid % (2 * offset) == 0 && tid + offset < (long)get_local_size(0)) {
-            int x_4 = reduced_shared[tid];
-            long x_5 = reduced_shared_1[tid];
-            int y_2 = reduced_shared[tid + offset];
-            long y_3 = reduced_shared_1[tid + offset];
-            bool cmp_3 = x_4 > y_2;
-            bool cmp_4 = x_4 == y_2;
-            bool cmp_5 = x_5 < y_3;
-            bool cond_2 = cmp_4 && cmp_5;
-            bool cond_3 = cmp_3 || cond_2;
-            int if_res_2;
-            long if_res_3;
-            if (cond_3) {
-                if_res_2 = x_4;
-                if_res_3 = x_5;
+    long offset_1 = 1;
+    while (offset_1 < (long)get_local_size(0)) {
+        if (tid % (2 * offset_1) == 0 &&
+            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
+            int x_6 = reduced_shared[tid];
+            long x_7 = reduced_shared_1[tid];
+            int y_4 = reduced_shared[tid + offset_1];
+            long y_5 = reduced_shared_1[tid + offset_1];
+            bool cmp_6 = x_6 > y_4;
+            bool cmp_7 = x_6 == y_4;
+            bool cmp_8 = x_7 < y_5;
+            bool cond_4 = cmp_7 && cmp_8;
+            bool cond_5 = cmp_6 || cond_4;
+            int if_res_4;
+            long if_res_5;
+            if (cond_5) {
+                if_res_4 = x_6;
+                if_res_5 = x_7;
             } else {
-                if_res_2 = y_2;
-                if_res_3 = y_3;
+                if_res_4 = y_4;
+                if_res_5 = y_5;
             }
-            reduced_shared[tid] = if_res_2;
-            reduced_shared_1[tid] = if_res_3;
+            reduced_shared[tid] = if_res_4;
+            reduced_shared_1[tid] = if_res_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        offset = offset * 2;
+        offset_1 = offset_1 * 2;
     }
+    reduced_acc = reduced_shared[tid];
+    reduced_acc_1 = reduced_shared_1[tid];
     if (tid == 0) {
-        reduced_partials[block] = reduced_shared[0];
-        reduced_partials_1[block] = reduced_shared_1[0];
+        reduced_partials[block] = reduced_acc;
+        reduced_partials_1[block] = reduced_acc_1;
     }
 }
 
@@ -346,38 +447,42 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
         reduced_acc = if_res;
         reduced_acc_1 = if_res_1;
     }
+    // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
     reduced_shared_1[tid] = reduced_acc_1;
     barrier(CLK_LOCAL_MEM_FENCE);
-    long offset = 1;
-    while (offset < (long)get_local_size(0)) {
-        if (tid % (2 * offset) == 0 && tid + offset < (long)get_local_size(0)) {
-            int x_2 = reduced_shared[tid];
-            long x_3 = reduced_shared_1[tid];
-            int y_2 = reduced_shared[tid + offset];
-            long y_3 = reduced_shared_1[tid + offset];
-            bool cmp_3 = x_2 > y_2;
-            bool cmp_4 = x_2 == y_2;
-            bool cmp_5 = x_3 < y_3;
-            bool cond_2 = cmp_4 && cmp_5;
-            bool cond_3 = cmp_3 || cond_2;
-            int if_res_2;
-            long if_res_3;
-            if (cond_3) {
-                if_res_2 = x_2;
-                if_res_3 = x_3;
+    long offset_1 = 1;
+    while (offset_1 < (long)get_local_size(0)) {
+        if (tid % (2 * offset_1) == 0 &&
+            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
+            int x_4 = reduced_shared[tid];
+            long x_5 = reduced_shared_1[tid];
+            int y_4 = reduced_shared[tid + offset_1];
+            long y_5 = reduced_shared_1[tid + offset_1];
+            bool cmp_6 = x_4 > y_4;
+            bool cmp_7 = x_4 == y_4;
+            bool cmp_8 = x_5 < y_5;
+            bool cond_4 = cmp_7 && cmp_8;
+            bool cond_5 = cmp_6 || cond_4;
+            int if_res_4;
+            long if_res_5;
+            if (cond_5) {
+                if_res_4 = x_4;
+                if_res_5 = x_5;
             } else {
-                if_res_2 = y_2;
-                if_res_3 = y_3;
+                if_res_4 = y_4;
+                if_res_5 = y_5;
             }
-            reduced_shared[tid] = if_res_2;
-            reduced_shared_1[tid] = if_res_3;
+            reduced_shared[tid] = if_res_4;
+            reduced_shared_1[tid] = if_res_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        offset = offset * 2;
+        offset_1 = offset_1 * 2;
     }
+    reduced_acc = reduced_shared[tid];
+    reduced_acc_1 = reduced_shared_1[tid];
     if (tid == 0) {
-        reduced_result[0] = reduced_shared[0];
-        reduced_result_1[0] = reduced_shared_1[0];
+        reduced_result[0] = reduced_acc;
+        reduced_result_1[0] = reduced_acc_1;
     }
 }

@@ -78,9 +78,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        FJORD_TRY(ctx->device.launch(ctx->scale_map, "scale_map",
-                                     (xs_len + block_size - 1) / block_size, block_size, xs_len,
-                                     xs_mem, result_0_mem));
+        FJORD_TRY(ctx->device.launch(
+            ctx->scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
+            block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     }
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
@@ -92,21 +92,23 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
     // reduction with (+) over xs
     int64_t block_size =
         std::min(std::max(ctx->tuning.sum_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     float reduced;
     if (xs_len == 0) {
         reduced = 0.0f;
     } else {
-        int64_t num_blocks = std::max(
-            std::min(ctx->tuning.sum_reduce_num_blocks, (xs_len + block_size - 1) / block_size),
-            (int64_t)1);
+        int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
+                                               (xs_len + warp_block_size - 1) / warp_block_size),
+                                      (int64_t)1);
         fjord_rt::opencl::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         FJORD_TRY(ctx->device.launch(ctx->sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
-                                     block_size, xs_len, xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(ctx->sum_reduce_stage2, "sum_reduce_stage2", 1, block_size,
-                                     num_blocks, reduced_partials, reduced_result));
+                                     warp_block_size, xs_len, xs_mem, reduced_partials));
+        FJORD_TRY(ctx->device.launch(ctx->sum_reduce_stage2, "sum_reduce_stage2", 1,
+                                     warp_block_size, num_blocks, reduced_partials,
+                                     reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         reduced_result.reset();
         reduced_partials.reset();
@@ -126,21 +128,24 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
     // reduction with (+) over xs, ys
     int64_t block_size =
         std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     float reduced;
     if (n == 0) {
         reduced = 0.0f;
     } else {
-        int64_t num_blocks = std::max(
-            std::min(ctx->tuning.dot_map_reduce_num_blocks, (n + block_size - 1) / block_size),
-            (int64_t)1);
+        int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
+                                               (n + warp_block_size - 1) / warp_block_size),
+                                      (int64_t)1);
         fjord_rt::opencl::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage1, "dot_map_reduce_stage1",
-                                     num_blocks, block_size, n, xs_mem, ys_mem, reduced_partials));
+                                     num_blocks, warp_block_size, n, xs_mem, ys_mem,
+                                     reduced_partials));
         FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
-                                     block_size, num_blocks, reduced_partials, reduced_result));
+                                     warp_block_size, num_blocks, reduced_partials,
+                                     reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         reduced_result.reset();
         reduced_partials.reset();
@@ -185,15 +190,16 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     // reduction with a user-defined operator over xs
     int64_t block_size =
         std::min(std::max(ctx->tuning.argmax_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     int32_t reduced;
     int64_t reduced_1;
     if (n == 0) {
         reduced = (-2147483647 - 1);
         reduced_1 = -1;
     } else {
-        int64_t num_blocks = std::max(
-            std::min(ctx->tuning.argmax_reduce_num_blocks, (n + block_size - 1) / block_size),
-            (int64_t)1);
+        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
+                                               (n + warp_block_size - 1) / warp_block_size),
+                                      (int64_t)1);
         int64_t per_block = (n + num_blocks - 1) / num_blocks;
         fjord_rt::opencl::Buffer reduced_partials;
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
@@ -204,11 +210,11 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         fjord_rt::opencl::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
         FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                     block_size, n, per_block, xs_mem, reduced_partials,
+                                     warp_block_size, n, per_block, xs_mem, reduced_partials,
                                      reduced_partials_1));
         FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage2, "argmax_reduce_stage2", 1,
-                                     block_size, num_blocks, reduced_partials, reduced_partials_1,
-                                     reduced_result, reduced_result_1));
+                                     warp_block_size, num_blocks, reduced_partials,
+                                     reduced_partials_1, reduced_result, reduced_result_1));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
         reduced_result_1.reset();

@@ -1,0 +1,135 @@
+// A SegMap over contiguous arrays, four points per thread (see GroupReduce.h).
+#include "imp/GroupReduce.h"
+
+#include <variant>
+
+namespace fjord::imp::detail {
+
+// Note [Vectorised map]
+// A map from contiguous inputs to contiguous outputs moves memory at full speed only with
+// wide accesses. When the body reads at least one such input and otherwise computes only
+// scalars (no other array reads, loops or calls), thread g computes points 4g .. 4g+3:
+//   load the vectorisable inputs' elements 4g .. 4g+3 into private arrays of four
+//     (Note [Vectorised inputs]);
+//   for (q < 4) if (4g + q < n) { the body for point 4g + q; results into private arrays }
+//   one vector store per result when all four points exist, else element by element.
+// The host launches ceil(ceil(n / 4) / block_size) blocks, and nothing when n is 0.
+
+namespace {
+
+bool vectorResult(const ArrayVar& a) {
+  int64_t offset = -1, stride = -1;
+  bool elem = a.elem == PrimType::F32 || a.elem == PrimType::I32 || a.elem == PrimType::U32;
+  return elem && a.lmad.rank() == 1 && a.lmad.offset.isConst(&offset) && offset == 0 &&
+         a.lmad.dims[0].stride.isConst(&stride) && stride == 1;
+}
+
+/// Whether `stms` compute scalars from scalars only: no array reads, loops or calls, so
+/// taking four points per thread cannot spoil how other arrays are accessed (a thread
+/// walking a row, say, reads it coalesced only with one point per thread).
+bool scalarOnly(const std::vector<ir::Stm>& stms) {
+  for (const ir::Stm& s : stms) {
+    for (const ir::PatElem& pe : s.pat)
+      if (pe.type.isArray())
+        return false;
+    if (const auto* b = std::get_if<ir::BasicOp>(&s.exp)) {
+      if (b->kind == ir::BasicOp::Kind::Index || b->kind == ir::BasicOp::Kind::FlatIndex)
+        return false;
+    } else if (const auto* e = std::get_if<ir::If>(&s.exp)) {
+      if (!scalarOnly(e->thenBody.stms) || !scalarOnly(e->elseBody.stms))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
+                           Block& out) {
+  if (op.space.dims.size() != 1 || !op.writeDests.empty() || stm.pat.empty())
+    return false;
+  for (const ir::PatElem& pe : stm.pat) {
+    if (pe.type.shape.size() != 1)
+      return false;
+    host.bindArray(pe);
+    if (!vectorResult(host.array(pe.name)))
+      return false;
+  }
+  std::vector<VectorInput> ins = vectorInputs(host, op.body, op.space.dims[0].first);
+  if (ins.empty() || !scalarOnly(withoutInputs(op.body, ins)))
+    return false;
+  std::string base = kernelBaseName(host.functionName(), stm.prov.what, "map");
+  KernelLowerer k(host, host.kernelName(base), stm);
+  ExpRef bs = host.blockSizeFor(base, out);
+  const auto& [dimV, dimN] = op.space.dims[0];
+  ExpRef total = host.subExp(dimN);
+
+  Block decls, body;
+  std::vector<std::string> lanes = laneArrays(k, ins, 4, decls);
+  std::vector<std::string> resLanes, resMems;
+  for (const ir::PatElem& pe : stm.pat) {
+    const ArrayVar& a = k.array(pe.name);
+    k.noteArray(true, a);
+    resMems.push_back(k.mem(a.block, a.elem, true));
+    resLanes.push_back(k.freshName(pe.name.name + "_lanes"));
+    Stm s = sharedArray(resLanes.back(), a.elem, 4);
+    s.space = MemSpace::Device; // private to the thread
+    decls.push_back(std::move(s));
+  }
+  body.push_back(comment("each thread computes 4 consecutive points, with vector loads and "
+                         "stores"));
+  ExpRef g = globalThreadId(k, "g", body);
+  ExpRef n = k.subExp(dimN);
+  Block guarded, point, inRange;
+  loadLanes(k, ins, lanes, g, n, i64(0), guarded);
+  std::string q = k.freshName("q");
+  ExpRef qv = var(q, PrimType::I64);
+  ExpRef i = k.let(dimV.name, add(mul(g, i64(4)), qv), point);
+  k.bindScalar(dimV, i->name, PrimType::I64);
+  k.bindScalar(op.space.flat, i->name, PrimType::I64);
+  for (size_t j = 0; j < ins.size(); ++j)
+    k.declareScalar(ins[j].bound, ins[j].array.elem, load(lanes[j], qv, ins[j].array.elem),
+                    inRange);
+  k.lowerStms(withoutInputs(op.body, ins), inRange);
+  for (size_t j = 0; j < stm.pat.size(); ++j)
+    inRange.push_back(store(resLanes[j], qv, k.subExp(op.body.result.at(j))));
+  point.push_back(ifThen(lt(i, n), std::move(inRange)));
+  guarded.push_back(forLoop(q, i64(4), std::move(point)));
+
+  Block whole, partial, one;
+  std::string q2 = k.freshName("q");
+  ExpRef q2v = var(q2, PrimType::I64);
+  for (size_t j = 0; j < stm.pat.size(); ++j) {
+    PrimType t = k.array(stm.pat[j].name).elem;
+    Stm v;
+    v.kind = Stm::Kind::StoreVector;
+    v.name = resMems[j];
+    v.type = t;
+    v.args.push_back(g);
+    for (int64_t l = 0; l < 4; ++l)
+      v.args.push_back(load(resLanes[j], i64(l), t));
+    whole.push_back(std::move(v));
+    one.push_back(store(resMems[j], add(mul(g, i64(4)), q2v), load(resLanes[j], q2v, t)));
+  }
+  Block each;
+  each.push_back(ifThen(lt(add(mul(g, i64(4)), q2v), n), std::move(one)));
+  partial.push_back(forLoop(q2, i64(4), std::move(each)));
+  guarded.push_back(ifThen(cmp(CmpOpKind::Le, add(mul(g, i64(4)), i64(4)), n), std::move(whole),
+                           std::move(partial)));
+  body.push_back(ifThen(lt(g, k.param("groups", divUp(total, i64(4)))), std::move(guarded)));
+  decls.insert(decls.end(), body.begin(), body.end());
+  k.kernel.body = std::move(decls);
+  k.describe.push_back("map over [" + (dimN.isVar() ? dimN.var().name
+                                                    : std::to_string(dimN.constant().i)) +
+                       "], four consecutive points per thread");
+
+  Block launchB;
+  host.launch(k, divUp(divUp(total, i64(4)), bs), bs, launchB);
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, total, i64(0)), std::move(launchB)));
+  return true;
+}
+
+} // namespace fjord::imp::detail
