@@ -372,6 +372,8 @@ void guardFailedChecks(Block& body, const std::string& errorFlag);
 
 // SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+/// A SegMap marked tiled (Note [Tiled SegMap]; LowerTiled.cpp).
+void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegHist(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
