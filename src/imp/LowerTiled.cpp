@@ -16,8 +16,8 @@
 // loaded from global memory is thus used B times. The next chunk is fetched from global
 // memory into registers while the block computes on the current one, and stored to shared
 // memory after the barrier that ends it, so the global latency overlaps the arithmetic. The
-// k loop over a chunk has a constant trip count (the last chunk's short tail is skipped by
-// a test), so that the compiler unrolls it. Edge tiles skip the loads and stores
+// loops over register tiles carry unrolling hints (their indices must become constants for
+// the tiles to live in registers), and so does the k loop over a chunk. Edge tiles skip the loads and stores
 // outside [0, n) x [0, m) and the last chunk stops at k; threads of an edge tile apply the
 // operators to shared words they never load, but store nothing from them, so sizes need
 // not be multiples of the tiles. Shared arrays have a constant size in Imp, so the tile
@@ -90,6 +90,13 @@ std::string extentName(const ir::SubExp& n) {
   return n.isVar() ? n.var().name : std::to_string(n.constant().i);
 }
 
+/// A loop the target compiler is asked to unroll (fully, or `times` times), so that the
+/// register tiles' indices become constants and the arrays registers.
+Stm unrolled(Stm loop, int64_t times = 0) {
+  loop.text = times > 0 ? "unroll " + std::to_string(times) : "unroll";
+  return loop;
+}
+
 } // namespace
 
 void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out) {
@@ -142,7 +149,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   body.push_back(std::move(accDecl));
   ExpRef neutral = k.subExp(redOp.neutral.at(0));
   std::string q0 = k.freshName("q");
-  body.push_back(forLoop(q0, i64(R * R), {store(acc, var(q0, PrimType::I64), neutral)}));
+  body.push_back(unrolled(forLoop(q0, i64(R * R), {store(acc, var(q0, PrimType::I64), neutral)})));
 
   // Each chunk's elements are fetched from global memory into registers one chunk ahead
   // (while the block computes on the previous one), then stored to shared memory.
@@ -179,7 +186,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
       ExpRef x = k.readElement(a, {kg}, row.view.name, guarded);
       guarded.push_back(store(next[d], var(q, PrimType::I64), x));
       load.push_back(ifThen(andE(lt(g, extent[row.dim]), lt(kg, width)), std::move(guarded)));
-      out.push_back(forLoop(q, i64(perThread), std::move(load)));
+      out.push_back(unrolled(forLoop(q, i64(perThread), std::move(load))));
     }
   };
   fetch(i64(0), body);
@@ -197,7 +204,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     auto [pos, kk] = element(row, q, st);
     st.push_back(store(row.tile, add(mul(kk, i64(B + kPad)), pos),
                        load(next[d], var(q, PrimType::I64), row.elem)));
-    chunkB.push_back(forLoop(q, i64(perThread), std::move(st)));
+    chunkB.push_back(unrolled(forLoop(q, i64(perThread), std::move(st))));
   }
   chunkB.push_back(barrier());
   Block prefetch;
@@ -215,8 +222,8 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     std::string r = k.freshName("r");
     ExpRef at = add(mul(var(kv, PrimType::I64), i64(B + kPad)),
                     owned(own[row.dim], var(r, PrimType::I64), T));
-    step.push_back(forLoop(r, i64(R), {store(regs[d], var(r, PrimType::I64),
-                                             load(row.tile, at, row.elem))}));
+    step.push_back(unrolled(forLoop(r, i64(R), {store(regs[d], var(r, PrimType::I64),
+                                                      load(row.tile, at, row.elem))})));
   }
   std::string r = k.freshName("r"), c = k.freshName("c");
   Block inner;
@@ -228,9 +235,10 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   ExpRef slot = add(mul(idx[0], i64(R)), idx[1]);
   std::vector<ExpRef> folded = k.applyLambda(redOp.op, {load(acc, slot, accType), mapped.at(0)}, inner);
   inner.push_back(store(acc, slot, folded.at(0)));
-  step.push_back(forLoop(r, i64(R), {forLoop(c, i64(R), std::move(inner))}));
-  // A constant trip count, so that the compiler unrolls the chunk; the last one may be short.
-  chunkB.push_back(forLoop(kv, i64(kChunk), {ifThen(lt(var(kv, PrimType::I64), kc), std::move(step))}));
+  step.push_back(unrolled(forLoop(r, i64(R), {unrolled(forLoop(c, i64(R), std::move(inner)))})));
+  // Unrolled twice: more would take the thread past 128 registers (ptxas, sm_90), and so a
+  // 256-thread block past half the SM's registers, halving the blocks per SM.
+  chunkB.push_back(unrolled(forLoop(kv, kc, std::move(step)), 2));
   chunkB.push_back(barrier());
   body.push_back(forLoop(chunk, chunks, std::move(chunkB)));
 
@@ -250,7 +258,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
                       accType),
                  guarded);
   write.push_back(ifThen(andE(lt(i, extent[0]), lt(j, extent[1])), std::move(guarded)));
-  body.push_back(forLoop(wr, i64(R), {forLoop(wc, i64(R), std::move(write))}));
+  body.push_back(unrolled(forLoop(wr, i64(R), {unrolled(forLoop(wc, i64(R), std::move(write)))})));
 
   decls.insert(decls.end(), body.begin(), body.end());
   k.kernel.body = std::move(decls);

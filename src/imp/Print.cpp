@@ -161,7 +161,7 @@ std::string printStm(const Stm& s, int indent) {
       line += " else " + block(s.elseBody, indent);
     break;
   case Stm::Kind::For:
-    line = "for (" + s.name + " < " + arg(0) + ") " + block(s.body, indent);
+    line = "for " + (s.text.empty() ? "" : s.text + " ") + "(" + s.name + " < " + arg(0) + ") " + block(s.body, indent);
     break;
   case Stm::Kind::While: line = "while (" + arg(0) + ") " + block(s.body, indent); break;
   case Stm::Kind::Barrier: line = "barrier;"; break;
