@@ -12,14 +12,16 @@
 //     at every point, so the array holding them is regular, and none may be consumed later);
 //   - a map extends the nest by one dimension and its body is distributed in turn (G1): a
 //     perfect nest `map (\r -> map f r) xss` or `tabulate_2d` is one 2-D SegMap;
-//   - a reduction or scan ending a one-dimensional nest becomes a segmented SegRed or SegScan
-//     over the nest's space and its width (G3: `map (\r -> reduce (+) 0 r) xss` reduces the
+//   - a reduction or scan (with an operator on scalars) ending a one-dimensional nest becomes
+//     a segmented SegRed or SegScan over the nest's space and its width (G3: `map (\r -> reduce (+) 0 r) xss` reduces the
 //     innermost dimension); in a nest of two or more dimensions it stays sequential code, as
 //     the points of the nest are parallelism enough and tiling (gpu/) wants the reduction in
 //     the thread (SGEMM's `map (\r -> map (\c -> sum (map2 (*) r c)) bt) a` is a 2-D SegMap);
 //   - a sequential `for` loop whose body holds such a statement is interchanged with the nest
 //     (G7): a host loop over arrays holding every point's merge values, whose body is
-//     distributed over the same nest.
+//     distributed over the same nest;
+//   - an `if` whose condition is the same at every point and whose branches hold such a
+//     statement becomes a host `if` whose branches are distributed over the same nest.
 // Later statements read the stored values at their point. The group left at the end becomes
 // the SegMap computing the results that no distributed statement computed. Where a value
 // would be irregular, the statement is not distributed and joins the group (it runs
@@ -86,7 +88,7 @@ bool hoistableKind(const Stm& stm) {
 }
 
 /// A statement of the nest's body that has parallelism of its own.
-enum class Parallel { None, Map, Red, Scan, Loop };
+enum class Parallel { None, Map, Red, Scan, Loop, If };
 
 /// The walk over one body of the nest.
 struct Walk {
@@ -230,6 +232,12 @@ private:
                                                                               : Parallel::None;
     if (!consumedIn(s).empty())
       return Parallel::None;
+    if (const auto* branch = std::get_if<If>(&s.exp))
+      return nest.invariant(branch->cond) &&
+                     (holdsParallelism(nest, branch->thenBody, {}) ||
+                      holdsParallelism(nest, branch->elseBody, {}))
+                 ? Parallel::If
+                 : Parallel::None;
     const Screma* sc = asScrema(s.exp);
     if (!sc || !nest.invariant(sc->width))
       return Parallel::None;
@@ -240,9 +248,13 @@ private:
     bool red = !sc->reds.empty();
     if (red ? !options_.segmentedReductions : !options_.segmentedScans)
       return Parallel::None;
-    for (const RedOp& op : red ? sc->reds : sc->scans)
+    for (const RedOp& op : red ? sc->reds : sc->scans) {
       if (nest.usesInside(freeVars(op.op)) || nest.usesInside(varsOf(op.neutral)))
         return Parallel::None;
+      for (const Param& p : op.op.params) // segmented operators on arrays: not yet
+        if (p.type.isArray())
+          return Parallel::None;
+    }
     return red ? Parallel::Red : Parallel::Scan;
   }
 
@@ -255,10 +267,18 @@ private:
     for (const auto& [p, init] : loop.merge)
       if (!nest.invariant(p.type))
         return false;
-    NameSet variant = boundVars(loop.body);
+    NameSet merge;
     for (const auto& [p, init] : loop.merge)
-      variant.insert(p.name);
-    for (const Stm& s : loop.body.stms)
+      merge.insert(p.name);
+    return holdsParallelism(nest, loop.body, merge);
+  }
+
+  /// Whether `b` holds a map, reduction or scan whose width is the same at every point of
+  /// `nest` and binds none of `variant` nor of `b`'s names.
+  bool holdsParallelism(const KernelNest& nest, const Body& b, NameSet variant) const {
+    NameSet bound = boundVars(b);
+    variant.insert(bound.begin(), bound.end());
+    for (const Stm& s : b.stms)
       if (const Screma* sc = asScrema(s.exp);
           sc && nest.invariant(sc->width) && !(sc->width.isVar() && variant.count(sc->width.var())))
         return true;
@@ -335,6 +355,8 @@ private:
                   const std::vector<PatElem>& stored, std::vector<Stm>& out) {
     if (kind == Parallel::Loop)
       return interchange(nest, s, std::get<Loop>(s.exp), stored, out);
+    if (kind == Parallel::If)
+      return branches(nest, s, std::get<If>(s.exp), stored, out);
     const Screma& sc = *asScrema(s.exp);
     if (kind == Parallel::Map)
       return map(nest, sc, stored, s.prov, out);
@@ -382,6 +404,27 @@ private:
     body(inner, loop.body, mergeTypes, next, s.prov, host.body.stms);
     for (const PatElem& pe : next)
       host.body.result.push_back(pe.name);
+    out.push_back(Stm{stored, Exp{std::move(host)}, s.prov});
+  }
+
+  /// Map-if: `map (\x -> if c then a else b) xs`, `c` the same at every point, becomes
+  /// `if c then map (\x -> a) xs else map (\x -> b) xs`, each branch distributed in turn.
+  void branches(const KernelNest& nest, const Stm& s, const If& branch,
+                const std::vector<PatElem>& stored, std::vector<Stm>& out) {
+    If host;
+    host.cond = branch.cond;
+    for (const PatElem& pe : stored)
+      host.types.push_back(pe.type);
+    for (auto [from, to] : {std::pair{&branch.thenBody, &host.thenBody},
+                            std::pair{&branch.elseBody, &host.elseBody}}) {
+      std::vector<PatElem> results;
+      for (const PatElem& pe : s.pat)
+        results.push_back(Param{names_.fresh(pe.name.name), nest.expand(pe.type), nullptr});
+      KernelNest inner = nest;
+      body(inner, *from, branch.types, results, s.prov, to->stms);
+      for (const PatElem& pe : results)
+        to->result.push_back(pe.name);
+    }
     out.push_back(Stm{stored, Exp{std::move(host)}, s.prov});
   }
 

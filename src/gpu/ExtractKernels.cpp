@@ -118,7 +118,7 @@ private:
 
   void extract(const Stm& stm, const Screma& s, std::vector<Stm>& out) {
     if (isMapOnly(s)) {
-      distributeMap(stm, s, names_, iotas_, DistributeOptions{false, false}, out);
+      distributeMap(stm, s, names_, iotas_, DistributeOptions{}, out);
       return;
     }
     size_t nScan = operandCount(s.scans), nRed = operandCount(s.reds);

@@ -127,3 +127,29 @@ entry stencil [n][m] (grid: [n][m]f32) : [n][m]f32 =
       let left = i64.max 0 (j - 1)
       let right = i64.min (m - 1) (j + 1)
       in 0.2 * (u[i, j] + u[up, j] + u[down, j] + u[i, left] + u[i, right]))
+
+-- The condition is the same for every row (map-if): a host `if` chooses between two 2-D
+-- SegMaps.
+-- ==
+-- entry: choose
+-- input { true [[1, 2], [3, 4]] } output { [[2, 3], [4, 5]] }
+-- input { false [[1, 2], [3, 4]] } output { [[2, 4], [6, 8]] }
+-- input { true empty([0][2]i32) } output { empty([0][2]i32) }
+-- structure gpu { If 1 SegMap 2 SegMap/Screma 0 }
+
+entry choose [n][m] (up: bool) (xss: [n][m]i32) : [n][m]i32 =
+  map (\r -> if up then map (+ 1) r else map (* 2) r) xss
+
+-- Loops holding a map or a reduction are interchanged with the map around them (G7): a
+-- host loop of 2-D SegMaps, and one of segmented reductions.
+-- ==
+-- entry: loop_rows
+-- input { [[1, 2], [3, 4]] } output { [[4, 8], [12, 16]] [9, 21] }
+-- input { empty([0][2]i32) } output { empty([0][2]i32) empty([0]i32) }
+-- input { empty([2][0]i32) } output { empty([2][0]i32) [0, 0] }
+-- random input { [21][13]i32 } auto output
+-- structure gpu { Loop 2 SegMap 4 SegRed 1 SegMap/Screma 0 SegMap/Loop 0 }
+
+entry loop_rows [n][m] (xss: [n][m]i32) : ([n][m]i32, [n]i32) =
+  unzip (map (\r -> (loop acc = r for _i < 2 do map2 (+) acc acc,
+                     loop s = 0 for i < 3 do s + i32.sum (map (* i32.i64 i) r))) xss)
