@@ -11,7 +11,7 @@ entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 -- The map fuses into the reduction: still one reduction, no intermediate array.
 entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 
--- One thread per row, each summing its row.
+-- A segmented reduction (the map of a reduction is flattened): each row summed.
 entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 
 -- The largest element and its first index: a reduction over pairs, in order.

@@ -556,6 +556,8 @@ void CPrinter::stm(const Stm& s) {
   }
   case Stm::Kind::For: {
     std::string ty(d_.typeName(isInteger(s.type) ? s.type : PrimType::I64));
+    if (s.text.rfind("unroll", 0) == 0) // an unrolling hint (CUDA and OpenCL C spell it alike)
+      line("#pragma " + s.text);
     line("for (" + ty + " " + s.name + " = 0; " + s.name + " < " + exp(*s.args.at(0)) + "; ++" +
          s.name + ") {");
     block(s.body);

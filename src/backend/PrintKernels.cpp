@@ -84,10 +84,6 @@ protected:
       line("((volatile " + std::string(d_.globalSpace) + arrayType(s.type) + "*)" + s.name + ")[" +
            exp(*s.args.at(0)) + "] = " + exp(*s.args.at(1)) + ";");
       return;
-    case Stm::Kind::UnrollHint:
-      if (d_.kind == Dialect::Kind::Cuda)
-        line("#pragma unroll " + std::to_string(s.args.at(0)->value.asInt()));
-      return;
     case Stm::Kind::Fence:
       line(d_.kind == Dialect::Kind::Cuda ? "__threadfence();" : "mem_fence(CLK_GLOBAL_MEM_FENCE);");
       return;

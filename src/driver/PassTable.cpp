@@ -5,6 +5,7 @@
 #include "gpu/ExtractKernels.h"
 #include "gpu/FlattenRowUpdates.h"
 #include "gpu/InterchangeArrayOperators.h"
+#include "gpu/TileBlocks.h"
 #include "imp/LowerToImp.h"
 #include "mem/Coalesce.h"
 #include "mem/IntroduceMemory.h"
@@ -64,6 +65,8 @@ const std::vector<Pass>& passTable() {
        kCore, kCore, reportingIrPass<gpu::flattenRowUpdates>},
       {"extract-kernels", "turn every host-level SOAC into a segmented operation (SegMap, SegRed, SegScan, SegHist)",
        kCore, kGpu, reportingIrPass<gpu::extractKernels>, "gpu"},
+      {"tile-blocks", "mark matrix-product-like SegMaps for block and register tiling through shared memory",
+       kGpu, kGpu, irPass<gpu::tileBlocks>},
       // mem/: explicit memory.
       {"introduce-memory", "give every array a memory block and an LMAD, and make allocations explicit",
        kGpu, kMem, reportingIrPass<mem::introduceMemory>},

@@ -18,6 +18,8 @@
 #include "gpu/ExtractKernels.h"
 
 #include "gpu/DeviceFunctions.h"
+#include "gpu/DistributeNests.h"
+#include "gpu/KernelNest.h"
 #include "ir/TypeOf.h"
 #include "ir/Traverse.h"
 #include "support/Diagnostics.h"
@@ -32,101 +34,12 @@ namespace {
 using namespace ir;
 using ir::Type; // not fjord::Type (source-language types)
 
-SubExp i64(int64_t v) { return PrimValue::int64(v); }
-
-Stm basicStm(std::vector<PatElem> pat, BasicOp op, const Provenance& prov) {
-  return Stm{std::move(pat), Exp{std::move(op)}, prov};
-}
-
-/// `let p = arr[idxs..., 0:d:1 for each dimension d of p]`.
-Stm bindRow(const Param& p, const VName& arr, const std::vector<SubExp>& idxs,
-            const Provenance& prov) {
-  BasicOp op;
-  op.kind = BasicOp::Kind::Index;
-  op.arr = arr;
-  for (const SubExp& i : idxs)
-    op.slice.push_back(DimIndex{/*fixed=*/true, i, {}, {}, {}});
-  for (const SubExp& d : p.type.shape)
-    op.slice.push_back(DimIndex{/*fixed=*/false, {}, i64(0), d, i64(1)});
-  return basicStm({Param{p.name, p.type, nullptr}}, std::move(op), prov);
-}
-
-/// `let p = se` (an alias when `se` is an array).
-Stm bindValue(const Param& p, SubExp se, const Provenance& prov) {
-  BasicOp op;
-  op.kind = BasicOp::Kind::SubExp;
-  op.args = {std::move(se)};
-  return basicStm({Param{p.name, p.type, nullptr}}, std::move(op), prov);
-}
-
-/// `let p = start + i * stride`: element i of `iota n, start, stride` (Note [Iota inputs]),
-/// computed in the iota's type (wrapping as the iota does); no multiply by 1 nor add of 0.
-void bindIotaElement(const Param& p, const BasicOp& iota, const SubExp& i, NameSource& names,
-                     const Provenance& prov, std::vector<Stm>& out) {
-  PrimType t = iota.type;
-  const SubExp& start = iota.args[1];
-  const SubExp& stride = iota.args[2];
-  auto isConst = [](const SubExp& se, int64_t v) { return !se.isVar() && se.constant().i == v; };
-  std::vector<BasicOp> ops; // each one's result is the next one's first operand
-  if (t != PrimType::I64) {
-    BasicOp conv;
-    conv.kind = BasicOp::Kind::Convert;
-    conv.type = PrimType::I64;
-    conv.toType = t;
-    conv.args = {i};
-    ops.push_back(std::move(conv));
-  }
-  for (auto [k, operand, identity] :
-       {std::tuple{BinOpKind::Mul, stride, 1}, std::tuple{BinOpKind::Add, start, 0}}) {
-    if (isConst(operand, identity))
-      continue;
-    BasicOp op;
-    op.kind = BasicOp::Kind::BinOp;
-    op.binOp = k;
-    op.type = t;
-    op.args = {SubExp(), operand};
-    ops.push_back(std::move(op));
-  }
-  if (ops.empty()) {
-    out.push_back(bindValue(p, i, prov));
-    return;
-  }
-  SubExp x = i;
-  for (size_t k = 0; k < ops.size(); ++k) {
-    BasicOp& op = ops[k];
-    op.args[0] = x;
-    bool last = k + 1 == ops.size();
-    VName v = last ? p.name
-                   : names.fresh(op.kind == BasicOp::Kind::Convert ? "iota_index" : "iota_offset");
-    out.push_back(basicStm({Param{v, last ? p.type : Type::prim(t), nullptr}}, std::move(op), prov));
-    x = SubExp(v);
-  }
-}
-
 bool isMapOnly(const Screma& s) { return s.scans.empty() && s.reds.empty(); }
 
 const Soac* asSoac(const Exp& e) {
   const Op* op = std::get_if<Op>(&e);
   return op ? std::get_if<Soac>(op) : nullptr;
 }
-
-/// Whether `body` returns exactly the variables bound by `pat`, in order.
-bool returnsPattern(const Body& body, const std::vector<PatElem>& pat) {
-  if (body.result.size() != pat.size())
-    return false;
-  for (size_t i = 0; i < pat.size(); ++i)
-    if (!body.result[i].isVar() || !(body.result[i].var() == pat[i].name))
-      return false;
-  return true;
-}
-
-/// One dimension of a kernel's space with the lambda whose parameters it binds.
-struct Level {
-  VName gtid;
-  SubExp width;
-  const Lambda* lam;
-  std::vector<VName> inputs;
-};
 
 class Extractor {
 public:
@@ -152,7 +65,7 @@ private:
   std::set<std::string> device_;
   std::map<std::string, const FunDef*> funs_;
   /// The host-level iotas seen so far (names are unique: a use is in the iota's scope).
-  std::map<VName, BasicOp> iotas_;
+  IotaMap iotas_;
 
   void hostStm(const Stm& stm, std::vector<Stm>& out) {
     if (const auto* op = std::get_if<BasicOp>(&stm.exp); op && op->kind == BasicOp::Kind::Iota &&
@@ -189,86 +102,23 @@ private:
       }
   }
 
-  SegSpace space(const std::vector<Level>& levels) {
-    SegSpace sp{names_.fresh("flat_tid"), {}};
-    for (const Level& l : levels)
-      sp.dims.emplace_back(l.gtid, l.width);
-    return sp;
-  }
-
-  Level level(const SubExp& width, const Lambda& lam, const std::vector<VName>& inputs) {
-    FJORD_CHECK(lam.params.size() == inputs.size(), "SOAC lambda arity differs from inputs");
-    return Level{names_.fresh("gtid"), width, &lam, inputs};
-  }
-
-  /// The kernel body for a nest of levels (Note [Kernel bodies]).
-  Body kernelBody(const std::vector<Level>& levels, const Provenance& prov) {
-    const Lambda& inner = *levels.back().lam;
-    NameSet used = freeVars(inner.body);
-    std::map<VName, std::pair<VName, std::vector<SubExp>>> rowOf;
-    Body body;
-    for (const Level& l : levels) {
-      for (size_t k = 0; k < l.lam->params.size(); ++k) {
-        const Param& p = l.lam->params[k];
-        auto it = rowOf.find(l.inputs[k]);
-        auto src = it != rowOf.end() ? it->second
-                                     : std::make_pair(l.inputs[k], std::vector<SubExp>{});
-        src.second.push_back(l.gtid);
-        if (used.count(p.name)) {
-          auto iota = iotas_.find(src.first);
-          if (iota != iotas_.end() && src.second.size() == 1 && !p.type.isArray())
-            bindIotaElement(p, iota->second, src.second[0], names_, prov, body.stms);
-          else
-            body.stms.push_back(bindRow(p, src.first, src.second, prov));
-        }
-        rowOf[p.name] = std::move(src);
-      }
-    }
-    body.stms.insert(body.stms.end(), inner.body.stms.begin(), inner.body.stms.end());
-    body.result = inner.body.result;
-    return body;
-  }
-
-  /// The levels of a perfect map nest starting at `s` (at least one).
-  std::vector<Level> mapNest(const Screma& s) {
-    std::vector<Level> levels{level(s.width, s.map, s.inputs)};
-    std::set<VName> outerParams;
-    const Lambda* lam = &s.map;
-    while (true) {
-      for (const Param& p : lam->params)
-        outerParams.insert(p.name);
-      if (lam->body.stms.size() != 1)
-        break;
-      const Stm& innerStm = lam->body.stms.front();
-      const Soac* soac = asSoac(innerStm.exp);
-      const Screma* inner = soac ? std::get_if<Screma>(soac) : nullptr;
-      if (!inner || !isMapOnly(*inner) || !returnsPattern(lam->body, innerStm.pat))
-        break;
-      // A thread-variant inner width would make the space irregular.
-      if (inner->width.isVar() && outerParams.count(inner->width.var()))
-        break;
-      levels.push_back(level(inner->width, inner->map, inner->inputs));
-      lam = &inner->map;
-    }
-    return levels;
-  }
-
-  SegOp segOp(SegOp::Kind kind, std::vector<Level> levels, const Provenance& prov) {
+  /// A SegOp over the one-dimensional space of a SOAC of `width` applying `lam` to the
+  /// elements of `inputs`, with that lambda's results.
+  SegOp segOp(SegOp::Kind kind, const SubExp& width, const Lambda& lam,
+              const std::vector<VName>& inputs, const Provenance& prov) {
+    KernelNest nest;
+    nest.addLevel(names_, width, lam, inputs);
     SegOp op;
     op.kind = kind;
-    op.space = space(levels);
-    op.types = levels.back().lam->retTypes;
-    op.body = kernelBody(levels, prov);
+    op.space = nest.space(names_);
+    op.types = lam.retTypes;
+    op.body = kernelBody(nest, lam.body.stms, lam.body.result, iotas_, names_, prov);
     return op;
-  }
-
-  static Stm segStm(std::vector<PatElem> pat, SegOp op, const Provenance& prov) {
-    return Stm{std::move(pat), Exp{Op{std::move(op)}}, prov};
   }
 
   void extract(const Stm& stm, const Screma& s, std::vector<Stm>& out) {
     if (isMapOnly(s)) {
-      out.push_back(segStm(stm.pat, segOp(SegOp::Kind::Map, mapNest(s), stm.prov), stm.prov));
+      distributeMap(stm, s, names_, iotas_, DistributeOptions{}, out);
       return;
     }
     size_t nScan = operandCount(s.scans), nRed = operandCount(s.reds);
@@ -276,13 +126,13 @@ private:
                     nScan + nRed <= stm.pat.size(),
                 "screma pattern does not match its lambda");
     if (s.scans.empty()) {
-      SegOp op = segOp(SegOp::Kind::Red, {level(s.width, s.map, s.inputs)}, stm.prov);
+      SegOp op = segOp(SegOp::Kind::Red, s.width, s.map, s.inputs, stm.prov);
       op.ops = s.reds;
       out.push_back(segStm(stm.pat, std::move(op), stm.prov));
       return;
     }
     // Scans (and perhaps reductions): the SegScan also maps out the reduction operands.
-    SegOp scan = segOp(SegOp::Kind::Scan, {level(s.width, s.map, s.inputs)}, stm.prov);
+    SegOp scan = segOp(SegOp::Kind::Scan, s.width, s.map, s.inputs, stm.prov);
     scan.ops = s.scans;
     if (s.reds.empty()) {
       out.push_back(segStm(stm.pat, std::move(scan), stm.prov));
@@ -306,14 +156,14 @@ private:
     scanPat.insert(scanPat.end(), stm.pat.begin() + nScan + nRed, stm.pat.end());
     out.push_back(segStm(std::move(scanPat), std::move(scan), stm.prov));
 
-    SegOp red = segOp(SegOp::Kind::Red, {level(s.width, operands, operandArrays)}, stm.prov);
+    SegOp red = segOp(SegOp::Kind::Red, s.width, operands, operandArrays, stm.prov);
     red.ops = s.reds;
     std::vector<PatElem> redPat(stm.pat.begin() + nScan, stm.pat.begin() + nScan + nRed);
     out.push_back(segStm(std::move(redPat), std::move(red), stm.prov));
   }
 
   void extract(const Stm& stm, const Hist& h, std::vector<Stm>& out) {
-    SegOp op = segOp(SegOp::Kind::Hist, {level(h.width, h.bucketFn, h.inputs)}, stm.prov);
+    SegOp op = segOp(SegOp::Kind::Hist, h.width, h.bucketFn, h.inputs, stm.prov);
     op.histOps = h.ops;
     out.push_back(segStm(stm.pat, std::move(op), stm.prov));
   }
@@ -326,7 +176,7 @@ private:
         out.push_back(stm);
         return;
       }
-    SegOp op = segOp(SegOp::Kind::Map, {level(sc.width, sc.fn, sc.inputs)}, stm.prov);
+    SegOp op = segOp(SegOp::Kind::Map, sc.width, sc.fn, sc.inputs, stm.prov);
     op.writeDests = sc.dests;
     out.push_back(segStm(stm.pat, std::move(op), stm.prov));
   }

@@ -11,9 +11,12 @@ namespace fjord::gpu {
 /// Turns every SOAC of host-level code (function bodies and the bodies of host-level `if`s
 /// and loops) into a SegOp. Kernel bodies bind each lambda parameter by indexing its input
 /// at the thread's point, then run the lambda's statements.
-///   - map-only Screma          -> SegMap over its width; a perfect nest of maps (the lambda
-///                                 body is one map whose results it returns) becomes one
-///                                 multi-dimensional SegMap;
+///   - map-only Screma          -> its nest distributed (gpu/DistributeNests.h): maps nested
+///                                 in it add dimensions (`map (map f)` is one 2-D SegMap),
+///                                 statements between them become SegMaps of their own
+///                                 storing regular intermediates, reductions and scans
+///                                 ending a 1-D nest segmented SegReds/SegScans, loops with
+///                                 inner parallelism are interchanged with the nest;
 ///   - Screma with reductions   -> SegRed over a 1-D space (results: reduction operands,
 ///                                 then mapped values), scans alike -> SegScan; with both,
 ///                                 a SegScan whose extra results feed a SegRed;
@@ -24,8 +27,8 @@ namespace fjord::gpu {
 ///                                 returns indices ++ values; Note [Scattering SegMap]);
 ///                                 multi-dimensional destinations are flattened
 ///                                 before (gpu/FlattenRowUpdates.h), else not supported yet.
-/// SOACs inside kernel bodies stay SOACs (the thread runs them sequentially), and so do the
-/// functions called from kernel code. Provenance is kept on the SegOp statements.
+/// Other SOACs inside kernel bodies stay SOACs (the thread runs them sequentially), and so do
+/// the functions called from kernel code. Provenance is kept on the SegOp statements.
 /// Requires: core IR with unique names. Guarantees: no SOAC at host level; each SegOp's
 /// pattern is the SOAC's pattern (scan/red results, then map results); new names come from
 /// `prog.names`. Reports unsupported constructs to `diags`; the caller checks

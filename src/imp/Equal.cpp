@@ -88,7 +88,8 @@ public:
                  a.kind == K::DeclareVector || a.kind == K::StoreVector;
     bool hasSrc = a.kind == K::AtomicCas || a.kind == K::AtomicFetchAdd || a.kind == K::CopyMem ||
                   a.kind == K::ReadScalar || a.kind == K::DeclareVector || a.kind == K::MoveMem;
-    bool hasText = a.kind == K::Comment || a.kind == K::AtomicCas || a.kind == K::Error;
+    bool hasText = a.kind == K::Comment || a.kind == K::AtomicCas || a.kind == K::Error ||
+                   a.kind == K::For;
     if (a.name != b.name || (typed && a.type != b.type) || (hasSrc && a.src != b.src) ||
         (hasText && a.text != b.text) ||
         (a.kind == K::DeclareArray && a.space != b.space) ||

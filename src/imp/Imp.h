@@ -148,7 +148,7 @@ struct Stm {
     AtomicUpdate,  ///< atomically name[args[0]] = name[args[0]] binOp args[1] (Add/Min/Max/And/Or/Xor)
     AtomicCas,     ///< compare-and-swap on name[args[0]] (a 4- or 8-byte `type`): if it holds args[1] (compared bitwise), it becomes args[2]; the scalar `src` (declared before, of `type`) receives the value found and the bool scalar `text` whether the swap happened
     If,            ///< if (args[0]) body else elseBody
-    For,           ///< for (int64_t name = 0; name < args[0]; ++name) body
+    For,           ///< for (int64_t name = 0; name < args[0]; ++name) body; `text` "unroll" (fully) or "unroll N": an unrolling hint for the target compiler
     While,         ///< while (args[0]) body
     Barrier,       ///< block-level barrier (shared memory fence)
     Break,
@@ -169,7 +169,6 @@ struct Stm {
     StoreVolatile,  ///< like Store, through a volatile access
     Fence,          ///< device-wide memory fence
     AtomicFetchAdd, ///< atomically name[args[0]] += args[1] (i32/i64 `type`); the scalar `src` (declared before) receives the old value
-    UnrollHint,     ///< kernel only: unroll the For loop that follows by the constant args[0] (CUDA `#pragma unroll`; a loop whose loads may then be in flight together)
   };
   Kind kind = Kind::Comment;
   std::string name;

@@ -238,6 +238,8 @@ void HostLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {
   const auto& seg = std::get<ir::SegOp>(op);
   switch (seg.kind) {
   case ir::SegOp::Kind::Map:
+    if (seg.tile.block > 0)
+      return lowerTiledSegMap(*this, stm, seg, out);
     return lowerSegMap(*this, stm, seg, out);
   case ir::SegOp::Kind::Red:
     return lowerSegRed(*this, stm, seg, out);

@@ -379,6 +379,8 @@ void guardFailedChecks(Block& body, const std::string& errorFlag);
 
 // SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+/// A SegMap marked tiled (Note [Tiled SegMap]; LowerTiled.cpp).
+void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 /// Lowers the filter of Note [Filter as scan and scatter] whose SegScan is `stms[i]` in one

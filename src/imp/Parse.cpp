@@ -296,6 +296,11 @@ private:
       }
     } else if (w == "for") {
       s.kind = Stm::Kind::For;
+      if (p_.accept("unroll")) { // an unrolling hint, with an optional count
+        s.text = "unroll";
+        if (p_.lex.peek().kind == Token::Kind::Number)
+          s.text += " " + p_.lex.next().text;
+      }
       p_.expect("(");
       s.name = p_.name("a loop index").text;
       p_.expect("<");
@@ -315,10 +320,6 @@ private:
       s.kind = w == "barrier" ? Stm::Kind::Barrier
                : w == "fence" ? Stm::Kind::Fence
                               : Stm::Kind::Break;
-      end();
-    } else if (w == "unroll") {
-      s.kind = Stm::Kind::UnrollHint;
-      s.args.push_back(bareExp());
       end();
     } else if (w == "volatile") {
       s.kind = Stm::Kind::StoreVolatile;

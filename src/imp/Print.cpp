@@ -165,7 +165,7 @@ std::string printStm(const Stm& s, int indent) {
       line += " else " + block(s.elseBody, indent);
     break;
   case Stm::Kind::For:
-    line = "for (" + s.name + " < " + arg(0) + ") " + block(s.body, indent);
+    line = "for " + (s.text.empty() ? "" : s.text + " ") + "(" + s.name + " < " + arg(0) + ") " + block(s.body, indent);
     break;
   case Stm::Kind::While: line = "while (" + arg(0) + ") " + block(s.body, indent); break;
   case Stm::Kind::Barrier: line = "barrier;"; break;
@@ -209,7 +209,6 @@ std::string printStm(const Stm& s, int indent) {
     line = "volatile " + s.name + "[" + arg(0) + "] = " + arg(1) + ";";
     break;
   case Stm::Kind::Fence: line = "fence;"; break;
-  case Stm::Kind::UnrollHint: line = "unroll " + arg(0) + ";"; break;
   case Stm::Kind::AtomicFetchAdd:
     line = "atomic_fetch_add." + type + " " + s.name + "[" + arg(0) + "], " + arg(1) + " -> " +
            s.src + ";";

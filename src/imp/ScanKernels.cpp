@@ -40,11 +40,9 @@ Stm fence() {
 
 /// `for (c < bound) body`, unrolled by kUnroll where the target can.
 void itemLoop(const std::string& c, ExpRef bound, Block body, Block& out) {
-  Stm hint;
-  hint.kind = Stm::Kind::UnrollHint;
-  hint.args.push_back(i64(kUnroll));
-  out.push_back(std::move(hint));
-  out.push_back(forLoop(c, std::move(bound), std::move(body)));
+  Stm loop = forLoop(c, std::move(bound), std::move(body));
+  loop.text = "unroll " + std::to_string(kUnroll);
+  out.push_back(std::move(loop));
 }
 
 ExpRef i32c(int64_t v) { return constant(PrimValue::integer(PrimType::I32, v)); }

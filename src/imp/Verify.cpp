@@ -234,7 +234,7 @@ private:
     bool kernelOnly = s.kind == K::Store || s.kind == K::Barrier || s.kind == K::DeclareArray ||
                       s.kind == K::AtomicUpdate || s.kind == K::AtomicCas ||
                       s.kind == K::StoreVolatile || s.kind == K::Fence ||
-                      s.kind == K::AtomicFetchAdd || s.kind == K::UnrollHint ||
+                      s.kind == K::AtomicFetchAdd ||
                       s.kind == K::IfWarpShuffles || s.kind == K::DeclareVector ||
                       s.kind == K::StoreVector;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
@@ -249,10 +249,6 @@ private:
     case K::Comment:
     case K::Barrier:
     case K::Fence: return;
-    case K::UnrollHint:
-      check(s.args[0]->kind == Exp::Kind::Const && s.args[0]->type == PrimType::I64,
-            "an unroll factor that is not an i64 constant");
-      return;
     case K::DeclareScalar:
       if (!s.args.empty())
         expectType(s.args[0], s.type, "the initial value");

@@ -96,6 +96,11 @@ private:
 
   void stm(const Stm& s, const std::string& path) {
     countTransposeCopy(s);
+    // "TiledSegMap": a SegMap marked for block and register tiling (Note [Tiled SegMap]),
+    // counted besides "SegMap".
+    if (const Op* op = std::get_if<Op>(&s.exp))
+      if (const SegOp* seg = std::get_if<SegOp>(op); seg && seg->tile.block > 0)
+        ++counts["TiledSegMap"];
     for (const PatElem& pe : s.pat)
       if (pe.mem)
         layouts_[pe.name] = pe.mem->lmad;

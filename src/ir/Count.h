@@ -19,6 +19,7 @@ std::string constructName(const Exp& exp);
 /// Scatter, Stream, SegOp, Loop or If are also counted under their path, e.g.
 /// "Screma/Screma" for a reduction inside a map, or "SegMap/Loop". After mem/, also
 /// "TransposeCopy": copies that swap the memory order of the two innermost dimensions.
+/// "TiledSegMap": SegMaps marked for block and register tiling (Note [Tiled SegMap]).
 std::map<std::string, int> countConstructs(const Prog& prog);
 
 /// Occurrences of one construct at any depth, e.g. countConstruct(p, "Alloc") for every

@@ -313,6 +313,8 @@ private:
   bool segOp(const SegOp& a, const SegOp& b) {
     if (a.kind != b.kind)
       return differ("SegOps of different kinds");
+    if (a.tile != b.tile)
+      return differ("SegOps of different tilings");
     if (!vname(a.space.flat, b.space.flat) ||
         !list(a.space.dims, b.space.dims, "segment space", [&](auto& x, auto& y) {
           return vname(x.first, y.first) && subExp(x.second, y.second);

@@ -266,7 +266,23 @@ struct SegOp {
   /// Map only: when non-empty, the SegMap scatters (see Note [Scattering SegMap]) instead
   /// of writing its results at the point.
   std::vector<VName> writeDests;
+  /// Map only: block and register tiling of a matrix-product-like body (Note [Tiled
+  /// SegMap]); untiled when `block` is 0.
+  struct Tile {
+    int64_t block = 0; ///< outputs per side of a block's tile (block x block)
+    int64_t reg = 0;   ///< outputs per side of a thread's register tile (reg x reg)
+    bool operator==(const Tile&) const = default;
+  };
+  Tile tile;
 };
+
+// Note [Tiled SegMap]
+// A two-dimensional SegMap (i < n, j < m) with `tile` set (gpu/TileBlocks.h) has a body of
+// views only (slices, rearranges) followed by one sequential redomap over k of two rows:
+// one a view whose index depends on i alone, the other on j alone; the result is the
+// redomap's one scalar. imp/ (LowerTiled.cpp) lowers it as a kernel in which a block
+// computes a `block` x `block` tile of the result, each thread a `reg` x `reg` register
+// tile of it, with chunks of both rows staged through shared memory.
 
 // Note [Scattering SegMap]
 // A SegMap with k = writeDests.size() > 0 destinations (one-dimensional arrays, consumed)

@@ -415,7 +415,17 @@ Exp Parser::soac(const Token& kw) {
   return Op{Soac{std::move(st)}};
 }
 
-/// `segX(flat; i < n, ...) [ops {...}] [scatter into {...}] : {types} body`
+/// A tile size of `tiled B R`: a positive decimal number without a type suffix.
+int64_t Parser::tileSize() {
+  Token t = lex.next();
+  bool digits = t.kind == Token::Kind::Number && !t.text.empty() && t.text.size() < 10 &&
+                t.text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits || std::stoll(t.text) <= 0)
+    fail(t, "expected a positive tile size");
+  return std::stoll(t.text);
+}
+
+/// `segX(flat; i < n, ...) [ops {...}] [scatter into {...}] [tiled B R] : {types} body`
 Exp Parser::segOp(const Token& kw) {
   SegOp op;
   if (kw.is("segred"))
@@ -446,6 +456,10 @@ Exp Parser::segOp(const Token& kw) {
   if (accept("scatter")) {
     expect("into");
     op.writeDests = vnames("{", "}");
+  }
+  if (accept("tiled")) { // Note [Tiled SegMap]
+    op.tile.block = tileSize();
+    op.tile.reg = tileSize();
   }
   expect(":");
   op.types = types();

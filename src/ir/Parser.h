@@ -78,6 +78,7 @@ private:
   Exp applyExp();
   Exp soac(const Token& keyword);
   Exp segOp(const Token& keyword);
+  int64_t tileSize();
   Exp allocExp();
   RedOp redOp();
   std::vector<RedOp> redOps();

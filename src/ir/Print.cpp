@@ -202,6 +202,8 @@ std::string segOp(const SegOp& op, int indent) {
     out += nl + "ops " + histOps(op.histOps, indent + 2);
   if (!op.writeDests.empty())
     out += nl + "scatter into {" + vnames(op.writeDests) + "}";
+  if (op.tile.block > 0) // Note [Tiled SegMap]
+    out += nl + "tiled " + std::to_string(op.tile.block) + " " + std::to_string(op.tile.reg);
   return out + nl + ": " + types(op.types) + " " + printBody(op.body, indent + 2);
 }
 

@@ -153,6 +153,7 @@ Soac Mutator::soac(const Soac& s) {
 SegOp Mutator::segOp(const SegOp& s) {
   SegOp out;
   out.kind = s.kind;
+  out.tile = s.tile;
   for (const auto& [v, extent] : s.space.dims)
     out.space.dims.emplace_back(VName{}, subExp(extent));
   for (const RedOp& r : s.ops)

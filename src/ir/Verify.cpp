@@ -276,10 +276,27 @@ private:
       checkType(t, inner);
     if (!s.writeDests.empty())
       scatterDests(s, env);
+    if (s.tile.block > 0)
+      tiled(s);
     if (s.kind != SegOp::Kind::Hist)
       expectTypes(body(s.body, inner, true), s.types, "kernel body result");
     else
       body(s.body, inner, true);
+  }
+
+  /// Note [Tiled SegMap]: a two-dimensional Map to one scalar per point, its body ending in
+  /// a redomap; register tiles that divide the block tile.
+  void tiled(const SegOp& s) {
+    if (s.kind != SegOp::Kind::Map || s.space.dims.size() != 2 || !s.writeDests.empty())
+      fail("a tiled SegOp must be a two-dimensional SegMap without scatter destinations");
+    if (s.types.size() != 1 || s.types[0].isArray())
+      fail("a tiled SegMap must return one scalar per point");
+    if (s.tile.reg <= 0 || s.tile.block % s.tile.reg != 0)
+      fail("a tiled SegMap's register tile must divide its block tile");
+    const Op* op = s.body.stms.empty() ? nullptr : std::get_if<Op>(&s.body.stms.back().exp);
+    const Soac* soac = op ? std::get_if<Soac>(op) : nullptr;
+    if (!soac || !std::holds_alternative<Screma>(*soac))
+      fail("a tiled SegMap's body must end in a redomap");
   }
 
   /// Note [Scattering SegMap]: a Map whose body returns one i64 index per destination,

@@ -149,7 +149,8 @@ private:
   void kernel(const ir::Stm& stm, ir::SegOp& seg, std::vector<ir::Stm>& before) {
     bool candidate = (seg.kind == ir::SegOp::Kind::Map && seg.writeDests.empty()) ||
                      (seg.kind == ir::SegOp::Kind::Red && seg.space.dims.size() == 1);
-    if (!candidate || seg.space.dims.empty())
+    // A tiled SegMap (Note [Tiled SegMap]) stages its rows through shared memory instead.
+    if (!candidate || seg.space.dims.empty() || seg.tile.block > 0)
       return;
     const ir::VName& gtid = seg.space.dims.back().first;
     std::map<ir::VName, Transposed> copies;

@@ -310,59 +310,20 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// transposing copy of a (its two innermost dimensions swap their order in memory)
-// in 32x32 tiles through shared memory, 32x8 threads per tile
+// segmented reduction with (+) over a, one thread per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes a_coalesced @a_coalesced_mem -> 0 + {(n : 1), (m : n)}
-static __global__ void rowsums_a_transpose(int64_t tiles_j, int64_t n, int64_t m,
-                                           const double *a_mem, double *a_coalesced_mem) {
-    __shared__ double a_tile[1056];
-    int64_t tid = (int64_t)threadIdx.x;
-    int64_t tx = tid % 32;
-    int64_t ty = tid / 32;
-    int64_t blk = (int64_t)blockIdx.x;
-    int64_t tile_j = blk % tiles_j;
-    int64_t tile_i = blk / tiles_j;
-    int64_t i0 = tile_i * 32;
-    int64_t j0 = tile_j * 32;
-    // read the tile along the source's contiguous dimension
-    for (int64_t r = 0; r < 4; ++r) {
-        int64_t row = ty + r * 8;
-        int64_t i = i0 + row;
-        int64_t j = j0 + tx;
-        if (i < n && j < m) {
-            double a = a_mem[i * m + j];
-            a_tile[row * 33 + tx] = a;
-        }
-    }
-    __syncthreads();
-    // write it along the destination's contiguous dimension
-    for (int64_t r_1 = 0; r_1 < 4; ++r_1) {
-        int64_t row_1 = ty + r_1 * 8;
-        int64_t i_1 = i0 + tx;
-        int64_t j_1 = j0 + row_1;
-        if (i_1 < n && j_1 < m) {
-            a_coalesced_mem[j_1 * n + i_1] = a_tile[tx * 33 + row_1];
-        }
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// map over [n], one thread per point
-// reads  x @a_coalesced_mem -> gtid + {(m : n)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
-static __global__ void rowsums_map(int64_t total, const double *a_coalesced_mem, int64_t n,
-                                   int64_t m, double *result_0_mem) {
+static __global__ void rowsums_reduce(int64_t segments, int64_t m, const double *a_mem,
+                                      double *result_0_mem) {
     int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
-    if (gtid < total) {
-        double reduced = 0.0;
-        for (int64_t i = 0; i < m; ++i) {
-            double x = a_coalesced_mem[i * n + gtid];
-            double t = reduced + x;
-            reduced = t;
+    if (gtid < segments) {
+        double mapped_acc = 0.0;
+        for (int64_t gtid_2 = 0; gtid_2 < m; ++gtid_2) {
+            double x = a_mem[gtid * m + gtid_2];
+            double t = mapped_acc + x;
+            mapped_acc = t;
         }
-        result_0_mem[gtid] = reduced;
+        result_0_mem[gtid] = mapped_acc;
     }
 }
 
@@ -680,30 +641,15 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          const fjord_rt::cuda::Buffer &a_mem) {
     int64_t mapped_bytes = n * 8;
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
-    int64_t a_count = n * m;
-    int64_t a_coalesced_bytes = a_count * 8;
-    fjord_rt::cuda::Buffer a_coalesced_mem;
-    FJORD_TRY(ctx->device.alloc(a_coalesced_mem, a_coalesced_bytes));
-    int64_t tiles_i = (n + 32 - 1) / 32;
-    int64_t tiles_j = (m + 32 - 1) / 32;
-    int64_t num_blocks = tiles_i * tiles_j;
-    // copy a to a_coalesced (tiled transpose)
-    if (num_blocks > 0) {
-        rowsums_a_transpose<<<fjord_rt::cuda::extent(num_blocks), fjord_rt::cuda::extent(256), 0,
-                              ctx->device.stream()>>>(tiles_j, n, m, a_mem.as<double>(),
-                                                      a_coalesced_mem.as<double>());
-        FJORD_TRY(ctx->device.checkLaunch("rowsums_a_transpose"));
-    }
     int64_t block_size =
-        std::min(std::max(ctx->tuning.rowsums_map_block_size, (int64_t)1), (int64_t)1024);
+        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
     if (n > 0) {
-        rowsums_map<<<fjord_rt::cuda::extent((n + block_size - 1) / block_size),
-                      fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-            n, a_coalesced_mem.as<double>(), n, m, result_0_mem.as<double>());
-        FJORD_TRY(ctx->device.checkLaunch("rowsums_map"));
+        rowsums_reduce<<<fjord_rt::cuda::extent((n + block_size - 1) / block_size),
+                         fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+            n, m, a_mem.as<double>(), result_0_mem.as<double>());
+        FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
     }
     result_0_dim0 = n;
-    a_coalesced_mem.reset();
     return fjord_rt::kSuccess;
 }
 

@@ -32,8 +32,7 @@ struct demo_context {
     cl_kernel sum_reduce_stage2 = nullptr;
     cl_kernel dot_map_reduce_stage1 = nullptr;
     cl_kernel dot_map_reduce_stage2 = nullptr;
-    cl_kernel rowsums_a_transpose = nullptr;
-    cl_kernel rowsums_map = nullptr;
+    cl_kernel rowsums_reduce = nullptr;
     cl_kernel argmax_reduce_stage1 = nullptr;
     cl_kernel argmax_reduce_stage2 = nullptr;
 
@@ -160,27 +159,14 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          const fjord_rt::opencl::Buffer &a_mem) {
     int64_t mapped_bytes = n * 8;
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
-    int64_t a_count = n * m;
-    int64_t a_coalesced_bytes = a_count * 8;
-    fjord_rt::opencl::Buffer a_coalesced_mem;
-    FJORD_TRY(ctx->device.alloc(a_coalesced_mem, a_coalesced_bytes));
-    int64_t tiles_i = (n + 32 - 1) / 32;
-    int64_t tiles_j = (m + 32 - 1) / 32;
-    int64_t num_blocks = tiles_i * tiles_j;
-    // copy a to a_coalesced (tiled transpose)
-    if (num_blocks > 0) {
-        FJORD_TRY(ctx->device.launch(ctx->rowsums_a_transpose, "rowsums_a_transpose", num_blocks,
-                                     256, tiles_j, n, m, a_mem, a_coalesced_mem));
-    }
     int64_t block_size =
-        std::min(std::max(ctx->tuning.rowsums_map_block_size, (int64_t)1), (int64_t)1024);
+        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
     if (n > 0) {
-        FJORD_TRY(ctx->device.launch(ctx->rowsums_map, "rowsums_map",
-                                     (n + block_size - 1) / block_size, block_size, n,
-                                     a_coalesced_mem, n, m, result_0_mem));
+        FJORD_TRY(ctx->device.launch(ctx->rowsums_reduce, "rowsums_reduce",
+                                     (n + block_size - 1) / block_size, block_size, n, m, a_mem,
+                                     result_0_mem));
     }
     result_0_dim0 = n;
-    a_coalesced_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -267,9 +253,7 @@ struct demo_context *demo_context_new_with_queue(const struct demo_context_confi
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("dot_map_reduce_stage2", ctx->dot_map_reduce_stage2);
     if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("rowsums_a_transpose", ctx->rowsums_a_transpose);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("rowsums_map", ctx->rowsums_map);
+        ctx->status = ctx->device.createKernel("rowsums_reduce", ctx->rowsums_reduce);
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("argmax_reduce_stage1", ctx->argmax_reduce_stage1);
     if (ctx->status == fjord_rt::kSuccess)

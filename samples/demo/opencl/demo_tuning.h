@@ -45,9 +45,9 @@
 #define FJORD_DEMO_DOT_MAP_REDUCE_NUM_BLOCKS 1024
 #endif
 
-// rowsums_map.block_size: threads per block of rowsums_map (at most 1024)
-#ifndef FJORD_DEMO_ROWSUMS_MAP_BLOCK_SIZE
-#define FJORD_DEMO_ROWSUMS_MAP_BLOCK_SIZE 256
+// rowsums_reduce.block_size: threads per block of rowsums_reduce (at most 1024)
+#ifndef FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE
+#define FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE 256
 #endif
 
 // argmax_reduce.block_size: threads per block of argmax_reduce (at most 1024)
@@ -67,7 +67,7 @@ struct demo_tuning {
     int64_t sum_reduce_num_blocks = FJORD_DEMO_SUM_REDUCE_NUM_BLOCKS;
     int64_t dot_map_reduce_block_size = FJORD_DEMO_DOT_MAP_REDUCE_BLOCK_SIZE;
     int64_t dot_map_reduce_num_blocks = FJORD_DEMO_DOT_MAP_REDUCE_NUM_BLOCKS;
-    int64_t rowsums_map_block_size = FJORD_DEMO_ROWSUMS_MAP_BLOCK_SIZE;
+    int64_t rowsums_reduce_block_size = FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE;
     int64_t argmax_reduce_block_size = FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE;
     int64_t argmax_reduce_num_blocks = FJORD_DEMO_ARGMAX_REDUCE_NUM_BLOCKS;
 };
@@ -79,7 +79,7 @@ static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 8> demo_tuning_p
     {"sum_reduce.num_blocks", &demo_tuning::sum_reduce_num_blocks},
     {"dot_map_reduce.block_size", &demo_tuning::dot_map_reduce_block_size},
     {"dot_map_reduce.num_blocks", &demo_tuning::dot_map_reduce_num_blocks},
-    {"rowsums_map.block_size", &demo_tuning::rowsums_map_block_size},
+    {"rowsums_reduce.block_size", &demo_tuning::rowsums_reduce_block_size},
     {"argmax_reduce.block_size", &demo_tuning::argmax_reduce_block_size},
     {"argmax_reduce.num_blocks", &demo_tuning::argmax_reduce_num_blocks},
 }};

@@ -17,9 +17,11 @@ entry a [n][m] (xss: [n][m]i32) : [n][m]i32 =
 -- entry: b
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[4, 5, 6], [7, 8, 9]] }
 -- input { empty([0][3]i32) } output { empty([0][3]i32) }
--- structure gpu-mem { Copy 2 Alloc 2 }
+-- structure gpu-mem { Copy 0 Alloc 2 }
+-- structure gpu { Loop 1 SegMap 2 SegMap/Screma 0 }
 
--- The row is copied in before the loop; each iteration's map result is copied back.
+-- The loop holds a map, so it is interchanged with the outer map (G7): a SegMap stores the
+-- initial rows, then a host loop runs one 2-D SegMap per step.
 entry b [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\row -> loop acc = row for _i < 3 do map (+1) acc) xss
 

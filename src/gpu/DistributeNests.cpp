@@ -1,0 +1,464 @@
+// Flattening of map nests into kernels: distribution of a map's body over the nest (see the
+// header).
+//
+// Note [Distributing map nests]
+// A host-level map and the maps nested in its body form a nest (KernelNest.h); every kernel
+// made from it runs over the nest's space, one thread per point. Its body's statements are
+// walked in order and gathered into a group of sequential code, until a statement with
+// parallelism of its own (a map, or a reduction or scan, over a width that is the same at
+// every point) is met. The statement is then distributed (map fission, PLDI'17 §5.1):
+//   - the group becomes a SegMap over the nest's space that stores, for every point, the
+//     values it binds that later statements use (G2; each must have a type that is the same
+//     at every point, so the array holding them is regular, and none may be consumed later);
+//   - a map extends the nest by one dimension and its body is distributed in turn (G1): a
+//     perfect nest `map (\r -> map f r) xss` or `tabulate_2d` is one 2-D SegMap;
+//   - a reduction or scan (with an operator on scalars) ending a one-dimensional nest becomes
+//     a segmented SegRed or SegScan over the nest's space and its width (G3: `map (\r -> reduce (+) 0 r) xss` reduces the
+//     innermost dimension); in a nest of two or more dimensions it stays sequential code, as
+//     the points of the nest are parallelism enough and tiling (gpu/) wants the reduction in
+//     the thread (SGEMM's `map (\r -> map (\c -> sum (map2 (*) r c)) bt) a` is a 2-D SegMap);
+//   - a sequential `for` loop whose body holds such a statement is interchanged with the nest
+//     (G7): a host loop over arrays holding every point's merge values, whose body is
+//     distributed over the same nest;
+//   - an `if` whose condition is the same at every point and whose branches hold such a
+//     statement becomes a host `if` whose branches are distributed over the same nest.
+// Later statements read the stored values at their point. The group left at the end becomes
+// the SegMap computing the results that no distributed statement computed. Where a value
+// would be irregular, the statement is not distributed and joins the group (it runs
+// sequentially in the thread), which is also what happens to every other statement.
+// Statements that use nothing bound in the nest and can neither fail nor be updated in place
+// (scalar arithmetic, `iota`, transpositions) are hoisted to host code before the nest, so
+// that widths computed in the map's body are seen as the same at every point; so are
+// assertions that use nothing bound in the nest (as in Futhark, they then fail even when the
+// nest is empty).
+#include "gpu/DistributeNests.h"
+
+#include "ir/Traverse.h"
+#include "support/Diagnostics.h"
+
+#include <map>
+
+namespace fjord::gpu {
+namespace {
+
+using namespace ir;
+using ir::Type; // not fjord::Type (source-language types)
+
+const Screma* asScrema(const Exp& e) {
+  const Op* op = std::get_if<Op>(&e);
+  const Soac* soac = op ? std::get_if<Soac>(op) : nullptr;
+  return soac ? std::get_if<Screma>(soac) : nullptr;
+}
+
+bool mayFail(const BasicOp& op) {
+  if (op.kind != BasicOp::Kind::BinOp || isFloat(op.type))
+    return false;
+  switch (op.binOp) {
+  case BinOpKind::Div:
+  case BinOpKind::Mod:
+  case BinOpKind::Quot:
+  case BinOpKind::Rem:
+  case BinOpKind::Pow:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Whether `stm` is cheap, cannot fail (but as an assertion) and binds nothing updated in
+/// place: safe to run once in host code for the whole nest.
+bool hoistableKind(const Stm& stm) {
+  const auto* op = std::get_if<BasicOp>(&stm.exp);
+  if (!op || mayFail(*op))
+    return false;
+  switch (op->kind) {
+  case BasicOp::Kind::SubExp:
+  case BasicOp::Kind::UnOp:
+  case BasicOp::Kind::BinOp:
+  case BasicOp::Kind::CmpOp:
+  case BasicOp::Kind::Convert:
+    return stm.pat.size() == 1 && !stm.pat[0].type.isArray();
+  case BasicOp::Kind::Iota:
+  case BasicOp::Kind::Rearrange:
+  case BasicOp::Kind::Assert: // fails the same at every point (even with none, as Futhark)
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// A statement of the nest's body that has parallelism of its own.
+enum class Parallel { None, Map, Red, Scan, Loop, If };
+
+/// The walk over one body of the nest.
+struct Walk {
+  KernelNest& nest;
+  const Body& body;
+  const std::vector<Type>& retTypes;
+  const std::vector<PatElem>& pat; ///< what the body's results become: [w_1]...[w_q]t arrays
+  const Provenance& prov;          ///< the map whose body this is
+  std::vector<Stm>& out;
+  std::vector<Stm> group;            ///< sequential statements not yet in a kernel
+  std::vector<bool> covered;         ///< results already stored by a distributed statement
+  std::map<VName, size_t> resultIndex; ///< names bound in the body that it returns
+};
+
+class Distributor {
+public:
+  Distributor(NameSource& names, IotaMap& iotas, const DistributeOptions& options)
+      : names_(names), iotas_(iotas), options_(options) {}
+
+  /// Distributes `let pat = map lam inputs` nested in `outer` (empty at host level).
+  void map(KernelNest nest, const Screma& s, const std::vector<PatElem>& pat,
+           const Provenance& prov, std::vector<Stm>& out) {
+    nest.addLevel(names_, s.width, s.map, s.inputs);
+    body(nest, s.map.body, s.map.retTypes, pat, prov, out);
+  }
+
+private:
+  NameSource& names_;
+  IotaMap& iotas_;
+  const DistributeOptions& options_;
+  /// The indices some kernel already binds.
+  NameSet takenIndices_;
+  /// The names of the nest some kernel already reads.
+  NameSet takenNames_;
+
+  /// Distributes `b`, run at every point of `nest` and returning values of `retTypes`,
+  /// whose results are stored in `pat`.
+  void body(KernelNest& nest, const Body& b, const std::vector<Type>& retTypes,
+            const std::vector<PatElem>& pat, const Provenance& prov, std::vector<Stm>& out) {
+    FJORD_CHECK(b.result.size() == pat.size() && retTypes.size() == pat.size(),
+                "map pattern does not match its lambda");
+    size_t n = b.stms.size();
+    std::vector<NameSet> usedFrom(n + 1), consumedFrom(n + 1);
+    usedFrom[n] = varsOf(b.result);
+    for (size_t i = n; i-- > 0;) {
+      usedFrom[i] = usedFrom[i + 1];
+      NameSet fv = freeVars(b.stms[i]);
+      usedFrom[i].insert(fv.begin(), fv.end());
+      consumedFrom[i] = consumedFrom[i + 1];
+      NameSet c = consumedIn(b.stms[i]);
+      consumedFrom[i].insert(c.begin(), c.end());
+    }
+    Walk w{nest, b, retTypes, pat, prov, out, {}, std::vector<bool>(pat.size(), false), {}};
+    std::map<VName, Type> boundType;
+    for (const Stm& s : b.stms)
+      for (const PatElem& pe : s.pat)
+        boundType[pe.name] = pe.type;
+    for (size_t k = 0; k < b.result.size(); ++k) {
+      if (!b.result[k].isVar())
+        continue;
+      auto t = boundType.find(b.result[k].var());
+      if (t != boundType.end() && !w.resultIndex.count(t->first) &&
+          nest.expand(t->second).shape == pat[k].type.shape)
+        w.resultIndex[t->first] = k;
+    }
+
+    for (size_t i = 0; i < n; ++i) {
+      const Stm& s = b.stms[i];
+      if (hoistable(nest, s, consumedFrom[i])) {
+        const auto& op = std::get<BasicOp>(s.exp);
+        if (op.kind == BasicOp::Kind::Iota)
+          iotas_[s.pat[0].name] = op;
+        out.push_back(op.kind == BasicOp::Kind::Assert ? unlessEmpty(nest, s, out) : s);
+        continue;
+      }
+      Parallel kind = parallelism(nest, s);
+      if (kind != Parallel::None && closeGroup(w, usedFrom[i], consumedFrom[i])) {
+        std::vector<PatElem> stored = storedPattern(w, s.pat);
+        distribute(kind, nest, s, stored, out);
+        for (size_t j = 0; j < s.pat.size(); ++j)
+          nest.addExpanded(s.pat[j], stored[j].name);
+        continue;
+      }
+      w.group.push_back(s);
+      for (const PatElem& pe : s.pat)
+        nest.inside.insert(pe.name);
+    }
+    finish(w);
+  }
+
+  bool hoistable(const KernelNest& nest, const Stm& s, const NameSet& consumed) const {
+    if (!hoistableKind(s) || nest.usesInside(freeVars(s)))
+      return false;
+    for (const PatElem& pe : s.pat)
+      if (consumed.count(pe.name))
+        return false;
+    return true;
+  }
+
+  /// `if (w_1 > 0 && ... && w_q > 0) { s }`: a statement hoisted out of the nest that must
+  /// not run when the nest has no point (an assertion).
+  Stm unlessEmpty(const KernelNest& nest, const Stm& s, std::vector<Stm>& out) {
+    If guard;
+    guard.thenBody.stms.push_back(s);
+    for (const auto& [gtid, width] : nest.dims) {
+      if (!width.isVar() && width.constant().i > 0)
+        continue;
+      BasicOp cmp;
+      cmp.kind = BasicOp::Kind::CmpOp;
+      cmp.cmpOp = CmpOpKind::Lt;
+      cmp.type = PrimType::I64;
+      cmp.args = {PrimValue::int64(0), width};
+      Param nonempty{names_.fresh("nonempty"), Type::prim(PrimType::Bool), nullptr};
+      out.push_back(Stm{{nonempty}, Exp{std::move(cmp)}, s.prov});
+      SubExp c = nonempty.name;
+      if (guard.cond.isVar()) {
+        BasicOp both;
+        both.kind = BasicOp::Kind::BinOp;
+        both.binOp = BinOpKind::LogAnd;
+        both.type = PrimType::Bool;
+        both.args = {guard.cond, c};
+        Param all{names_.fresh("nonempty"), Type::prim(PrimType::Bool), nullptr};
+        out.push_back(Stm{{all}, Exp{std::move(both)}, s.prov});
+        c = all.name;
+      }
+      guard.cond = c;
+    }
+    if (!guard.cond.isVar())
+      return s;
+    return Stm{{}, Exp{std::move(guard)}, s.prov};
+  }
+
+  /// Whether `s` has parallelism that distribution can give its own kernels.
+  Parallel parallelism(const KernelNest& nest, const Stm& s) const {
+    for (const PatElem& pe : s.pat)
+      if (!nest.invariant(pe.type))
+        return Parallel::None;
+    // A loop consumes its initial values, which interchange copies.
+    if (const auto* loop = std::get_if<Loop>(&s.exp))
+      return consumedIn(loop->body).empty() && interchangeable(nest, *loop) ? Parallel::Loop
+                                                                              : Parallel::None;
+    if (!consumedIn(s).empty())
+      return Parallel::None;
+    if (const auto* branch = std::get_if<If>(&s.exp))
+      return nest.invariant(branch->cond) &&
+                     (holdsParallelism(nest, branch->thenBody, {}) ||
+                      holdsParallelism(nest, branch->elseBody, {}))
+                 ? Parallel::If
+                 : Parallel::None;
+    const Screma* sc = asScrema(s.exp);
+    if (!sc || !nest.invariant(sc->width))
+      return Parallel::None;
+    if (sc->scans.empty() && sc->reds.empty())
+      return Parallel::Map;
+    if (nest.dims.size() != 1 || (!sc->scans.empty() && !sc->reds.empty()))
+      return Parallel::None;
+    bool red = !sc->reds.empty();
+    if (red ? !options_.segmentedReductions : !options_.segmentedScans)
+      return Parallel::None;
+    for (const RedOp& op : red ? sc->reds : sc->scans) {
+      if (nest.usesInside(freeVars(op.op)) || nest.usesInside(varsOf(op.neutral)))
+        return Parallel::None;
+      for (const Param& p : op.op.params) // segmented operators on arrays: not yet
+        if (p.type.isArray())
+          return Parallel::None;
+    }
+    return red ? Parallel::Red : Parallel::Scan;
+  }
+
+  /// G7: a `for` loop with the same trip count and merge types at every point, whose body
+  /// holds a map, reduction or scan over a width that is the same at every point and
+  /// iteration.
+  bool interchangeable(const KernelNest& nest, const Loop& loop) const {
+    if (loop.kind != Loop::Kind::For || !nest.invariant(loop.bound))
+      return false;
+    for (const auto& [p, init] : loop.merge)
+      if (!nest.invariant(p.type))
+        return false;
+    NameSet merge;
+    for (const auto& [p, init] : loop.merge)
+      merge.insert(p.name);
+    return holdsParallelism(nest, loop.body, merge);
+  }
+
+  /// Whether `b` holds a map, reduction or scan whose width is the same at every point of
+  /// `nest` and binds none of `variant` nor of `b`'s names.
+  bool holdsParallelism(const KernelNest& nest, const Body& b, NameSet variant) const {
+    NameSet bound = boundVars(b);
+    variant.insert(bound.begin(), bound.end());
+    for (const Stm& s : b.stms)
+      if (const Screma* sc = asScrema(s.exp);
+          sc && nest.invariant(sc->width) && !(sc->width.isVar() && variant.count(sc->width.var())))
+        return true;
+    return false;
+  }
+
+  /// Ends the group before a distributed statement: a SegMap stores the values of the group
+  /// that `needed` (the statement and those after it) uses. False, with nothing emitted,
+  /// when one of them is irregular or consumed later.
+  bool closeGroup(Walk& w, const NameSet& needed, const NameSet& consumed) {
+    std::vector<PatElem> outputs;
+    for (const Stm& s : w.group)
+      for (const PatElem& pe : s.pat)
+        if (needed.count(pe.name)) {
+          if (!w.nest.invariant(pe.type) || consumed.count(pe.name))
+            return false;
+          outputs.push_back(pe);
+        }
+    if (outputs.empty())
+      return true; // the group's statements (assertions, say) join the next group
+    std::vector<SubExp> result;
+    std::vector<Type> types;
+    for (const PatElem& pe : outputs) {
+      result.push_back(pe.name);
+      types.push_back(pe.type);
+    }
+    std::vector<PatElem> stored = storedPattern(w, outputs);
+    w.out.push_back(segMap(w.nest, std::move(w.group), std::move(result), std::move(types),
+                           stored, w.prov));
+    w.group.clear();
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      w.nest.addExpanded(outputs[k], stored[k].name);
+      takenNames_.insert(outputs[k].name); // bound by the group's kernel
+    }
+    return true;
+  }
+
+  /// The arrays that store `pat`'s values for every point: the nest's own pattern where the
+  /// body returns the value, else fresh arrays named after the values.
+  std::vector<PatElem> storedPattern(Walk& w, const std::vector<PatElem>& pat) {
+    std::vector<PatElem> stored;
+    for (const PatElem& pe : pat) {
+      auto r = w.resultIndex.find(pe.name);
+      if (r != w.resultIndex.end() && !w.covered[r->second]) {
+        w.covered[r->second] = true;
+        stored.push_back(w.pat[r->second]);
+      } else {
+        stored.push_back(Param{names_.fresh(pe.name.name), w.nest.expand(pe.type), nullptr});
+      }
+    }
+    return stored;
+  }
+
+  /// `nest` with indices no other kernel binds.
+  KernelNest ownIndices(const KernelNest& nest) {
+    KernelNest own = nest.renamed(names_, takenIndices_);
+    for (const auto& d : own.dims)
+      takenIndices_.insert(d.first);
+    return own;
+  }
+
+  Stm segMap(const KernelNest& shared, std::vector<Stm> stms, std::vector<SubExp> result,
+             std::vector<Type> types, std::vector<PatElem> pat, const Provenance& prov) {
+    KernelNest nest = ownIndices(shared);
+    SegOp op;
+    op.kind = SegOp::Kind::Map;
+    op.space = nest.space(names_);
+    op.types = std::move(types);
+    op.body = kernelBody(nest, std::move(stms), std::move(result), iotas_, names_, prov, &takenNames_);
+    return segStm(std::move(pat), std::move(op), prov);
+  }
+
+  void distribute(Parallel kind, const KernelNest& nest, const Stm& s,
+                  const std::vector<PatElem>& stored, std::vector<Stm>& out) {
+    if (kind == Parallel::Loop)
+      return interchange(nest, s, std::get<Loop>(s.exp), stored, out);
+    if (kind == Parallel::If)
+      return branches(nest, s, std::get<If>(s.exp), stored, out);
+    const Screma& sc = *asScrema(s.exp);
+    if (kind == Parallel::Map)
+      return map(nest, sc, stored, s.prov, out);
+    KernelNest inner = ownIndices(nest);
+    inner.addLevel(names_, sc.width, sc.map, sc.inputs);
+    SegOp op;
+    op.kind = kind == Parallel::Red ? SegOp::Kind::Red : SegOp::Kind::Scan;
+    op.space = inner.space(names_);
+    op.ops = kind == Parallel::Red ? sc.reds : sc.scans;
+    op.types = sc.map.retTypes;
+    op.body = kernelBody(inner, sc.map.body.stms, sc.map.body.result, iotas_, names_, s.prov, &takenNames_);
+    out.push_back(segStm(stored, std::move(op), s.prov));
+  }
+
+  /// G7: `map (\x -> loop acc = a for i < n do body) xs` becomes
+  /// `loop accs = map (\x -> a) xs for i < n do map (\x acc -> body) xs accs`, whose body is
+  /// distributed in turn.
+  void interchange(const KernelNest& nest, const Stm& s, const Loop& loop,
+                   const std::vector<PatElem>& stored, std::vector<Stm>& out) {
+    std::vector<SubExp> inits;
+    std::vector<Type> types;
+    std::vector<PatElem> initPat;
+    for (const auto& [p, init] : loop.merge) {
+      inits.push_back(init);
+      types.push_back(p.type);
+      initPat.push_back(Param{names_.fresh(p.name.name + "_init"), nest.expand(p.type), nullptr});
+    }
+    out.push_back(segMap(nest, {}, std::move(inits), std::move(types), initPat, s.prov));
+
+    KernelNest inner = nest;
+    Loop host;
+    host.kind = Loop::Kind::For;
+    host.iterator = loop.iterator;
+    host.bound = loop.bound;
+    std::vector<PatElem> next;
+    std::vector<Type> mergeTypes;
+    for (size_t k = 0; k < loop.merge.size(); ++k) {
+      const Param& p = loop.merge[k].first;
+      Param all{names_.fresh(p.name.name), nest.expand(p.type), nullptr};
+      host.merge.emplace_back(all, SubExp(initPat[k].name));
+      inner.addExpanded(p, all.name);
+      next.push_back(Param{names_.fresh(p.name.name + "_next"), all.type, nullptr});
+      mergeTypes.push_back(p.type);
+    }
+    body(inner, loop.body, mergeTypes, next, s.prov, host.body.stms);
+    for (const PatElem& pe : next)
+      host.body.result.push_back(pe.name);
+    out.push_back(Stm{stored, Exp{std::move(host)}, s.prov});
+  }
+
+  /// Map-if: `map (\x -> if c then a else b) xs`, `c` the same at every point, becomes
+  /// `if c then map (\x -> a) xs else map (\x -> b) xs`, each branch distributed in turn.
+  void branches(const KernelNest& nest, const Stm& s, const If& branch,
+                const std::vector<PatElem>& stored, std::vector<Stm>& out) {
+    If host;
+    host.cond = branch.cond;
+    for (const PatElem& pe : stored)
+      host.types.push_back(pe.type);
+    for (auto [from, to] : {std::pair{&branch.thenBody, &host.thenBody},
+                            std::pair{&branch.elseBody, &host.elseBody}}) {
+      std::vector<PatElem> results;
+      for (const PatElem& pe : s.pat)
+        results.push_back(Param{names_.fresh(pe.name.name), nest.expand(pe.type), nullptr});
+      KernelNest inner = nest;
+      body(inner, *from, branch.types, results, s.prov, to->stms);
+      for (const PatElem& pe : results)
+        to->result.push_back(pe.name);
+    }
+    out.push_back(Stm{stored, Exp{std::move(host)}, s.prov});
+  }
+
+  /// The SegMap computing the results no distributed statement stored, with the group.
+  void finish(Walk& w) {
+    std::vector<SubExp> result;
+    std::vector<Type> types;
+    std::vector<PatElem> pat;
+    for (size_t k = 0; k < w.pat.size(); ++k) {
+      if (w.covered[k])
+        continue;
+      result.push_back(w.body.result[k]);
+      types.push_back(w.retTypes[k]);
+      pat.push_back(w.pat[k]);
+    }
+    if (result.empty() && !hasAssertion(w.group))
+      return;
+    w.out.push_back(segMap(w.nest, std::move(w.group), std::move(result), std::move(types),
+                           std::move(pat), w.prov));
+  }
+
+  static bool hasAssertion(const std::vector<Stm>& stms) {
+    for (const Stm& s : stms)
+      if (const auto* op = std::get_if<BasicOp>(&s.exp); op && op->kind == BasicOp::Kind::Assert)
+        return true;
+    return false;
+  }
+};
+
+} // namespace
+
+void distributeMap(const Stm& stm, const Screma& s, NameSource& names, IotaMap& iotas,
+                   const DistributeOptions& options, std::vector<Stm>& out) {
+  Distributor(names, iotas, options).map(KernelNest{}, s, stm.pat, stm.prov, out);
+}
+
+} // namespace fjord::gpu

@@ -1,0 +1,279 @@
+// Tiled SegMaps (Note [Tiled SegMap] in ir/IR.h) -> one block- and register-tiled kernel.
+//
+// Note [Block and register tiling]
+// The SegMap computes res[i][j] = red over k of f(as_i[k], bs_j[k]), where the row as_i
+// depends on i only and bs_j on j only (PLDI'17 §5.2). One thread per (i, j) would read
+// each element of both rows n or m times from global memory. Instead a block of T x T
+// threads computes a B x B tile of the result (B = T * R), each thread an R x R register
+// tile: runs of 4 adjacent rows 4 * T apart (rows 4 ty .. 4 ty + 3, 4 T + 4 ty .. ), and
+// likewise columns, so that a run is one vector read from shared memory (as in the usual
+// hand-written SGEMM kernels); the tiles' rows are padded against bank conflicts.
+// Over chunks of CHUNK k's, the block copies the B x CHUNK elements of its rows as_i and
+// of its rows bs_j into shared memory (threads walk the source's unit-stride dimension,
+// so the reads coalesce), synchronises, and every thread then reads R values of each
+// tile per k into registers and applies f and the reduction operator to its R x R
+// accumulators, in the order k = 0, 1, ... as the sequential redomap does. Each element
+// loaded from global memory is thus used B times. The next chunk is fetched from global
+// memory into registers while the block computes on the current one, and stored to shared
+// memory after the barrier that ends it, so the global latency overlaps the arithmetic. The
+// loops over register tiles carry unrolling hints (their indices must become constants for
+// the tiles to live in registers), and so does the k loop over a chunk. Edge tiles skip the loads and stores
+// outside [0, n) x [0, m) and the last chunk stops at k; threads of an edge tile apply the
+// operators to shared words they never load, but store nothing from them, so sizes need
+// not be multiples of the tiles. Shared arrays have a constant size in Imp, so the tile
+// sizes are fixed at compile time (gpu/TileBlocks.h).
+#include "imp/Lowering.h"
+#include "imp/SegCombine.h"
+
+#include <string>
+
+namespace fjord::imp::detail {
+
+namespace {
+
+constexpr int64_t kChunk = 8; // k's per shared-memory stage
+// Shared tiles are [kChunk][B + kPad]: with 8 k's per row of a warp's loads along k, the pad
+// puts the warp's 32 stores in 32 different banks.
+constexpr int64_t kPad = 4;
+// A thread's rows (and columns) come in runs of kRun adjacent ones, which it reads from
+// shared memory with one vector load where the compiler can prove the alignment.
+constexpr int64_t kRun = 4;
+
+/// Thread `t`'s `r`-th owned row (or column) within the block's tile of T threads a side:
+/// runs of kRun, the runs T * kRun apart: (r / kRun) * T * kRun + t * kRun + r % kRun.
+ExpRef owned(ExpRef t, ExpRef r, int64_t T) {
+  return add(mul(quot(r, i64(kRun)), i64(T * kRun)), add(mul(t, i64(kRun)), rem(r, i64(kRun))));
+}
+
+/// One of the two rows the redomap reads: the view the body binds, its thread index and the
+/// extent of that index.
+struct TiledRow {
+  ir::VName view;
+  size_t dim = 0;   ///< 0: indexed by i, 1: by j
+  PrimType elem = PrimType::F32;
+  std::string tile; ///< its shared array
+  std::string source; ///< the source name of the array it is a row of
+};
+
+/// The thread index (0 or 1) the view `v` depends on: follows the body's views back.
+size_t dimOf(const ir::SegOp& op, const ir::VName& v) {
+  for (auto it = op.body.stms.rbegin(); it != op.body.stms.rend(); ++it) {
+    if (it->pat.empty() || !(it->pat[0].name == v))
+      continue;
+    const auto& b = std::get<ir::BasicOp>(it->exp);
+    for (const ir::DimIndex& d : b.slice)
+      if (d.fixed && d.index.isVar())
+        for (size_t q = 0; q < 2; ++q)
+          if (d.index.var() == op.space.dims[q].first)
+            return q;
+    return dimOf(op, b.arr);
+  }
+  FJORD_CHECK(false, "tiled SegMap row " + v.str() + " depends on no thread index");
+  return 0;
+}
+
+/// The source name of the array the body's view `v` is a view of (followed back).
+std::string rootName(const ir::SegOp& op, const ir::VName& v) {
+  for (const ir::Stm& s : op.body.stms)
+    if (!s.pat.empty() && s.pat[0].name == v)
+      return rootName(op, std::get<ir::BasicOp>(s.exp).arr);
+  return v.name;
+}
+
+/// Whether consecutive k's of row view `a` are adjacent in memory.
+bool unitStrideAlongK(const ArrayVar& a) {
+  int64_t s = 0;
+  return a.lmad.rank() == 1 && a.lmad.dims[0].stride.isConst(&s) && s == 1;
+}
+
+std::string extentName(const ir::SubExp& n) {
+  return n.isVar() ? n.var().name : std::to_string(n.constant().i);
+}
+
+/// A loop the target compiler is asked to unroll (fully, or `times` times), so that the
+/// register tiles' indices become constants and the arrays registers.
+Stm unrolled(Stm loop, int64_t times = 0) {
+  loop.text = times > 0 ? "unroll " + std::to_string(times) : "unroll";
+  return loop;
+}
+
+} // namespace
+
+void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out) {
+  const ir::Stm& last = op.body.stms.back();
+  const auto& red = std::get<ir::Screma>(std::get<ir::Soac>(std::get<ir::Op>(last.exp)));
+  const ir::RedOp& redOp = red.reds.at(0);
+  const int64_t B = op.tile.block, R = op.tile.reg, T = B / R;
+  FJORD_CHECK(R % kRun == 0, "register tile of a tiled SegMap is not a multiple of 4");
+  std::string base = kernelBaseName(host.functionName(), stm.prov.what, "tiled");
+  KernelLowerer k(host, host.kernelName(base), stm);
+
+  ExpRef n = host.subExp(op.space.dims[0].second), m = host.subExp(op.space.dims[1].second);
+  ExpRef tilesJ = host.hostLet("tiles_j", divUp(m, i64(B)), out);
+  ExpRef numBlocks = host.hostLet("num_blocks", mul(divUp(n, i64(B)), tilesJ), out);
+
+  Block decls, body;
+  std::vector<TiledRow> rows;
+  for (const ir::VName& in : red.inputs)
+    rows.push_back(TiledRow{in, dimOf(op, in), PrimType::F32, "", rootName(op, in)});
+  PrimType accType = redOp.op.params.at(0).type.elem;
+  std::string acc = k.freshName("acc");
+  ExpRef tid = k.let("tid", threadId(), body);
+  ExpRef tx = k.let("tx", rem(tid, i64(T)), body);
+  ExpRef ty = k.let("ty", quot(tid, i64(T)), body);
+  ExpRef blk = k.let("blk", blockId(), body);
+  ExpRef tilesJK = k.param("tiles_j", tilesJ);
+  // The block's first output row and column; thread (ty, tx) owns rows
+  // first[0] + owned(ty, r) and columns first[1] + owned(tx, c).
+  ExpRef first[2] = {k.let("i0", mul(quot(blk, tilesJK), i64(B)), body),
+                     k.let("j0", mul(rem(blk, tilesJK), i64(B)), body)};
+  ExpRef own[2] = {ty, tx};
+  ExpRef extent[2] = {k.subExp(op.space.dims[0].second), k.subExp(op.space.dims[1].second)};
+  ExpRef width = k.subExp(red.width);
+  // The body's views, bound once: their LMADs name the thread indices, which the loads
+  // below rebind to the row they read.
+  for (size_t q = 0; q < 2; ++q)
+    k.bindScalar(op.space.dims[q].first, first[q]->name, PrimType::I64);
+  std::vector<ir::Stm> views(op.body.stms.begin(), op.body.stms.end() - 1);
+  k.lowerStms(views, body);
+  for (TiledRow& row : rows) {
+    const ArrayVar& a = k.array(row.view);
+    row.elem = a.elem;
+    row.tile = k.freshName(row.source + "_tile");
+    decls.push_back(sharedArray(row.tile, row.elem, kChunk * (B + kPad)));
+  }
+  Stm accDecl = sharedArray(acc, accType, R * R);
+  accDecl.space = MemSpace::Device; // private: the thread's registers
+  body.push_back(comment("the thread's " + std::to_string(R) + "x" + std::to_string(R) +
+                         " register tile of accumulators"));
+  body.push_back(std::move(accDecl));
+  ExpRef neutral = k.subExp(redOp.neutral.at(0));
+  std::string q0 = k.freshName("q");
+  body.push_back(unrolled(forLoop(q0, i64(R * R), {store(acc, var(q0, PrimType::I64), neutral)})));
+
+  // Each chunk's elements are fetched from global memory into registers one chunk ahead
+  // (while the block computes on the previous one), then stored to shared memory.
+  const int64_t perThread = B * kChunk / (T * T);
+  ExpRef chunks = divUp(width, i64(kChunk));
+  std::vector<std::string> next;
+  for (const TiledRow& row : rows) {
+    next.push_back(k.freshName(row.source + "_next"));
+    body.push_back(sharedArray(next.back(), row.elem, perThread));
+    body.back().space = MemSpace::Device;
+  }
+  // Element q of this thread's share of a chunk: its position in the tile and its k.
+  auto element = [&](const TiledRow& row, const std::string& q, Block& out) {
+    bool alongK = unitStrideAlongK(k.array(row.view));
+    ExpRef e = k.let("e", add(tid, mul(var(q, PrimType::I64), i64(T * T))), out);
+    ExpRef pos = k.let("pos", alongK ? quot(e, i64(kChunk)) : rem(e, i64(B)), out);
+    ExpRef kk = k.let("kk", alongK ? rem(e, i64(kChunk)) : quot(e, i64(B)), out);
+    return std::pair{pos, kk};
+  };
+  auto fetch = [&](ExpRef k0, Block& out) {
+    for (size_t d = 0; d < rows.size(); ++d) {
+      const TiledRow& row = rows[d];
+      const ArrayVar a = k.array(row.view);
+      out.push_back(comment("fetch " + std::to_string(B) + " rows x " +
+                            std::to_string(kChunk) + " k's of " + row.source +
+                            ", threads along " + (unitStrideAlongK(a) ? "k" : "the rows")));
+      std::string q = k.freshName("q");
+      Block load;
+      auto [pos, kk] = element(row, q, load);
+      ExpRef g = k.let(op.space.dims[row.dim].first.name, add(first[row.dim], pos), load);
+      k.bindScalar(op.space.dims[row.dim].first, g->name, PrimType::I64);
+      ExpRef kg = k.let("k", add(k0, kk), load);
+      Block guarded;
+      ExpRef x = k.readElement(a, {kg}, row.view.name, guarded);
+      guarded.push_back(store(next[d], var(q, PrimType::I64), x));
+      load.push_back(ifThen(andE(lt(g, extent[row.dim]), lt(kg, width)), std::move(guarded)));
+      out.push_back(unrolled(forLoop(q, i64(perThread), std::move(load))));
+    }
+  };
+  fetch(i64(0), body);
+
+  std::string chunk = k.freshName("chunk");
+  Block chunkB;
+  ExpRef k0 = k.let("k0", mul(var(chunk, PrimType::I64), i64(kChunk)), chunkB);
+  ExpRef kc = k.let("chunk_len", minE(i64(kChunk), sub(width, k0)), chunkB);
+  for (size_t d = 0; d < rows.size(); ++d) {
+    const TiledRow& row = rows[d];
+    chunkB.push_back(comment("store the fetched chunk of " + row.source + " as " + row.tile +
+                             "[k][row]"));
+    std::string q = k.freshName("q");
+    Block st;
+    auto [pos, kk] = element(row, q, st);
+    st.push_back(store(row.tile, add(mul(kk, i64(B + kPad)), pos),
+                       load(next[d], var(q, PrimType::I64), row.elem)));
+    chunkB.push_back(unrolled(forLoop(q, i64(perThread), std::move(st))));
+  }
+  chunkB.push_back(barrier());
+  Block prefetch;
+  fetch(add(k0, i64(kChunk)), prefetch);
+  chunkB.push_back(ifThen(lt(add(var(chunk, PrimType::I64), i64(1)), chunks), std::move(prefetch)));
+  chunkB.push_back(comment("accumulate the chunk into the register tile"));
+  std::string kv = k.freshName("kk");
+  Block step;
+  std::string regs[2];
+  for (size_t d = 0; d < 2; ++d) {
+    const TiledRow& row = rows[d];
+    regs[d] = k.freshName(row.source + "_regs");
+    step.push_back(sharedArray(regs[d], row.elem, R));
+    step.back().space = MemSpace::Device;
+    std::string r = k.freshName("r");
+    ExpRef at = add(mul(var(kv, PrimType::I64), i64(B + kPad)),
+                    owned(own[row.dim], var(r, PrimType::I64), T));
+    step.push_back(unrolled(forLoop(r, i64(R), {store(regs[d], var(r, PrimType::I64),
+                                                      load(row.tile, at, row.elem))})));
+  }
+  std::string r = k.freshName("r"), c = k.freshName("c");
+  Block inner;
+  ExpRef idx[2] = {var(r, PrimType::I64), var(c, PrimType::I64)};
+  std::vector<ExpRef> args;
+  for (size_t d = 0; d < 2; ++d)
+    args.push_back(load(regs[d], idx[rows[d].dim], rows[d].elem));
+  std::vector<ExpRef> mapped = k.applyLambda(red.map, args, inner);
+  ExpRef slot = add(mul(idx[0], i64(R)), idx[1]);
+  std::vector<ExpRef> folded = k.applyLambda(redOp.op, {load(acc, slot, accType), mapped.at(0)}, inner);
+  inner.push_back(store(acc, slot, folded.at(0)));
+  step.push_back(unrolled(forLoop(r, i64(R), {unrolled(forLoop(c, i64(R), std::move(inner)))})));
+  // Unrolled twice: more would take the thread past 128 registers (ptxas, sm_90), and so a
+  // 256-thread block past half the SM's registers, halving the blocks per SM.
+  chunkB.push_back(unrolled(forLoop(kv, kc, std::move(step)), 2));
+  chunkB.push_back(barrier());
+  body.push_back(forLoop(chunk, chunks, std::move(chunkB)));
+
+  body.push_back(comment("write the register tile"));
+  const ir::PatElem& pe = stm.pat.at(0);
+  k.bindArray(pe);
+  const ArrayVar dest = k.array(pe.name);
+  std::string wr = k.freshName("r"), wc = k.freshName("c");
+  Block write;
+  ExpRef i = k.let(op.space.dims[0].first.name,
+                   add(first[0], owned(ty, var(wr, PrimType::I64), T)), write);
+  ExpRef j = k.let(op.space.dims[1].first.name,
+                   add(first[1], owned(tx, var(wc, PrimType::I64), T)), write);
+  Block guarded;
+  k.writeElement(dest, {i, j},
+                 load(acc, add(mul(var(wr, PrimType::I64), i64(R)), var(wc, PrimType::I64)),
+                      accType),
+                 guarded);
+  write.push_back(ifThen(andE(lt(i, extent[0]), lt(j, extent[1])), std::move(guarded)));
+  body.push_back(unrolled(forLoop(wr, i64(R), {unrolled(forLoop(wc, i64(R), std::move(write)))})));
+
+  decls.insert(decls.end(), body.begin(), body.end());
+  k.kernel.body = std::move(decls);
+  k.describe.push_back("matrix-product-like map over [" + extentName(op.space.dims[0].second) +
+                       "][" + extentName(op.space.dims[1].second) + "] reducing with " +
+                       describeOps(red.reds) + ", tiled:");
+  k.describe.push_back(std::to_string(B) + "x" + std::to_string(B) + " outputs per block of " +
+                       std::to_string(T) + "x" + std::to_string(T) + " threads, " +
+                       std::to_string(R) + "x" + std::to_string(R) + " per thread, " +
+                       std::to_string(kChunk) + " k's per shared-memory stage");
+  Block launchB;
+  host.launch(k, numBlocks, i64(T * T), launchB);
+  out.push_back(ifThen(cmp(CmpOpKind::Gt, numBlocks, i64(0)), std::move(launchB)));
+  for (const ir::PatElem& p : stm.pat)
+    host.bindArray(p);
+}
+
+} // namespace fjord::imp::detail
