@@ -105,7 +105,7 @@ struct Walk {
 
 class Distributor {
 public:
-  Distributor(NameSource& names, IotaMap& iotas, const DistributeOptions& options)
+  Distributor(NameSource& names, IotaMap& iotas, const ExtractOptions& options)
       : names_(names), iotas_(iotas), options_(options) {}
 
   /// Distributes `let pat = map lam inputs` nested in `outer` (empty at host level).
@@ -118,7 +118,7 @@ public:
 private:
   NameSource& names_;
   IotaMap& iotas_;
-  const DistributeOptions& options_;
+  const ExtractOptions& options_;
   /// The indices some kernel already binds.
   NameSet takenIndices_;
   /// The names of the nest some kernel already reads.
@@ -457,7 +457,7 @@ private:
 } // namespace
 
 void distributeMap(const Stm& stm, const Screma& s, NameSource& names, IotaMap& iotas,
-                   const DistributeOptions& options, std::vector<Stm>& out) {
+                   const ExtractOptions& options, std::vector<Stm>& out) {
   Distributor(names, iotas, options).map(KernelNest{}, s, stm.pat, stm.prov, out);
 }
 

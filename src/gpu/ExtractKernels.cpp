@@ -7,8 +7,9 @@
 // of its input at the point: `let x = xs[gtid]` (scalar) or `let r = a[gtid, 0:m:1]`
 // (array row: a slice, which mem/ gives the input's block and a sliced LMAD, no copy).
 // In a map nest, an inner input that is an outer parameter is indexed straight from the
-// outer array: `let y = a[gtid_1, gtid_2]`. Unused parameters get no statement. The
-// lambda's statements follow unchanged, and its result is the body's result.
+// outer array: `let y = a[gtid_1, gtid_2]`, and a value that an earlier kernel of the nest
+// stored for every point is read at the point (gpu/KernelNest.h). Unused parameters get no
+// statement. The lambda's statements follow unchanged, and its result is the body's result.
 //
 // Note [Iota inputs]
 // An input bound by a host-level `let is = iota n, start, stride` is not read from memory:
@@ -43,8 +44,8 @@ const Soac* asSoac(const Exp& e) {
 
 class Extractor {
 public:
-  Extractor(Prog& prog, DiagnosticEngine& diags)
-      : names_(prog.names), diags_(diags), device_(deviceFunctions(prog)) {
+  Extractor(Prog& prog, DiagnosticEngine& diags, const ExtractOptions& options)
+      : names_(prog.names), diags_(diags), options_(options), device_(deviceFunctions(prog)) {
     for (const FunDef& f : prog.funs)
       funs_[f.name] = &f;
   }
@@ -62,6 +63,7 @@ public:
 private:
   NameSource& names_;
   DiagnosticEngine& diags_;
+  const ExtractOptions& options_;
   std::set<std::string> device_;
   std::map<std::string, const FunDef*> funs_;
   /// The host-level iotas seen so far (names are unique: a use is in the iota's scope).
@@ -118,7 +120,7 @@ private:
 
   void extract(const Stm& stm, const Screma& s, std::vector<Stm>& out) {
     if (isMapOnly(s)) {
-      distributeMap(stm, s, names_, iotas_, DistributeOptions{}, out);
+      distributeMap(stm, s, names_, iotas_, options_, out);
       return;
     }
     size_t nScan = operandCount(s.scans), nRed = operandCount(s.reds);
@@ -238,14 +240,18 @@ void removeUnusedIotas(FunDef& f) {
 
 } // namespace
 
-Prog extractKernels(Prog prog, DiagnosticEngine& diags) {
-  Extractor ex(prog, diags);
+Prog extractKernels(Prog prog, DiagnosticEngine& diags, const ExtractOptions& options) {
+  Extractor ex(prog, diags, options);
   for (FunDef& f : prog.funs)
     if (!ex.isDevice(f.name)) {
       f.body = ex.hostBody(f.body);
       removeUnusedIotas(f);
     }
   return prog;
+}
+
+Prog extractKernels(Prog prog, DiagnosticEngine& diags) {
+  return extractKernels(std::move(prog), diags, ExtractOptions{});
 }
 
 } // namespace fjord::gpu

@@ -8,6 +8,15 @@ class DiagnosticEngine;
 
 namespace fjord::gpu {
 
+/// Which nested parallelism extraction flattens beyond map nests; what it does not flatten
+/// runs sequentially in the thread (the outer-parallel version).
+struct ExtractOptions {
+  /// Reductions (G3) ending a one-dimensional map nest become segmented SegReds.
+  bool segmentedReductions = true;
+  /// Scans (G3) ending a one-dimensional map nest become segmented SegScans.
+  bool segmentedScans = true;
+};
+
 /// Turns every SOAC of host-level code (function bodies and the bodies of host-level `if`s
 /// and loops) into a SegOp. Kernel bodies bind each lambda parameter by indexing its input
 /// at the thread's point, then run the lambda's statements.
@@ -35,6 +44,8 @@ namespace fjord::gpu {
 /// `diags.hasErrors()` (the returned program is then not meaningful).
 ///   let ys = map (\x -> 2*x) xs   ==>   let ys = segmap (gtid < n) { let x = xs[gtid]
 ///                                                                     in 2*x }
+ir::Prog extractKernels(ir::Prog prog, DiagnosticEngine& diags, const ExtractOptions& options);
+/// With the default options (everything flattened): the pipeline's pass.
 ir::Prog extractKernels(ir::Prog prog, DiagnosticEngine& diags);
 
 } // namespace fjord::gpu

@@ -76,8 +76,30 @@ TEST_CASE("gpu: a fused map-reduce is one SegRed whose body computes the map") {
   CHECK(count(p, "SegRed/BinOp") == 2); // the multiplication and the operator's addition
 }
 
-TEST_CASE("gpu: a map of a reduce is a SegMap whose body keeps the Screma") {
+TEST_CASE("gpu: a map of a reduce is a segmented SegRed over both dimensions") {
   Prog p = extract(rowsumsProg());
+  CHECK(count(p, "SegRed") == 1);
+  CHECK(count(p, "SegMap") == 0);
+  CHECK(count(p, "SegRed/Screma") == 0);
+  const SegOp& seg = segOpOf(p.funs[0].body.stms.back());
+  const FunDef& f = p.funs[0];
+  REQUIRE(seg.space.dims.size() == 2);
+  CHECK(seg.space.dims[0].second == SubExp(f.params[0].name));
+  CHECK(seg.space.dims[1].second == SubExp(f.params[1].name));
+  // The element x = a[gtid_1, gtid_2], indexed straight from the outer array.
+  const auto& elem = std::get<BasicOp>(seg.body.stms.at(0).exp);
+  CHECK(elem.kind == BasicOp::Kind::Index);
+  CHECK(elem.arr == f.params[2].name);
+  REQUIRE(elem.slice.size() == 2);
+  CHECK(elem.slice[0].index == SubExp(seg.space.dims[0].first));
+  CHECK(elem.slice[1].index == SubExp(seg.space.dims[1].first));
+}
+
+TEST_CASE("gpu: without segmented reductions, a map of a reduce keeps the Screma in a SegMap") {
+  DiagnosticEngine diags;
+  Prog p = gpu::extractKernels(rowsumsProg(), diags, gpu::ExtractOptions{false, false});
+  REQUIRE_FALSE(diags.hasErrors());
+  ir::verify(p, ir::Stage::Gpu);
   CHECK(count(p, "SegMap") == 1);
   CHECK(count(p, "SegMap/Screma") == 1);
   CHECK(count(p, "SegRed") == 0);

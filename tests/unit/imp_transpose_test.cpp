@@ -80,7 +80,7 @@ TEST_CASE("imp: a dense copy is still one CopyMem and no kernel") {
 
 TEST_CASE("mem: rows walked by each thread are read from a transposed copy") {
   imp::Program p = lowerSource(
-      "entry rowsum (xss: [][]i32) : []i32 = map (\\row -> reduce (+) 0 row) xss\n"
+      "entry rowsum (xss: [][]i32) : []i32 = map (\\row -> foldl (+) 0 row) xss\n"
       "entry firsts (xss: [][]i32) : []i32 = map (\\row -> row[0]) xss\n");
   // rowsum: the transpose kernel, then the map reading the column-major copy.
   const imp::Kernel* t = kernelNamed(p, "rowsum_xss_transpose");

@@ -102,7 +102,8 @@ TEST_CASE("mem: expanded slices of different threads are disjoint and fill the b
 TEST_CASE("mem: a kernel temporary gets one expanded allocation hoisted before the kernel") {
   auto [prog, tmp] = sumOfTemporary(replicate4);
   DiagnosticEngine diags;
-  Prog g = gpu::extractKernels(std::move(prog), diags);
+  // The sum kept in the thread (the outer-parallel version), the temporary in the kernel.
+  Prog g = gpu::extractKernels(std::move(prog), diags, gpu::ExtractOptions{false, false});
   Prog m = mem::introduceMemory(std::move(g), diags);
   REQUIRE_FALSE(diags.hasErrors());
   ir::verify(m, ir::Stage::Mem);

@@ -20,9 +20,9 @@ using symbolic::Lmad;
 namespace {
 
 /// Kernel extraction, then memory introduction, verifying both stages.
-Prog toMem(Prog p) {
+Prog toMem(Prog p, const gpu::ExtractOptions& options = {}) {
   DiagnosticEngine diags;
-  Prog g = gpu::extractKernels(std::move(p), diags);
+  Prog g = gpu::extractKernels(std::move(p), diags, options);
   ir::verify(g, ir::Stage::Gpu);
   Prog m = mem::introduceMemory(std::move(g), diags);
   REQUIRE_FALSE(diags.hasErrors());
@@ -89,7 +89,8 @@ TEST_CASE("mem: reductions to scalars allocate nothing") {
 }
 
 TEST_CASE("mem: a row of a parameter inside a kernel is a view at offset i*m") {
-  Prog p = toMem(rowsumsProg());
+  // Reductions kept in the thread (the outer-parallel version): each thread reads its row.
+  Prog p = toMem(rowsumsProg(), gpu::ExtractOptions{false, false});
   const FunDef& f = p.funs[0];
   const SegOp& seg = std::get<SegOp>(std::get<Op>(f.body.stms.back().exp));
   const Param& row = seg.body.stms.at(0).pat.at(0);

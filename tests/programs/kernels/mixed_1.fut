@@ -33,14 +33,14 @@ entry array_literal_temp (xs: []i32) : []i32 = map (\x -> let a = [x, 2, 3] in a
 entry concat_rows [n][m] (a: [n][m]i32) : []i32 = map (\r -> let c = concat r r in reduce (+) 0 c) a
 
 -- copy_row:
--- A copy of each row is a per-thread temporary (one expanded block, row length per
--- thread); the inner map over it writes the result row directly. Each row r becomes
--- r + 1 + (sum r) - (sum r) = r + 1.
+-- The map is distributed around the sum (G4): the copies of the rows are stored for every
+-- row, a segmented SegRed sums them, a 2-D SegMap reads both (three allocations: copies,
+-- sums, result). Each row r becomes r + 1 + (sum r) - (sum r) = r + 1.
 -- ==
 -- entry: copy_row
 -- input { [[1, 2], [3, 4], [5, 6]] } output { [[2, 3], [4, 5], [6, 7]] }
 -- compiled random input { [10000][16]i32 } auto output
--- structure gpu-mem { Alloc 2 }
+-- structure gpu-mem { Alloc 3 }
 
 entry copy_row [n][m] (a: [n][m]i32) : [n][m]i32 =
   map (\r -> let c = copy r
@@ -48,38 +48,39 @@ entry copy_row [n][m] (a: [n][m]i32) : [n][m]i32 =
              in map (\y -> y + 1 + s - s) c) a
 
 -- inner_reduce:
--- Each thread builds its own `iota 10` and reduces over it: the iota is a per-thread
--- temporary, so it lives in one expanded block allocated before the kernel (10 elements
--- per thread, thread index innermost). 0 + 1 + ... + 9 = 45, so the result is 45 * x.
+-- The `iota 10` is the same in every thread: it is hoisted out of the map and read from
+-- the thread index, and the reduction is a segmented SegRed (only the result is
+-- allocated). 0 + 1 + ... + 9 = 45, so the result is 45 * x.
 -- ==
 -- entry: inner_reduce
 -- input { [1, 2, -3] } output { [45, 90, -135] }
 -- input { empty([0]i32) } output { empty([0]i32) }
--- structure gpu-mem { Alloc 2 }
+-- structure gpu-mem { Alloc 1 }
 
 entry inner_reduce (xs: []i32) : []i32 =
   map (\x -> reduce (+) 0 (map (* x) (map i32.i64 (iota 10)))) xs
 
 -- loop_temp:
--- A temporary inside a sequential loop in the kernel reuses the thread's slice in every
--- iteration: sum over i < 3 of 2 * (x + i) = 6x + 6.
+-- The loop holds a reduction, so it is interchanged with the map (G7): a host loop of
+-- segmented SegReds over the temporaries: sum over i < 3 of 2 * (x + i) = 6x + 6.
 -- ==
 -- entry: loop_temp
 -- input { [1, 2] } output { [12, 18] }
--- structure gpu-mem { Alloc 2 }
+-- structure gpu-mem { Alloc 3 }
+-- structure gpu { Loop 1 SegRed 1 }
 
 entry loop_temp (xs: []i32) : []i32 =
   map (\x -> loop acc = 0 for i < 3 do acc + reduce (+) 0 (replicate 2 (x + i32.i64 i))) xs
 
 -- not_perfect_nest:
--- An inner map that is not perfectly nested (it needs the row's sum first) runs
--- sequentially in the thread and writes the thread's row of the result directly;
--- the rows are read from a column-major copy of `a` so that the reads coalesce.
+-- An inner map that is not perfectly nested (it needs the row's sum first): the map is
+-- distributed (G4) into a segmented SegRed of the rows and a 2-D SegMap reading the sums.
 -- ==
 -- entry: not_perfect_nest
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] } output { [[7f32, 8f32, 9f32], [19f32, 20f32, 21f32]] }
 -- compiled random input { [10000][16]f32 } auto output
--- structure gpu-mem { Alloc 2 TransposeCopy 1 }
+-- structure gpu-mem { Alloc 2 TransposeCopy 0 }
+-- structure gpu { SegRed 1 SegMap 1 }
 
 entry not_perfect_nest [n][m] (a: [n][m]f32) : [n][m]f32 =
   map (\r -> let s = reduce (+) 0 r in map (+ s) r) a

@@ -35,15 +35,15 @@ entry replicate_update (xs: []i32) : [][]i32 = map (\x -> let t = replicate 4 x 
 entry reverse_rows (a: [][]f32) : [][]f32 = map reverse a
 
 -- row_scan:
--- A sequential scan per row, written straight into the thread's row of the result: the
--- result and the column-major copy of `a` that makes the row walks coalesce are the only
--- allocations.
+-- A scan per row: a segmented SegScan written straight into the result, the only
+-- allocation.
 -- ==
 -- entry: row_scan
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] } output { [[1f32, 3f32, 6f32], [4f32, 9f32, 15f32]] }
 -- input { [[-1f32, 1f32, -1f32, 1f32]] } output { [[-1f32, 0f32, -1f32, 0f32]] }
 -- compiled random input { [10000][16]f32 } auto output
--- structure gpu-mem { Alloc 2 TransposeCopy 1 }
+-- structure gpu-mem { Alloc 1 TransposeCopy 0 }
+-- structure gpu { SegScan 1 SegMap 0 }
 
 entry row_scan (a: [][]f32) : [][]f32 = map (\r -> scan (+) 0 r) a
 
@@ -60,13 +60,14 @@ entry scan_body (xs: []i32) : []i32 =
   scan (+) 0 (map (\x -> let t = replicate 2 x with [0] = 1 in t[0] + t[1]) xs)
 
 -- scan_temp:
--- A per-thread scan that is a temporary (not the result): last element plus total.
+-- A scan per row that is a temporary (not the result), then its last element plus its
+-- total: a segmented SegScan, a segmented SegRed and a SegMap.
 -- [1, 2, 3] scans to [1, 3, 6]: 6 + 10 = 16; [4, 5, 6] to [4, 9, 15]: 15 + 28 = 43.
 -- ==
 -- entry: scan_temp
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [16, 43] }
 -- compiled random input { [10000][16]i32 } auto output
--- structure gpu-mem { Alloc 3 TransposeCopy 1 }
+-- structure gpu-mem { Alloc 4 TransposeCopy 0 }
 
 entry scan_temp [n][m] (a: [n][m]i32) : []i32 =
   map (\r -> let s = scan (+) 0 r in s[m - 1] + reduce (+) 0 s) a
