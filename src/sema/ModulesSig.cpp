@@ -3,6 +3,9 @@
 // does not name is hidden).
 #include "sema/ModulesSig.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace fjord::sema::modules {
 
 using ast::SigExp;
@@ -38,6 +41,54 @@ SigRef namedSig(const ast::Name& name, const Env& scope, DiagnosticEngine& diags
     return nullptr;
   }
   return it->second;
+}
+
+/// `def sigcheck_f [n] 'a (x0: A0) ... : R = f x0 ...`: the checker then reports a value
+/// whose type does not fit its `val` specification. The spec's types are read where the
+/// module type was written, its type names standing for the module's own types.
+ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Sig& sig,
+                      const Env& have, DiagnosticEngine& diags, const std::string& name) {
+  Env env = item.scope;
+  for (const Sig::Item& t : sig.types)
+    if (auto it = have.types.find(t.name); it != have.types.end())
+      env.types[t.name] = it->second;
+  Renamer r(env, diags);
+  r.bindTypeParams(item.spec->typeParams);
+  auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Value, flat.span);
+  d->name.base = name;
+  d->name.span = flat.span;
+  d->typeParams = item.spec->typeParams;
+  auto call = std::make_unique<ast::Expr>(ast::Expr::Kind::Apply, flat.span);
+  auto fn = std::make_unique<ast::Expr>(ast::Expr::Kind::Var, flat.span);
+  fn->name = flat;
+  call->elems.push_back(std::move(fn));
+  const ast::TypeExp* t = item.spec->type.get();
+  for (int i = 0; t->kind == ast::TypeExp::Kind::Function; ++i) {
+    std::string param = t->paramName.empty() ? "x" + std::to_string(i) : t->paramName;
+    auto id = std::make_unique<ast::Pattern>();
+    id->kind = ast::Pattern::Kind::Id;
+    id->span = t->args[0]->span;
+    id->name.base = param;
+    id->name.span = id->span;
+    auto asc = std::make_unique<ast::Pattern>();
+    asc->kind = ast::Pattern::Kind::Ascribed;
+    asc->span = id->span;
+    asc->typeExp = r.type(*t->args[0]);
+    asc->elems.push_back(std::move(id));
+    d->params.push_back(std::move(asc));
+    r.bindValue(param);
+    auto arg = std::make_unique<ast::Expr>(ast::Expr::Kind::Var, flat.span);
+    arg->name.base = param;
+    arg->name.span = flat.span;
+    call->elems.push_back(std::move(arg));
+    t = t->args[1].get();
+  }
+  d->retTypeExp = r.type(*t);
+  if (call->elems.size() == 1)
+    d->body = std::move(call->elems[0]);
+  else
+    d->body = std::move(call);
+  return d;
 }
 
 } // namespace
@@ -140,10 +191,13 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
   }
   for (const Sig::Item& v : sig.vals) {
     auto it = have.values.find(v.name);
-    if (it == have.values.end())
+    if (it == have.values.end()) {
       missing("the value", v);
-    else
-      out->members.values[v.name] = it->second;
+      continue;
+    }
+    out->members.values[v.name] = it->second;
+    if (v.spec && v.spec->type)
+      checks.push_back(valCheck(v, it->second, sig, have, diags, fresh(std::isalpha(static_cast<unsigned char>(v.name[0])) ? "sigcheck_" + v.name : "sigcheck_op")));
   }
   for (const Sig::Item& m : sig.modules) {
     auto it = have.modules.find(m.name);
