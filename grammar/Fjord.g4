@@ -81,6 +81,7 @@ modAtom
   | LBRACE decl* RBRACE             # structMod
   | LPAREN modExp RPAREN            # parenMod
   | IMPORT STRINGLIT                # importMod
+  | BACKSLASH moduleParam+ (COLON sigExp)? ARROW modExp # lambdaMod
   ;
 
 /// A module type: a name, a signature `{ specs }`, refined by `with`; `(P: S) -> R` or

@@ -179,16 +179,7 @@ private:
     case MK::Bind: {
       ModuleRef mod;
       if (!m.params.empty()) {
-        auto f = std::make_shared<Functor>();
-        f->params = m.params;
-        f->resultSig = m.sig;
-        f->body = m.body;
-        f->closure = scope;
-        auto fm = std::make_shared<Module>();
-        fm->kind = Module::Kind::Functor;
-        fm->functor = f;
-        fm->span = d.span;
-        mod = fm;
+        mod = functor(m.params, m.sig, m.body, scope, d.span);
       } else {
         mod = modExp(*m.body, join(prefix, m.name.base), scope);
         if (mod && m.sig)
@@ -222,6 +213,20 @@ private:
       return;
     }
     }
+  }
+
+  static ModuleRef functor(const std::vector<ast::ModParam>& params, ast::SigExpPtr resultSig,
+                           ast::ModExpPtr body, const Env& scope, const SourceSpan& span) {
+    auto f = std::make_shared<Functor>();
+    f->params = params;
+    f->resultSig = std::move(resultSig);
+    f->body = std::move(body);
+    f->closure = scope;
+    auto fm = std::make_shared<Module>();
+    fm->kind = Module::Kind::Functor;
+    fm->functor = f;
+    fm->span = span;
+    return fm;
   }
 
   ModuleRef ascribe(ModuleRef mod, const ast::SigExp& sigExp, const Env& scope,
@@ -269,6 +274,8 @@ private:
     }
     case ModExp::Kind::Apply:
       return apply(e, prefix, scope);
+    case ModExp::Kind::Lambda:
+      return functor(e.params, e.sig, e.fn, scope, e.span);
     }
     return nullptr;
   }

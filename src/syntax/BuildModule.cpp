@@ -80,6 +80,13 @@ ast::ModExpPtr AstBuilder::modAtom(P::ModAtomContext* ctx) {
     e->kind = ModExp::Kind::Struct;
     for (P::DeclContext* d : s->decl())
       e->decls.push_back(decl(d));
+  } else if (auto* l = dynamic_cast<P::LambdaModContext*>(ctx)) {
+    e->kind = ModExp::Kind::Lambda;
+    for (P::ModuleParamContext* p : l->moduleParam())
+      e->params.push_back({text(p->ID()), sigExp(p->sigExp()), span(p)});
+    if (l->sigExp())
+      e->sig = sigExp(l->sigExp());
+    e->fn = modExp(l->modExp());
   } else {
     auto* i = dynamic_cast<P::ImportModContext*>(ctx);
     FJORD_CHECK(i, "unhandled module expression");

@@ -53,6 +53,13 @@ struct SigExp {
   SigExpPtr param;
 };
 
+/// A functor's parameter `(P: S)`.
+struct ModParam {
+  std::string name;
+  SigExpPtr sig;
+  SourceSpan span;
+};
+
 /// A module expression.
 struct ModExp {
   enum class Kind {
@@ -61,6 +68,7 @@ struct ModExp {
     Apply,   ///< `F A`: fn, arg
     Ascribe, ///< `M : S`: fn (the module), sig
     Import,  ///< `import "path"`: path, resolvedPath (set by the driver's loader)
+    Lambda,  ///< `\(P: S) : R -> body`: params, sig (maybe null), fn (the body)
   };
   Kind kind = Kind::Name;
   SourceSpan span;
@@ -69,13 +77,7 @@ struct ModExp {
   ModExpPtr fn, arg;
   SigExpPtr sig;
   std::string path, resolvedPath;
-};
-
-/// A functor's parameter `(P: S)`.
-struct ModParam {
-  std::string name;
-  SigExpPtr sig;
-  SourceSpan span;
+  std::vector<ModParam> params;
 };
 
 /// The payload of Decl::Kind::Module.
