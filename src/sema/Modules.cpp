@@ -333,6 +333,7 @@ private:
 } // namespace modules
 
 bool flattenModules(std::vector<ast::Program>& files, DiagnosticEngine& diags) {
+  using ast::DeclPtr;
   modules::Flattener flat(diags);
   ast::Program* main = nullptr;
   for (ast::Program& f : files)
@@ -345,12 +346,16 @@ bool flattenModules(std::vector<ast::Program>& files, DiagnosticEngine& diags) {
                          [](const Diagnostic& d) { return d.severity == Severity::Error; });
   };
   auto errors = errorCount();
+  std::vector<DeclPtr> originals;
   for (ast::Program& f : files) {
     if (isPreludeFile(f.file)) {
       flat.preludeFile(f);
       continue;
     }
     flat.userFile(f, &f == main);
+    // Module types and functors point into the file's AST: kept until the end.
+    for (DeclPtr& d : f.decls)
+      originals.push_back(std::move(d));
     f.decls.clear();
   }
   if (main)
