@@ -99,7 +99,7 @@ sigAtom
 
 /// A specification; `val` is not a keyword (it is a common field name).
 spec
-  : {_input->LT(1)->getText() == "val"}? ID bindName typeParam* COLON typeExp # valSpec
+  : {_input->LT(1)->getText() == "val"}? ID (bindName | operatorName) typeParam* COLON typeExp # valSpec
   | TYPE (HAT | TILDE)? ID typeParam* (EQ typeExp)?                          # typeSpec
   | MODULE ID COLON sigExp                                                   # moduleSpec
   | INCLUDE sigExp                                                           # includeSpec

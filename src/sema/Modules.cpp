@@ -182,8 +182,9 @@ private:
         mod = functor(m.params, m.sig, m.body, scope, d.span);
       } else {
         mod = modExp(*m.body, join(prefix, m.name.base), scope);
-        if (mod && m.sig)
-          mod = ascribe(mod, *m.sig, scope, m.body->span);
+        if (mod && m.sig) // on a mismatch, the module as defined (fewer errors follow)
+          if (ModuleRef sealed = ascribe(mod, *m.sig, scope, m.body->span))
+            mod = sealed;
       }
       if (!mod)
         return;
@@ -233,7 +234,7 @@ private:
                     const SourceSpan& span) {
     SigRef sig = evalSig(sigExp, scope, diags_);
     if (!sig)
-      return mod;
+      return nullptr;
     std::vector<DeclPtr> checks;
     ModuleRef out = matchSig(mod, *sig, span, diags_, checks, [&](const std::string& b) {
       return fresh("", b);
@@ -294,7 +295,9 @@ private:
     const Functor& f = *fn->functor;
     const ast::ModParam& param = f.params.front();
     Env closure = f.closure;
-    ModuleRef bound = ascribeParam(arg, param, closure, e.arg->span);
+    ModuleRef bound = ascribe(arg, *param.sig, closure, e.arg->span);
+    if (!bound)
+      return nullptr;
     closure.modules[param.name] = bound;
     if (f.params.size() > 1) { // curried: a functor of the remaining parameters
       auto rest = std::make_shared<Functor>(f);
@@ -313,11 +316,6 @@ private:
       result = ascribe(result, *f.resultSig, closure, e.span);
     --depth_;
     return result;
-  }
-
-  ModuleRef ascribeParam(ModuleRef arg, const ast::ModParam& param, const Env& closure,
-                         const SourceSpan& span) {
-    return ascribe(arg, *param.sig, closure, span);
   }
 
   DiagnosticEngine& diags_;

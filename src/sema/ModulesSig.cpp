@@ -46,12 +46,11 @@ SigRef namedSig(const ast::Name& name, const Env& scope, DiagnosticEngine& diags
 /// `def sigcheck_f [n] 'a (x0: A0) ... : R = f x0 ...`: the checker then reports a value
 /// whose type does not fit its `val` specification. The spec's types are read where the
 /// module type was written, its type names standing for the module's own types.
-ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Sig& sig,
-                      const Env& have, DiagnosticEngine& diags, const std::string& name) {
+ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Env& sigTypes,
+                      DiagnosticEngine& diags, const std::string& name) {
   Env env = item.scope;
-  for (const Sig::Item& t : sig.types)
-    if (auto it = have.types.find(t.name); it != have.types.end())
-      env.types[t.name] = it->second;
+  for (const auto& [t, n] : sigTypes.types)
+    env.types[t] = n;
   Renamer r(env, diags);
   r.bindTypeParams(item.spec->typeParams);
   auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Value, flat.span);
@@ -167,7 +166,8 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
 
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
-                   const std::function<std::string(const std::string&)>& fresh) {
+                   const std::function<std::string(const std::string&)>& fresh,
+                   const Env& outerTypes) {
   if (sig.functor || mod->kind == Module::Kind::Prim)
     return mod;
   if (mod->kind == Module::Kind::Functor) {
@@ -177,11 +177,9 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
   auto out = std::make_shared<Module>();
   out->span = mod->span;
   const Env& have = mod->members;
-  auto missing = [&](const char* what, const Sig::Item& item) {
-    diags.error(span, std::string("the module does not define ") + what + " `" + item.name +
-                          "` that its module type requires")
-        .note(item.span, std::string("`") + item.name + "` is specified here");
-  };
+  // The first missing item is reported (with where it is specified); the others counted.
+  std::vector<std::pair<const char*, const Sig::Item*>> missed;
+  auto missing = [&](const char* what, const Sig::Item& item) { missed.emplace_back(what, &item); };
   for (const Sig::Item& t : sig.types) {
     auto it = have.types.find(t.name);
     if (it == have.types.end())
@@ -189,6 +187,10 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     else
       out->members.types[t.name] = it->second;
   }
+  // The spec's type names: the enclosing module types' and this one's, as the module has them.
+  Env sigTypes = outerTypes;
+  for (const auto& [t, n] : out->members.types)
+    sigTypes.types[t] = n;
   for (const Sig::Item& v : sig.vals) {
     auto it = have.values.find(v.name);
     if (it == have.values.end()) {
@@ -197,14 +199,25 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     }
     out->members.values[v.name] = it->second;
     if (v.spec && v.spec->type)
-      checks.push_back(valCheck(v, it->second, sig, have, diags, fresh(std::isalpha(static_cast<unsigned char>(v.name[0])) ? "sigcheck_" + v.name : "sigcheck_op")));
+      checks.push_back(valCheck(v, it->second, sigTypes, diags, fresh(std::isalpha(static_cast<unsigned char>(v.name[0])) ? "sigcheck_" + v.name : "sigcheck_op")));
   }
   for (const Sig::Item& m : sig.modules) {
     auto it = have.modules.find(m.name);
     if (it == have.modules.end())
       missing("the module", m);
     else
-      out->members.modules[m.name] = matchSig(it->second, *m.sig, span, diags, checks, fresh);
+      out->members.modules[m.name] =
+          matchSig(it->second, *m.sig, span, diags, checks, fresh, sigTypes);
+  }
+  if (!missed.empty()) {
+    auto [what, item] = missed.front();
+    std::string more =
+        missed.size() > 1 ? " (and " + std::to_string(missed.size() - 1) + " more)" : "";
+    diags
+        .error(span, std::string("the module does not define ") + what + " `" + item->name +
+                         "` that its module type requires" + more)
+        .note(item->span, "`" + item->name + "` is specified here");
+    return nullptr;
   }
   return out;
 }

@@ -166,7 +166,12 @@ ast::Spec AstBuilder::spec(P::SpecContext* ctx) {
   s.span = span(ctx);
   if (auto* v = dynamic_cast<P::ValSpecContext*>(ctx)) {
     s.kind = ast::Spec::Kind::Val;
-    s.name = bindName(v->bindName());
+    if (v->bindName()) {
+      s.name = bindName(v->bindName());
+    } else { // the older `val +: t -> t -> t`
+      s.name.base = v->operatorName()->getText();
+      s.name.span = span(v->operatorName());
+    }
     for (P::TypeParamContext* tp : v->typeParam())
       s.typeParams.push_back(typeParam(tp));
     s.type = typeExp(v->typeExp());
