@@ -1,5 +1,5 @@
-// Fjord's grammar for Futhark's language (without the module system, which is parsed only
-// far enough to be reported as not supported yet).
+// Fjord's grammar for Futhark's language, its module system included (module expressions,
+// module types, functors; src/sema/Modules*.cpp flattens them before type checking).
 //
 // The parse tree is deliberately flat where Futhark's syntax is user-extensible: a chain of
 // binary operators is parsed as `operand (infixOp operand)*`, and src/syntax/ resolves
@@ -51,9 +51,11 @@ declBody
   : (DEF | LET | ENTRY) bindName typeParam* atomPattern* (COLON typeExp)? EQ exp # valueDecl
   | TYPE (HAT | TILDE)? ID typeParam* EQ typeExp                                # typeDecl
   | IMPORT STRINGLIT                                                             # importDecl
-  | OPEN (IMPORT STRINGLIT | qualName)                                            # openDecl
+  | OPEN (IMPORT STRINGLIT | modExp)                                              # openDecl
   | LOCAL decl                                                                   # localDecl
-  | (MODULE TYPE? | INCLUDE) moduleItem*                                         # moduleDecl
+  | MODULE TYPE ID EQ sigExp                                                     # moduleTypeDecl
+  | MODULE ID moduleParam* (COLON sigExp)? EQ modExp                             # moduleDecl
+  | INCLUDE modExp                                                               # includeDecl
   ;
 
 /// A defined name: `f` or a parenthesised operator `(+^)`.
@@ -65,13 +67,44 @@ typeParam
   | (TICK | TICK_HAT | TICK_TILDE) ID        # typeVarParam
   ;
 
-/// Module-level text, skipped (balanced in braces) up to the next declaration.
-moduleItem
-  : LBRACE moduleInner* RBRACE
-  | ~(DEF | ENTRY | LET | TYPE | IMPORT | OPEN | LOCAL | MODULE | INCLUDE | HASH_LBRACKET
-      | LBRACE | RBRACE)
+// ---------------------------------------------------------------------------------------
+// The module language
+
+/// A functor's parameter `(P: S)`.
+moduleParam : LPAREN ID COLON sigExp RPAREN ;
+
+/// A module expression; juxtaposition applies a functor (`F M`, `F (M)`, `F {...}`).
+modExp : modAtom+ (COLON sigExp)? ;
+
+modAtom
+  : qualName                        # namedMod
+  | LBRACE decl* RBRACE             # structMod
+  | LPAREN modExp RPAREN            # parenMod
+  | IMPORT STRINGLIT                # importMod
+  | BACKSLASH moduleParam+ (COLON sigExp)? ARROW modExp # lambdaMod
   ;
-moduleInner : LBRACE moduleInner* RBRACE | ~(LBRACE | RBRACE) ;
+
+/// A module type: a name, a signature `{ specs }`, refined by `with`; `(P: S) -> R` or
+/// `S -> R` is the type of a functor.
+sigExp
+  : LPAREN ID COLON sigExp RPAREN ARROW sigExp  # functorSig
+  | sigWith (ARROW sigExp)?                     # plainSig
+  ;
+sigWith : sigAtom (WITH qualName typeParam* EQ typeExp)* ;
+sigAtom
+  : qualName                        # namedSig
+  | LBRACE spec* RBRACE             # specsSig
+  | LPAREN sigExp RPAREN            # parenSig
+  ;
+
+/// A specification; `val` is not a keyword (it is a common field name).
+spec
+  : {_input->LT(1)->getText() == "val"}? ID (bindName | operatorName) typeParam* COLON typeExp # valSpec
+  | TYPE (HAT | TILDE)? ID typeParam* (EQ typeExp)?                          # typeSpec
+  | MODULE ID COLON sigExp                                                   # moduleSpec
+  | INCLUDE sigExp                                                           # includeSpec
+  | attribute spec                                                           # attrSpec
+  ;
 
 attribute : HASH_LBRACKET attrItem (COMMA attrItem)* RBRACKET ;
 attrItem : ID (LPAREN (attrItem (COMMA attrItem)*)? RPAREN)? | INTLIT | STRINGLIT ;
@@ -168,6 +201,7 @@ postfix
   : INDEX_LBRACKET dimIndices RBRACKET # indexPostfix
   | DOT ID                             # fieldPostfix
   | DOT_NUM                            # projPostfix
+  | DOT LPAREN exp RPAREN              # openPostfix
   ;
 
 atom
@@ -240,7 +274,7 @@ typeArg
 
 typeAtom
   : typeParens               # parenTypeAtom
-  | qualName                 # nameTypeAtom
+  | {_input->LT(1)->getText() != "val"}? qualName # nameTypeAtom
   | dim typeAtom             # arrayTypeAtom
   ;
 

@@ -1,6 +1,8 @@
 // Loading the user's file and the files it imports, in dependency order (LoadFiles.h).
 #include "driver/LoadFiles.h"
 
+#include "driver/Packages.h"
+#include "syntax/ModuleAst.h"
 #include "syntax/Parse.h"
 
 #include <filesystem>
@@ -65,31 +67,53 @@ private:
   bool loadImportsOf(ast::Decl& d, const std::string& importer) {
     if (d.kind == ast::Decl::Kind::Local && d.inner)
       return loadImportsOf(*d.inner, importer);
+    if (d.kind == ast::Decl::Kind::Module && d.module)
+      return !d.module->body || loadImportsOf(*d.module->body, importer);
     bool imports = d.kind == ast::Decl::Kind::Import ||
                    (d.kind == ast::Decl::Kind::Open && !d.path.empty());
     if (!imports)
       return true;
+    return loadImport(d.path, d.span, d.resolvedPath, importer);
+  }
+
+  /// Imports within a module expression: `import "p"`, also inside `{ ... }` and arguments.
+  bool loadImportsOf(ast::ModExp& m, const std::string& importer) {
+    bool ok = true;
+    if (m.kind == ast::ModExp::Kind::Import)
+      ok = loadImport(m.path, m.span, m.resolvedPath, importer);
+    for (ast::DeclPtr& d : m.decls)
+      ok = loadImportsOf(*d, importer) && ok;
+    if (m.fn)
+      ok = loadImportsOf(*m.fn, importer) && ok;
+    if (m.arg)
+      ok = loadImportsOf(*m.arg, importer) && ok;
+    return ok;
+  }
+
+  bool loadImport(const std::string& written, const SourceSpan& at, std::string& resolved,
+                  const std::string& importer) {
     std::string path =
-        (fs::path(importer).parent_path() / (d.path + ".fut")).lexically_normal().string();
+        (fs::path(importer).parent_path() / (written + ".fut")).lexically_normal().string();
     std::string key = identity(path);
     if (auto it = state_.find(key); it != state_.end()) {
       if (it->second == State::Loading)
-        return reportCycle(d, path);
-      d.resolvedPath = loadedPath_.at(key);
+        return reportCycle(at, path);
+      resolved = loadedPath_.at(key);
       return true;
     }
     std::ifstream in(path, std::ios::binary);
     if (!in || fs::is_directory(path)) {
-      diags_.error(d.span, "cannot read `" + path + "`, imported here as \"" + d.path + "\"");
+      diags_.error(at, "cannot read `" + path + "`, imported here as \"" + written + "\"" +
+                           missingPackageHint(written));
       return false;
     }
     std::ostringstream text;
     text << in.rdbuf();
-    d.resolvedPath = path;
+    resolved = path;
     return load(path, text.str());
   }
 
-  bool reportCycle(const ast::Decl& d, const std::string& path) {
+  bool reportCycle(const SourceSpan& at, const std::string& path) {
     std::string key = identity(path);
     std::string chain;
     bool inCycle = false;
@@ -98,7 +122,7 @@ private:
       if (inCycle)
         chain += p + " -> ";
     }
-    diags_.error(d.span, "import cycle: " + chain + path);
+    diags_.error(at, "import cycle: " + chain + path);
     return false;
   }
 
@@ -115,6 +139,8 @@ private:
 bool loadUserFiles(const std::string& path, const std::string& text,
                    std::vector<ast::Program>& files, DiagnosticEngine& diags,
                    const std::string& citeRoot) {
+  if (!checkPackages(path, diags))
+    return false;
   return FileLoader(files, diags, citeRoot).load(path, text);
 }
 

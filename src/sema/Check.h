@@ -48,7 +48,10 @@
 // (Uniqueness.h); their errors are reported like type errors.
 //
 // Note [Files as modules]
-// Without the module system, a file is the unit of names. The files are the prelude, the
+// These rules are applied by the module pass (Note [Flattening modules] in Modules.h), which
+// resolves every name and merges the user's files into the main file before checking; the
+// checker's own file scoping below thus sees one user file.
+// A file is the unit of names. The files are the prelude, the
 // files the user's file imports (transitively, each after what it imports), and the user's
 // file last. Each user file sees the prelude, its own declarations, and what its imports
 // bring, from the import on:

@@ -3,6 +3,7 @@
 #include "sema/Check.h"
 
 #include "sema/Checker.h"
+#include "sema/Modules.h"
 #include "sema/Uniqueness.h"
 
 #include <utility>
@@ -67,8 +68,8 @@ void Checker::checkDecl(Decl& d) {
                              "`: opening a module is not supported yet (only `open import "
                              "\"file\"` is)");
     return;
-  case Decl::Kind::Module:
-    diags_.unsupported(d.span, "the module system");
+  case Decl::Kind::Module: // flattened away before checking (Modules.h)
+    diags_.unsupported(d.span, "this use of the module system");
     return;
   }
 }
@@ -481,6 +482,8 @@ const ast::Decl* CheckedProgram::findEntry(const std::string& name) const {
 
 std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
                                            DiagnosticEngine& diags) {
+  if (!flattenModules(files, diags))
+    return std::nullopt;
   CheckedProgram out;
   out.files = &files;
   DiagnosticEngine local;

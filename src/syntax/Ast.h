@@ -1,4 +1,4 @@
-// The abstract syntax tree of the source language (Futhark's language without modules).
+// The abstract syntax tree of the source language (the module language is in ModuleAst.h).
 // Built by the parser (syntax/Parse.h) with a source span on every node; the type checker
 // (sema/) then fills `type` on every Expr and Pattern and `uid` on every Name. The AST is
 // mutable only for that annotation; no stage rewrites its shape.
@@ -17,6 +17,7 @@ namespace fjord::ast {
 struct Expr;
 struct Pattern;
 struct TypeExp;
+struct ModuleDecl;
 using ExprPtr = std::unique_ptr<Expr>;
 using PatternPtr = std::unique_ptr<Pattern>;
 using TypeExpPtr = std::unique_ptr<TypeExp>;
@@ -145,7 +146,8 @@ struct Expr {
     ArrayLit,     ///< `[a, b]`; elems
     Range,        ///< `a...b`, `a..<b`, `a..b...c`, `a..>b` (and Fjord's `a..b`):
                   ///< elems {start, [second], end}
-    Project,      ///< `e.x`, `t.0`: elems {e}, field
+    Project,      ///< `e.x`, `t.0`: elems {e}, field; with an empty field, `M.(e)`:
+                  ///< elems {M, e} (removed by sema/Modules.h before type checking)
     Index,        ///< `a[i, j:k]`: elems {a}, indices
     Apply,        ///< `f a b`: elems {f, a, b}
     BinOp,        ///< `a + b`: op, elems {a, b}; opName's span is the operator's
@@ -229,9 +231,10 @@ struct Decl {
     Value,  ///< `def`/`let`/`entry name typeParams params : ret = body`
     Type,   ///< `type name params = t` (`type^`, `type~` via liftedness)
     Import, ///< `import "path"`
-    Open,   ///< `open import "path"` (path set), or `open name` (not supported yet)
+    Open,   ///< `open import "path"` (path set); `open M` is a Module decl
     Local,  ///< `local decl`: inner
-    Module, ///< `module ...`: parsed only far enough to report "not supported yet"
+    Module, ///< `module ...`, `module type ...`, `include M`, `open M`: module (ModuleAst.h);
+            ///< flattened away by sema/Modules.h before type checking
   };
   Kind kind;
   SourceSpan span;
@@ -248,6 +251,7 @@ struct Decl {
                                          ///< (SourceFile::path; set by the driver's loader)
   std::unique_ptr<Decl> inner;           ///< Local
   TypeRef type;                          ///< Value: the full (curried) type, set by the checker
+  std::shared_ptr<ModuleDecl> module;    ///< Module
 
   Decl(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
 };

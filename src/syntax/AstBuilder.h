@@ -5,6 +5,7 @@
 #pragma once
 #include "support/Diagnostics.h"
 #include "syntax/Ast.h"
+#include "syntax/ModuleAst.h"
 #include "syntax/Operators.h"
 #include "syntax/SourcePositions.h"
 
@@ -78,6 +79,17 @@ private:
   ast::TypeExpPtr typeParens(P::TypeParensContext* ctx);
   ast::TypeExpPtr arrayType(P::DimContext* dim, ast::TypeExpPtr elem, SourceSpan span);
   ast::PatternPtr literalPattern(P::LiteralPatternContext* ctx);
+  ast::Name bindName(P::BindNameContext* ctx);
+
+  // The module language (BuildModule.cpp)
+  ast::DeclPtr moduleDecl(P::DeclBodyContext* ctx, SourceSpan span);
+  ast::ModExpPtr modExp(P::ModExpContext* ctx);
+  ast::ModExpPtr modAtom(P::ModAtomContext* ctx);
+  ast::SigExpPtr sigExp(P::SigExpContext* ctx);
+  ast::SigExpPtr sigWith(P::SigWithContext* ctx);
+  ast::SigExpPtr sigAtom(P::SigAtomContext* ctx);
+  ast::Spec spec(P::SpecContext* ctx);
+  std::string importPath(antlr4::tree::TerminalNode* literal);
 
   /// Whether the next integer literal built is the operand of a prefix `-` (so `-128i8`
   /// is in range).

@@ -108,13 +108,7 @@ ast::DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
   if (auto* v = dynamic_cast<P::ValueDeclContext*>(ctx)) {
     auto d = std::make_unique<ast::Decl>(DK::Value, s);
     d->isEntry = v->ENTRY() != nullptr;
-    P::BindNameContext* b = v->bindName();
-    if (b->ID()) {
-      d->name = name(b->ID());
-    } else {
-      d->name.base = b->operatorName()->getText();
-      d->name.span = span(b);
-    }
+    d->name = bindName(v->bindName());
     for (P::TypeParamContext* tp : v->typeParam())
       d->typeParams.push_back(typeParam(tp));
     for (P::AtomPatternContext* p : v->atomPattern())
@@ -133,24 +127,14 @@ ast::DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->retTypeExp = typeExp(t->typeExp());
     return d;
   }
-  auto importPath = [&](ast::Decl& d, antlr4::tree::TerminalNode* lit) {
-    std::string error;
-    if (std::optional<std::string> path = decodeString(text(lit), error))
-      d.path = *path;
-    else
-      diags_.error(span(lit), error);
-  };
   if (auto* i = dynamic_cast<P::ImportDeclContext*>(ctx)) {
     auto d = std::make_unique<ast::Decl>(DK::Import, s);
-    importPath(*d, i->STRINGLIT());
+    d->path = importPath(i->STRINGLIT());
     return d;
   }
-  if (auto* o = dynamic_cast<P::OpenDeclContext*>(ctx)) {
+  if (auto* o = dynamic_cast<P::OpenDeclContext*>(ctx); o && o->STRINGLIT()) {
     auto d = std::make_unique<ast::Decl>(DK::Open, s);
-    if (o->STRINGLIT())
-      importPath(*d, o->STRINGLIT());
-    else
-      d->name = qualName(o->qualName());
+    d->path = importPath(o->STRINGLIT());
     return d;
   }
   if (auto* l = dynamic_cast<P::LocalDeclContext*>(ctx)) {
@@ -158,11 +142,16 @@ ast::DeclPtr AstBuilder::declBody(P::DeclBodyContext* ctx) {
     d->inner = decl(l->decl());
     return d;
   }
-  auto* m = dynamic_cast<P::ModuleDeclContext*>(ctx);
-  FJORD_CHECK(m, "unhandled declaration alternative");
-  diags_.unsupported(span(m->getStart(), m->getStart()),
-                     m->INCLUDE() ? "`include`" : "the module system (`module`)");
-  return std::make_unique<ast::Decl>(DK::Module, s);
+  return moduleDecl(ctx, s);
+}
+
+ast::Name AstBuilder::bindName(P::BindNameContext* b) {
+  if (b->ID())
+    return name(b->ID());
+  ast::Name n;
+  n.base = b->operatorName()->getText();
+  n.span = span(b);
+  return n;
 }
 
 ast::TypeParam AstBuilder::typeParam(P::TypeParamContext* ctx) {

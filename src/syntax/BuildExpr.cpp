@@ -258,6 +258,14 @@ ExprPtr AstBuilder::postfixExp(P::PostfixExpContext* ctx) {
       e = std::move(idx);
       continue;
     }
+    if (auto* o = dynamic_cast<P::OpenPostfixContext*>(post)) {
+      // `M.(e)`: opened by the module pass (sema/Modules.h), which checks that M is a module.
+      auto open = makeExpr(Kind::Project, whole);
+      open->elems.push_back(std::move(e));
+      open->elems.push_back(exp(o->exp()));
+      e = std::move(open);
+      continue;
+    }
     std::string field;
     if (auto* f = dynamic_cast<P::FieldPostfixContext*>(post))
       field = text(f->ID());

@@ -57,8 +57,8 @@ TEST_CASE("sema: unknown names, fields and unsupported constructs") {
             "test.fut:1:7: error: a sum type in an entry point result is not supported yet") == 0);
   CHECK(firstError("type t = #a | #b | #a").find("error: constructor `#a` appears more than once") !=
         std::string::npos);
-  CHECK(firstError("module M = { def x = 1 }").find(
-            "test.fut:1:1: error: the module system (`module`) is not supported yet") == 0);
+  CHECK(firstError("module M = { def x = 1 }\ndef y = M.z").find(
+            "test.fut:2:9: error: module `M` has no value `z`") == 0);
   CHECK(firstError("def f [n] (x: i32) = x").find(
             "test.fut:1:7: error: size parameter `n` is not used in any parameter type") == 0);
   CHECK(firstError("def f (x: unknown) = x").find("error: unknown type `unknown`") !=

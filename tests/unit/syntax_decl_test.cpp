@@ -1,5 +1,6 @@
 // Unit tests of the parser on whole programs: declarations, types, patterns, and the
 // source spans recorded on AST nodes.
+#include "syntax/ModuleAst.h"
 #include "syntax_test_util.h"
 
 #include <doctest/doctest.h>
@@ -80,12 +81,9 @@ TEST_CASE("syntax: imports, open, and module declarations") {
   REQUIRE(p->decls.size() == 3);
   CHECK(p->decls[0]->kind == ast::Decl::Kind::Import);
   CHECK(p->decls[0]->path == "lib/foo");
-  CHECK(p->decls[1]->kind == ast::Decl::Kind::Open);
-  CHECK(p->decls[1]->name.base == "foo");
-  CHECK(syntax_test::programError("module M = { def x = 1 }\ndef y = 2") ==
-        "1:1: the module system (`module`) is not supported yet");
-  CHECK(syntax_test::programError("module type S = { val x: i32 }") ==
-        "1:1: the module system (`module`) is not supported yet");
+  REQUIRE(p->decls[1]->kind == ast::Decl::Kind::Module);
+  CHECK(p->decls[1]->module->kind == ast::ModuleDecl::Kind::Open);
+  CHECK(p->decls[1]->module->body->name.base == "foo");
 }
 
 TEST_CASE("syntax: open import and size arguments of type abbreviations") {

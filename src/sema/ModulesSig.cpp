@@ -1,0 +1,225 @@
+// Module types of the module pass (ModulesSig.h): evaluating module-type expressions and
+// matching modules against them (missing items are located errors; what the module type
+// does not name is hidden).
+#include "sema/ModulesSig.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace fjord::sema::modules {
+
+using ast::SigExp;
+using ast::Spec;
+
+namespace {
+
+void addItems(Sig& into, const Sig& from) {
+  auto add = [](std::vector<Sig::Item>& to, const std::vector<Sig::Item>& items) {
+    for (const Sig::Item& i : items) {
+      std::erase_if(to, [&](const Sig::Item& old) { return old.name == i.name; });
+      to.push_back(i);
+    }
+  };
+  add(into.vals, from.vals);
+  add(into.types, from.types);
+  add(into.modules, from.modules);
+}
+
+SigRef namedSig(const ast::Name& name, const Env& scope, DiagnosticEngine& diags) {
+  const Env* env = &scope;
+  for (const std::string& q : name.qualifiers) {
+    auto it = env->modules.find(q);
+    if (it == env->modules.end() || it->second->kind != Module::Kind::Struct) {
+      diags.error(name.span, "unknown module `" + q + "`");
+      return nullptr;
+    }
+    env = &it->second->members;
+  }
+  auto it = env->sigs.find(name.base);
+  if (it == env->sigs.end()) {
+    diags.error(name.span, "unknown module type `" + name.str() + "`");
+    return nullptr;
+  }
+  return it->second;
+}
+
+/// `def sigcheck_f [n] 'a (x0: A0) ... : R = f x0 ...`: the checker then reports a value
+/// whose type does not fit its `val` specification. The spec's types are read where the
+/// module type was written, its type names standing for the module's own types.
+ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Env& sigTypes,
+                      DiagnosticEngine& diags, const std::string& name) {
+  Env env = item.scope;
+  for (const auto& [t, n] : sigTypes.types)
+    env.types[t] = n;
+  Renamer r(env, diags);
+  r.bindTypeParams(item.spec->typeParams);
+  auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Value, flat.span);
+  d->name.base = name;
+  d->name.span = flat.span;
+  d->typeParams = item.spec->typeParams;
+  auto call = std::make_unique<ast::Expr>(ast::Expr::Kind::Apply, flat.span);
+  auto fn = std::make_unique<ast::Expr>(ast::Expr::Kind::Var, flat.span);
+  fn->name = flat;
+  call->elems.push_back(std::move(fn));
+  const ast::TypeExp* t = item.spec->type.get();
+  for (int i = 0; t->kind == ast::TypeExp::Kind::Function; ++i) {
+    std::string param = t->paramName.empty() ? "x" + std::to_string(i) : t->paramName;
+    auto id = std::make_unique<ast::Pattern>();
+    id->kind = ast::Pattern::Kind::Id;
+    id->span = t->args[0]->span;
+    id->name.base = param;
+    id->name.span = id->span;
+    auto asc = std::make_unique<ast::Pattern>();
+    asc->kind = ast::Pattern::Kind::Ascribed;
+    asc->span = id->span;
+    asc->typeExp = r.type(*t->args[0]);
+    asc->elems.push_back(std::move(id));
+    d->params.push_back(std::move(asc));
+    r.bindValue(param);
+    auto arg = std::make_unique<ast::Expr>(ast::Expr::Kind::Var, flat.span);
+    arg->name.base = param;
+    arg->name.span = flat.span;
+    call->elems.push_back(std::move(arg));
+    t = t->args[1].get();
+  }
+  d->retTypeExp = r.type(*t);
+  if (call->elems.size() == 1)
+    d->body = std::move(call->elems[0]);
+  else
+    d->body = std::move(call);
+  return d;
+}
+
+} // namespace
+
+SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
+  switch (e.kind) {
+  case SigExp::Kind::Name:
+    return namedSig(e.name, scope, diags);
+  case SigExp::Kind::Specs: {
+    auto sig = std::make_shared<Sig>();
+    for (const Spec& s : e.specs) {
+      Sig::Item item;
+      item.name = s.name.base;
+      item.span = s.span;
+      item.spec = &s;
+      switch (s.kind) {
+      case Spec::Kind::Val:
+        item.scope = scope;
+        sig->vals.push_back(std::move(item));
+        break;
+      case Spec::Kind::Type:
+        item.abstract = !s.type;
+        sig->types.push_back(std::move(item));
+        break;
+      case Spec::Kind::Module:
+        item.sig = evalSig(*s.sig, scope, diags);
+        if (item.sig)
+          sig->modules.push_back(std::move(item));
+        break;
+      case Spec::Kind::Include:
+        if (SigRef inner = evalSig(*s.sig, scope, diags))
+          addItems(*sig, *inner);
+        break;
+      }
+    }
+    return sig;
+  }
+  case SigExp::Kind::With: {
+    SigRef inner = evalSig(*e.inner, scope, diags);
+    if (!inner)
+      return nullptr;
+    auto sig = std::make_shared<Sig>(*inner);
+    // `with N.t = u` refines the type t of the module item N.
+    std::vector<Sig::Item>* items = &sig->types;
+    for (const std::string& q : e.withName.qualifiers) {
+      auto it = std::find_if(items->begin(), items->end(),
+                             [&](const Sig::Item& i) { return i.name == q; });
+      if (it == items->end() || !it->sig) {
+        items = nullptr;
+        break;
+      }
+      auto sub = std::make_shared<Sig>(*it->sig);
+      it->sig = sub;
+      items = &sub->types;
+    }
+    auto it = items ? std::find_if(items->begin(), items->end(),
+                                   [&](const Sig::Item& i) { return i.name == e.withName.base; })
+                    : std::vector<Sig::Item>::iterator();
+    if (!items || it == items->end()) {
+      diags.error(e.withName.span,
+                  "`with " + e.withName.str() + "`: the module type has no type `" +
+                      e.withName.str() + "`");
+      return sig;
+    }
+    it->abstract = false;
+    return sig;
+  }
+  case SigExp::Kind::Functor: {
+    auto sig = std::make_shared<Sig>();
+    sig->functor = true;
+    return sig;
+  }
+  }
+  return nullptr;
+}
+
+ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
+                   DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
+                   const std::function<std::string(const std::string&)>& fresh,
+                   const Env& outerTypes) {
+  if (sig.functor || mod->kind == Module::Kind::Prim)
+    return mod;
+  if (mod->kind == Module::Kind::Functor) {
+    diags.error(span, "a functor is given where a module is expected");
+    return mod;
+  }
+  auto out = std::make_shared<Module>();
+  out->span = mod->span;
+  const Env& have = mod->members;
+  // The first missing item is reported (with where it is specified); the others counted.
+  std::vector<std::pair<const char*, const Sig::Item*>> missed;
+  auto missing = [&](const char* what, const Sig::Item& item) { missed.emplace_back(what, &item); };
+  for (const Sig::Item& t : sig.types) {
+    auto it = have.types.find(t.name);
+    if (it == have.types.end())
+      missing("the type", t);
+    else
+      out->members.types[t.name] = it->second;
+  }
+  // The spec's type names: the enclosing module types' and this one's, as the module has them.
+  Env sigTypes = outerTypes;
+  for (const auto& [t, n] : out->members.types)
+    sigTypes.types[t] = n;
+  for (const Sig::Item& v : sig.vals) {
+    auto it = have.values.find(v.name);
+    if (it == have.values.end()) {
+      missing("the value", v);
+      continue;
+    }
+    out->members.values[v.name] = it->second;
+    if (v.spec && v.spec->type)
+      checks.push_back(valCheck(v, it->second, sigTypes, diags, fresh(std::isalpha(static_cast<unsigned char>(v.name[0])) ? "sigcheck_" + v.name : "sigcheck_op")));
+  }
+  for (const Sig::Item& m : sig.modules) {
+    auto it = have.modules.find(m.name);
+    if (it == have.modules.end())
+      missing("the module", m);
+    else
+      out->members.modules[m.name] =
+          matchSig(it->second, *m.sig, span, diags, checks, fresh, sigTypes);
+  }
+  if (!missed.empty()) {
+    auto [what, item] = missed.front();
+    std::string more =
+        missed.size() > 1 ? " (and " + std::to_string(missed.size() - 1) + " more)" : "";
+    diags
+        .error(span, std::string("the module does not define ") + what + " `" + item->name +
+                         "` that its module type requires" + more)
+        .note(item->span, "`" + item->name + "` is specified here");
+    return nullptr;
+  }
+  return out;
+}
+
+} // namespace fjord::sema::modules

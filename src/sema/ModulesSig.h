@@ -1,0 +1,22 @@
+// Private to the module pass (Modules.h): module types, and matching a module against one.
+#pragma once
+#include "sema/ModuleEnv.h"
+
+#include <functional>
+
+namespace fjord::sema::modules {
+
+/// The module type `e` denotes in `scope`; null after reporting an unknown name.
+SigRef evalSig(const ast::SigExp& e, const Env& scope, DiagnosticEngine& diags);
+
+/// `mod : sig` (at `span`): returns `mod` restricted to what `sig` names, or null after
+/// reporting an item `mod` lacks (naming it and where the module type specifies it).
+/// `outerTypes`: the types of the modules whose module types enclose `sig`.
+/// Declarations that let the checker compare the values' types with the `val`
+/// specifications are appended to `checks` (named by `fresh`).
+ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
+                   DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
+                   const std::function<std::string(const std::string&)>& fresh,
+                   const Env& outerTypes = {});
+
+} // namespace fjord::sema::modules
