@@ -26,7 +26,7 @@ TypeRef stripSizeVars(const TypeRef& t) {
   case Type::Kind::Array: {
     std::vector<Size> shape = t->shape;
     for (Size& s : shape)
-      if (s.kind == Size::Kind::Var)
+      if (s.kind == Size::Kind::Var || s.kind == Size::Kind::Expr)
         s = Size::unknown();
     return Type::array(stripSizeVars(t->elem), std::move(shape));
   }

@@ -7,6 +7,7 @@
 #pragma once
 #include "sema/Check.h"
 #include "sema/Unify.h"
+#include "symbolic/Expr.h"
 
 #include <algorithm>
 #include <map>
@@ -93,6 +94,16 @@ private:
   TypeRef instantiateSizes(const TypeRef& t, const ast::Decl& d, const SourceSpan& use);
   /// The size an argument gives a named parameter `(n: i64)` used in sizes.
   Size argumentSize(const ast::Expr& arg);
+  /// The size of the array type expression `te` (CheckSizeExpr.cpp): a constant, a name, a
+  /// normalised size expression, or unknown (`[]`, or an expression beyond `+ - *`).
+  Size resolveDim(ast::TypeExp& te);
+  /// The size named by `name` in a type (`[n]`), or nullopt (reported) when it names none.
+  std::optional<Size> sizeName(const std::string& name, const SourceSpan& span, int* uid);
+  /// The size expression `e` of `owner` (a type's `[n*m]`) over the sizes in scope; nullopt
+  /// where `e` is not integer arithmetic on names and literals (every name still checked).
+  std::optional<symbolic::Expr> sizeExpression(const ast::Expr& e, ast::TypeExp& owner);
+  /// The symbolic value of an already checked `i64` argument expression (`n+1`), or nullopt.
+  std::optional<symbolic::Expr> argumentExpression(const ast::Expr& e);
   /// `result` with the size named `paramName` replaced by the size `arg` expresses.
   TypeRef substituteNamedSize(const TypeRef& result, const std::string& paramName,
                               const ast::Expr& arg);
