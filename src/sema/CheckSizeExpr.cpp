@@ -124,6 +124,10 @@ std::optional<symbolic::Expr> Checker::argumentExpression(const Expr& e) {
     return std::nullopt;
   case Expr::Kind::Tuple:
     return e.elems.size() == 1 ? argumentExpression(*e.elems[0]) : std::nullopt;
+  case Expr::Kind::Negate:
+    if (auto x = argumentExpression(*e.elems[0]))
+      return -*x;
+    return std::nullopt;
   case Expr::Kind::BinOp: {
     const std::string& op = e.name.base;
     if (e.name.uid >= 0 || (op != "+" && op != "-" && op != "*")) // a user's operator: opaque

@@ -128,8 +128,12 @@ private:
   TypeRef checkLetFun(ast::Expr& e);
   TypeRef checkLetIn(ast::Expr& e);
   TypeRef checkIndex(ast::Expr& e);
+  /// `sizedSlices` false: slices have unknown sizes (the target of an update, whose value's
+  /// size is checked at run time).
   TypeRef indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
-                      const SourceSpan& span);
+                      const SourceSpan& span, bool sizedSlices = true);
+  /// The size of the slice `ix` of a dimension of size `dim` (CheckAccess.cpp).
+  Size sliceSize(const ast::DimIndex& ix, const Size& dim, const SourceSpan& span);
   TypeRef checkLoop(ast::Expr& e);
   /// LMAD slices and their updates (CheckFlat.cpp).
   TypeRef checkFlat(ast::Expr& e);

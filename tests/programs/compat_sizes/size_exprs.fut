@@ -93,3 +93,15 @@ entry coerce_expr [n] (xs: [n]i32) (m: i64) : [m*2]i32 =
 def claim [n] (xs: [n]i32) : [n+1]i32 = xs :> [n+1]i32
 
 entry bad_result (xs: []i32) : []i32 = claim xs
+
+-- slices:
+-- `xs[i:j]` has size `j-i`, `xs[1:]` size `n-1`, `xs[:k]` size `k`, `xs[::-1]` size `n`.
+-- ==
+-- entry: slices
+-- input { [1, 2, 3, 4] 3i64 } output { [3, 5, 7] [5, 5, 5, 5] [1, 2, 3] }
+
+entry slices [n] (xs: [n]i32) (k: i64) : ([n-1]i32, [n]i32, [k]i32) =
+  let a = map2 (+) xs[1:] xs[:n-1]
+  let b = map2 (+) xs xs[::-1]
+  let c = map2 (+) xs[0:k] (replicate k 0)
+  in (a, b, c)
