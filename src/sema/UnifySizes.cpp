@@ -18,9 +18,16 @@
 //  - a flexible variable `?N`, created when a function's type is instantiated at a use
 //    (one per size parameter of the callee); unification binds it, and the call's result
 //    has the sizes the arguments gave it,
-//  - unknown (`[]`: intrinsics, slices, ranges, lambda parameters): it unifies with any size
-//    and learns nothing. A `[]` in a parameter of a named function is not unknown but a size
-//    parameter of its own (`xs_len`, CheckAnonymousSizes.cpp), as in Futhark.
+//  - a size expression (`[n+1]`, `[2*n]`, `[n*m]`; CheckSizeExpr.cpp): a sum of products
+//    (symbolic/Expr.h) over the sizes above, so `[1+n]` and `[n+1]` are one size. A call
+//    substitutes its arguments' sizes into it (`xs ++ ys` is `[n+m]`, `iota (n+1)` is
+//    `[n+1]`, `xs[1:]` is `[n-1]`); unification binds a flexible size to an expression, and
+//    solves `?1 + 1 = n + 1` for `?1` where it is `±?1` plus the rest; other different
+//    expressions mismatch. A size expression beyond `+ - *` is unknown,
+//  - unknown (`[]`: intrinsics, slices of arrays of unknown size, ranges, lambda
+//    parameters): it unifies with any size and learns nothing. A `[]` in a parameter of a
+//    named function is not unknown but a size parameter of its own (`xs_len`,
+//    CheckAnonymousSizes.cpp), as in Futhark. Strided slices (`xs[::2]`) are existential.
 // Two different constants or rigid names do not unify: a "size mismatch", reported with
 // both sizes and where each came from. `laxSizes` turns that off where Futhark makes a size
 // existential instead (the branches of `if`, loop results) or checks it at run time (`:>`).
