@@ -12,13 +12,12 @@
 
 namespace fjord::internalise {
 
-namespace {
-
 /// The sizes a declared type names at each array depth, outermost first (null where the
-/// type gives none, or where the name is not bound in `env`); descends through `*` and
-/// stops at anything but an array.
-std::vector<const Value*> declaredDims(const ast::TypeExp& te, const Env& env) {
-  std::vector<const Value*> dims;
+/// type gives none, or where a name is not bound in `env`); descends through `*` and stops
+/// at anything but an array. A size expression (`[n+1]`) is computed from its variables.
+std::vector<std::optional<ir::SubExp>> Internaliser::declaredDims(const ast::TypeExp& te,
+                                                                  const Env& env) {
+  std::vector<std::optional<ir::SubExp>> dims;
   for (const ast::TypeExp* t = &te; t;) {
     if (t->kind == ast::TypeExp::Kind::Unique) {
       t = t->args.empty() ? nullptr : t->args[0].get();
@@ -27,14 +26,16 @@ std::vector<const Value*> declaredDims(const ast::TypeExp& te, const Env& env) {
     if (t->kind != ast::TypeExp::Kind::Array)
       break;
     auto it = t->dimUid >= 0 ? env.vars.find(t->dimUid) : env.vars.end();
-    bool known = it != env.vars.end() && it->second.kind == Value::Kind::Leaf;
-    dims.push_back(known ? &it->second : nullptr);
+    if (it != env.vars.end() && it->second.kind == Value::Kind::Leaf)
+      dims.push_back(it->second.leaf);
+    else if (t->dimExpr && t->resolved && t->resolved->kind == Type::Kind::Array)
+      dims.push_back(sizeValue(t->resolved->shape[0], env));
+    else
+      dims.push_back(std::nullopt);
     t = t->args.empty() ? nullptr : t->args[0].get();
   }
   return dims;
 }
-
-} // namespace
 
 Value Internaliser::coerceToReturnType(const ast::TypeExp& ret, const Value& v, const Env& env,
                                        const SourceSpan& span) {
@@ -45,7 +46,7 @@ Value Internaliser::coerceToReturnType(const ast::TypeExp& ret, const Value& v, 
       out.elems[i] = coerceToReturnType(*ret.args[i], v.elems[i], env, span);
     return out;
   }
-  std::vector<const Value*> dims = declaredDims(ret, env);
+  std::vector<std::optional<ir::SubExp>> dims = declaredDims(ret, env);
   if (dims.empty() || v.kind != Value::Kind::Leaf || !v.leaf.isVar())
     return v;
   ir::Type t = typeOf(v.leaf);
@@ -53,12 +54,12 @@ Value Internaliser::coerceToReturnType(const ast::TypeExp& ret, const Value& v, 
     return v;
   ir::Shape shape = t.shape;
   for (size_t d = 0; d < dims.size() && d < shape.size(); ++d) {
-    if (!dims[d] || dims[d]->leaf == shape[d])
+    if (!dims[d] || *dims[d] == shape[d])
       continue;
-    ir::SubExp same = b_->cmpOp(ir::CmpOpKind::Eq, ir::PrimType::I64, shape[d], dims[d]->leaf, "same_size");
+    ir::SubExp same = b_->cmpOp(ir::CmpOpKind::Eq, ir::PrimType::I64, shape[d], *dims[d], "same_size");
     b_->assertion(same, "size mismatch: a result without its declared size at " +
                             location(span), site(span));
-    shape[d] = dims[d]->leaf;
+    shape[d] = *dims[d];
   }
   if (shape == t.shape)
     return v;

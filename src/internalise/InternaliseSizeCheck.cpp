@@ -1,10 +1,12 @@
-// Checked size coercions: `e :> [n]t`, `e : [n]t` and the value of a slice update
+// Checked size coercions: `e :> [n]t`, `e :> [n+1]t` (the size expression computed from
+// the values of its variables, sizeValue), `e : [n]t` and the value of a slice update
 // (`xs with [0:2] = ys`) get the shape their context expects. Where the shapes are not
 // already the same, each differing dimension is checked with an assertion ("size
 // mismatch", like bounds checks) and the array is reshaped to the expected shape, so that
 // later stages see equal sizes.
 //   let ys = xs :> [3]i32  ==>  assert (xs_len == 3); let ys : [3]i32 = reshape xs
 #include "internalise/Internaliser.h"
+#include "symbolic/Expr.h"
 
 namespace fjord::internalise {
 
@@ -29,6 +31,54 @@ SubExp Internaliser::coerceLeaf(const SubExp& leaf, const ir::Shape& shape,
   op.arr = leaf.var();
   op.shape = shape;
   return b_->let1(leaf.var().name, op);
+}
+
+std::optional<SubExp> Internaliser::sizeValue(const Size& s, const Env& env) {
+  auto var = [&](const Size& v) -> std::optional<SubExp> {
+    auto it = v.uid >= 0 ? env.vars.find(v.uid) : env.vars.end();
+    if (it == env.vars.end() || it->second.kind != Value::Kind::Leaf)
+      return std::nullopt;
+    return it->second.leaf;
+  };
+  switch (s.kind) {
+  case Size::Kind::Const:
+    return SubExp(ir::PrimValue::int64(s.value));
+  case Size::Kind::Var:
+    return var(s);
+  case Size::Kind::Unknown:
+    return std::nullopt;
+  case Size::Kind::Expr:
+    break;
+  }
+  // A sum of products over the variables: every variable must have a value here.
+  std::map<std::string, SubExp> values;
+  for (const Size& v : s.vars()) {
+    std::optional<SubExp> x = var(v);
+    if (!x)
+      return std::nullopt;
+    values.emplace(sizeVarKey(v), *x);
+  }
+  const symbolic::Poly& poly = s.expr->poly();
+  std::optional<SubExp> sum;
+  auto add = [&](const SubExp& x) {
+    sum = sum ? b_->binOp(ir::BinOpKind::Add, PrimType::I64, *sum, x, "size") : x;
+  };
+  for (const symbolic::Term& term : poly.terms) {
+    std::optional<SubExp> product;
+    for (const symbolic::AtomPtr& a : term.factors) {
+      if (a->kind != symbolic::AtomKind::Var)
+        return std::nullopt;
+      const SubExp& x = values.at(a->name);
+      product = product ? b_->binOp(ir::BinOpKind::Mul, PrimType::I64, *product, x, "size") : x;
+    }
+    if (term.coeff != 1)
+      product = b_->binOp(ir::BinOpKind::Mul, PrimType::I64,
+                          SubExp(ir::PrimValue::int64(term.coeff)), *product, "size");
+    add(*product);
+  }
+  if (poly.constant != 0 || !sum)
+    add(SubExp(ir::PrimValue::int64(poly.constant)));
+  return sum;
 }
 
 Value Internaliser::coerce(const Value& v, const ast::TypeExp& te, Env& env,
@@ -60,6 +110,9 @@ Value Internaliser::coerce(const Value& v, const ast::TypeExp& te, Env& env,
         n = it->second.leaf;
         name = "`" + t->dimName.value_or("?") + "`";
       }
+    } else if (t->dimExpr && t->resolved && t->resolved->kind == Type::Kind::Array) {
+      n = sizeValue(t->resolved->shape[0], env);
+      name = "`" + t->resolved->shape[0].str() + "`";
     }
     dims.push_back(n);
     names.push_back(name);

@@ -121,6 +121,9 @@ private:
   /// each differing size checked by an assertion ("size mismatch: expected ...")
   /// (InternaliseSizeCheck.cpp).
   Value coerce(const Value& v, const ast::TypeExp& te, Env& env, const SourceSpan& span);
+  /// The value of the size `s` (a constant, a size variable, or a size expression over
+  /// variables) from the values of its variables in `env`; nullopt where one has none.
+  std::optional<ir::SubExp> sizeValue(const Size& s, const Env& env);
   /// Array `leaf` reshaped to `shape` after asserting that each differing dimension `d`
   /// equals `shape[d]` (described as `expected[d]` in the message).
   ir::SubExp coerceLeaf(const ir::SubExp& leaf, const ir::Shape& shape,
@@ -129,6 +132,7 @@ private:
   /// bound (InternaliseCoerce.cpp).
   Value coerceToReturnType(const ast::TypeExp& ret, const Value& v, const Env& env,
                            const SourceSpan& span);
+  std::vector<std::optional<ir::SubExp>> declaredDims(const ast::TypeExp& te, const Env& env);
 
   // --- sum types, `match` and structural equality (InternaliseSum.cpp, InternaliseMatch.cpp)
   /// `#c a b`: the tag and the payload in the slots of the sum type's layout.

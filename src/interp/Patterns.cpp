@@ -1,6 +1,7 @@
 // Pattern binding, run-time size checks against declared types, and indexing/slicing with
 // bounds checks.
 #include "interp/Eval.h"
+#include "symbolic/Expr.h"
 
 #include <algorithm>
 
@@ -203,6 +204,20 @@ void Evaluator::checkSizes(const ast::TypeExp& te, const Value& v, Env& env, boo
         } else if (bindNew) {
           env = extend(env, t->dimUid, PrimValue::integer(PrimType::I64, static_cast<uint64_t>(actual)));
         }
+      }
+      if (t->dimExpr && t->resolved && t->resolved->kind == Type::Kind::Array &&
+          t->resolved->shape[0].kind == Size::Kind::Expr) {
+        // A size expression (`[n+1]`): its value from the values of its variables.
+        const Size& size = t->resolved->shape[0];
+        std::map<std::string, int64_t> values;
+        for (const Size& var : size.vars())
+          if (const Value* known = var.uid >= 0 ? lookupOpt(env, var.uid) : nullptr)
+            values[sizeVarKey(var)] = known->prim().asSigned();
+        std::optional<int64_t> expected = size.expr->eval(values);
+        if (expected && *expected != actual)
+          throw RuntimeError{span, "size mismatch: expected `" + size.str() + "` = " +
+                                       std::to_string(*expected) +
+                                       " but got an array of shape " + shapeStr(v.shape())};
       }
     }
     return;

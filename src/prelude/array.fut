@@ -76,30 +76,30 @@ def null 't (xs: []t) : bool = length xs == 0
 def transpose 't [n] [m] (a: [n][m]t) : [m][n]t = __transpose a
 
 -- | Joins the two outer dimensions.
-def flatten 't [n] [m] (a: [n][m]t) : []t = __flatten a
+def flatten 't [n] [m] (a: [n][m]t) : [n*m]t = __flatten a
 
 -- | Splits the outer dimension in two.
 def unflatten 't (n: i64) (m: i64) (a: []t) : [n][m]t = __unflatten n m a
 
 -- | Joins the three outer dimensions.
-def flatten_3d 't [n] [m] [l] (a: [n][m][l]t) : []t = __flatten (__flatten a)
+def flatten_3d 't [n] [m] [l] (a: [n][m][l]t) : [n*m*l]t = __flatten (__flatten a)
 
 -- | Splits the outer dimension in three.
 def unflatten_3d 't (n: i64) (m: i64) (l: i64) (a: []t) : [n][m][l]t =
   __unflatten n m (__unflatten (n * m) l a)
 
 -- | Joins the four outer dimensions.
-def flatten_4d 't [n] [m] [l] [k] (a: [n][m][l][k]t) : []t = __flatten (flatten_3d a)
+def flatten_4d 't [n] [m] [l] [k] (a: [n][m][l][k]t) : [n*m*l*k]t = __flatten (flatten_3d a)
 
 -- | Splits the outer dimension in four.
 def unflatten_4d 't (n: i64) (m: i64) (l: i64) (k: i64) (a: []t) : [n][m][l][k]t =
   __unflatten n m (unflatten_3d (n * m) l k a)
 
 -- | The elements of `xs` followed by those of `ys`.
-def concat 't (xs: []t) (ys: []t) : *[]t = __concat xs ys
+def concat 't [n] [m] (xs: [n]t) (ys: [m]t) : *[n+m]t = __concat xs ys
 
 -- | Concatenation as an operator: `xs ++ ys == concat xs ys`.
-def (++) 't (xs: []t) (ys: []t) : *[]t = __concat xs ys
+def (++) 't [n] [m] (xs: [n]t) (ys: [m]t) : *[n+m]t = __concat xs ys
 
 -- | Rotates left by `r` positions (right when negative).
 def rotate 't [n] (r: i64) (xs: [n]t) : [n]t = __rotate r xs

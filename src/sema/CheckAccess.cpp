@@ -15,7 +15,7 @@ bool isDigits(const std::string& s) {
 } // namespace
 
 TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
-                             const SourceSpan& span) {
+                             const SourceSpan& span, bool sizedSlices) {
   // As in Futhark, an index or slice bound may have any integer type (internalisation
   // widens it to i64). One of a still unconstrained type (a lambda's parameter) is an integer
   // that defaults to i64; any other (a literal's) becomes i64.
@@ -64,8 +64,32 @@ TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex
     if (i >= indices.size())
       shape.push_back(h->shape[i]);
     else if (indices[i].isSlice)
-      shape.push_back(Size::unknown());
+      shape.push_back(sizedSlices ? sliceSize(indices[i], tv_.headSize(h->shape[i]), span)
+                                  : Size::unknown());
   return Type::array(h->elem, std::move(shape));
+}
+
+Size Checker::sliceSize(const ast::DimIndex& ix, const Size& dim, const SourceSpan& span) {
+  // As in Futhark, `xs[i:j]` has size `j-i` where both bounds are size expressions (an
+  // absent start is 0, an absent end the dimension's size); any other slice (a stride, a
+  // bound that is not `+ - *` of `i64` names and literals) has an existential size, except
+  // `xs[::1]` and `xs[::-1]`, which have the size of `xs`.
+  if (dim.kind == Size::Kind::Unknown)
+    return Size::unknown();
+  std::optional<symbolic::Expr> start = symbolic::Expr(0), end = dim.symbolic();
+  if (ix.start)
+    start = argumentExpression(*ix.start);
+  if (ix.end)
+    end = argumentExpression(*ix.end);
+  std::optional<symbolic::Expr> stride = symbolic::Expr(1);
+  if (ix.stride)
+    stride = argumentExpression(*ix.stride);
+  int64_t step = 0;
+  if (!ix.start && !ix.end && stride && stride->isConst(&step) && (step == 1 || step == -1))
+    return dim; // `xs[::-1]`
+  if (!ix.stride && start && end)
+    return Size::expression(*end - *start);
+  return tv_.freshExistential(SizeOrigin{"the size of this slice", span});
 }
 
 TypeRef Checker::checkIndex(Expr& e) {

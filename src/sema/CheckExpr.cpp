@@ -26,7 +26,7 @@ TypeRef stripSizeVars(const TypeRef& t) {
   case Type::Kind::Array: {
     std::vector<Size> shape = t->shape;
     for (Size& s : shape)
-      if (s.kind == Size::Kind::Var)
+      if (s.kind == Size::Kind::Var || s.kind == Size::Kind::Expr)
         s = Size::unknown();
     return Type::array(stripSizeVars(t->elem), std::move(shape));
   }
@@ -196,7 +196,7 @@ TypeRef Checker::checkExpr(Expr& e) {
     }
     e.name.uid = src->uid;
     TypeRef arrayType = tv_.instantiate(src->scheme, e.span);
-    TypeRef target = indexResult(arrayType, e.indices, e.span);
+    TypeRef target = indexResult(arrayType, e.indices, e.span, /*sizedSlices=*/false);
     unify(target, check(*e.elems[0]), e.elems[0]->span);
     size_t mark = valueMark();
     int firstUid = nextUid();
@@ -212,7 +212,7 @@ TypeRef Checker::checkExpr(Expr& e) {
   }
   case Expr::Kind::Update: {
     TypeRef arrayType = check(*e.elems[0]);
-    TypeRef target = indexResult(arrayType, e.indices, e.span);
+    TypeRef target = indexResult(arrayType, e.indices, e.span, /*sizedSlices=*/false);
     unify(target, check(*e.elems[1]), e.elems[1]->span);
     return arrayType;
   }

@@ -143,37 +143,7 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     return fresh(te.span);
   }
   case TypeExp::Kind::Array: {
-    Size dim = Size::unknown();
-    if (te.dimExprVars) {
-      // A size expression: its names must be `i64` values in scope; its size is unknown.
-      for (const ast::Name& n : *te.dimExprVars) {
-        const ValueEntry* v = lookupValue(n.base);
-        if (std::find(localSizes_.begin(), localSizes_.end(), n.base) != localSizes_.end())
-          continue;
-        if (v && v->uid >= 0)
-          unify(Type::primitive(PrimType::I64), tv_.instantiate(v->scheme, n.span), n.span);
-        else
-          diags_.error(n.span, "unknown size `" + n.base + "`");
-      }
-    } else if (!te.dimConst && !te.dimName && anonymousSizes_) {
-      dim = freshAnonymousSize(te.span);
-    } else if (te.dimConst) {
-      dim = Size::constant(*te.dimConst);
-    } else if (te.dimName) {
-      // A name bound in the type itself (`(n: i64) -> [n]t`) is innermost.
-      const ValueEntry* v = lookupValue(*te.dimName);
-      if (std::find(localSizes_.begin(), localSizes_.end(), *te.dimName) !=
-          localSizes_.end()) {
-        dim = Size::var(*te.dimName);
-      } else if (v && v->uid >= 0) {
-        te.dimUid = v->uid;
-        unify(Type::primitive(PrimType::I64), v->scheme.type, te.span);
-        dim = Size::bound(*te.dimName, v->uid);
-        noteSizeName(*te.dimName, v->uid);
-      } else {
-        diags_.error(te.span, "unknown size `" + *te.dimName + "`");
-      }
-    }
+    Size dim = resolveDim(te);
     TypeRef elem = resolveArg(0);
     return Type::array(elem, {dim});
   }

@@ -4,7 +4,8 @@
 // variables, so that the arguments of a call bind them and the result has the arguments'
 // sizes (`f xs` of `def f [n] (xs: [n]i32) : [n]i32` has the size of `xs`). A size named by
 // a parameter (`def iota (n: i64) : [n]i64`) becomes the size the argument expresses: a
-// constant, or the name of an `i64` variable; any other expression, and any size of the
+// constant, the name of an `i64` variable, or `+ - *` of those (`iota (n+1)` has size `n+1`,
+// CheckSizeExpr.cpp); any other expression, and any size of the
 // result that the caller cannot express (`[]t` or an existential `?[k].[k]t` in the result
 // type, as of `filter`), becomes a fresh existential size of that call, which differs from
 // every other size.
@@ -158,13 +159,8 @@ TypeRef Checker::instantiateSizes(const TypeRef& t, const ast::Decl& d, const So
 }
 
 Size Checker::argumentSize(const Expr& arg) {
-  if (arg.kind == Expr::Kind::IntLit)
-    return Size::constant(static_cast<int64_t>(arg.intValue));
-  if (arg.kind == Expr::Kind::Var && arg.name.qualifiers.empty() && arg.name.uid >= 0 &&
-      arg.type && tv_.head(arg.type)->kind == Type::Kind::Prim) {
-    noteSizeName(arg.name.base, arg.name.uid);
-    return Size::bound(arg.name.base, arg.name.uid);
-  }
+  if (std::optional<symbolic::Expr> e = argumentExpression(arg))
+    return Size::expression(*e);
   return tv_.freshExistential(SizeOrigin{"the size given by this argument", arg.span});
 }
 

@@ -67,6 +67,13 @@ ast::TypeExpPtr instantiate(const TypeExp& te, const Substitution* sub) {
   out->dimName = te.dimName;
   out->dimConst = te.dimConst;
   out->dimExprVars = te.dimExprVars;
+  out->dimExpr = te.dimExpr;
+  for (const auto& [name, arg] : te.dimExprArgs)
+    out->dimExprArgs[name] = instantiate(*arg, nullptr);
+  if (sub && te.dimExpr && te.dimExprVars)
+    for (const ast::Name& n : *te.dimExprVars)
+      if (auto it = sub->sizes.find(n.base); it != sub->sizes.end())
+        out->dimExprArgs[n.base] = instantiate(*it->second, nullptr);
   out->paramName = te.paramName;
   out->existentials = te.existentials;
   if (!sub) {

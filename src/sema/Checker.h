@@ -7,6 +7,7 @@
 #pragma once
 #include "sema/Check.h"
 #include "sema/Unify.h"
+#include "symbolic/Expr.h"
 
 #include <algorithm>
 #include <map>
@@ -93,6 +94,16 @@ private:
   TypeRef instantiateSizes(const TypeRef& t, const ast::Decl& d, const SourceSpan& use);
   /// The size an argument gives a named parameter `(n: i64)` used in sizes.
   Size argumentSize(const ast::Expr& arg);
+  /// The size of the array type expression `te` (CheckSizeExpr.cpp): a constant, a name, a
+  /// normalised size expression, or unknown (`[]`, or an expression beyond `+ - *`).
+  Size resolveDim(ast::TypeExp& te);
+  /// The size named by `name` in a type (`[n]`), or nullopt (reported) when it names none.
+  std::optional<Size> sizeName(const std::string& name, const SourceSpan& span, int* uid);
+  /// The size expression `e` of `owner` (a type's `[n*m]`) over the sizes in scope; nullopt
+  /// where `e` is not integer arithmetic on names and literals (every name still checked).
+  std::optional<symbolic::Expr> sizeExpression(const ast::Expr& e, ast::TypeExp& owner);
+  /// The symbolic value of an already checked `i64` argument expression (`n+1`), or nullopt.
+  std::optional<symbolic::Expr> argumentExpression(const ast::Expr& e);
   /// `result` with the size named `paramName` replaced by the size `arg` expresses.
   TypeRef substituteNamedSize(const TypeRef& result, const std::string& paramName,
                               const ast::Expr& arg);
@@ -117,8 +128,12 @@ private:
   TypeRef checkLetFun(ast::Expr& e);
   TypeRef checkLetIn(ast::Expr& e);
   TypeRef checkIndex(ast::Expr& e);
+  /// `sizedSlices` false: slices have unknown sizes (the target of an update, whose value's
+  /// size is checked at run time).
   TypeRef indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
-                      const SourceSpan& span);
+                      const SourceSpan& span, bool sizedSlices = true);
+  /// The size of the slice `ix` of a dimension of size `dim` (CheckAccess.cpp).
+  Size sliceSize(const ast::DimIndex& ix, const Size& dim, const SourceSpan& span);
   TypeRef checkLoop(ast::Expr& e);
   /// LMAD slices and their updates (CheckFlat.cpp).
   TypeRef checkFlat(ast::Expr& e);

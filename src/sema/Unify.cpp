@@ -409,7 +409,7 @@ TypeRef mapType(const TypeRef& t, const std::function<TypeRef(const TypeRef&)>& 
   case Type::Kind::Array: {
     std::vector<Size> shape;
     for (const Size& d : t->shape)
-      shape.push_back(onSize(d));
+      shape.push_back(d.mapVars(onSize));
     return Type::array(go(t->elem), std::move(shape), t->unique);
   }
   case Type::Kind::Tuple: {

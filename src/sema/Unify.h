@@ -154,6 +154,9 @@ private:
   bool satisfies(const TypeRef& t, const Constraint& c, const SourceSpan& span, bool& reported);
   void collectFree(const TypeRef& t, std::vector<std::string>& out) const;
   bool unifySize(const Size& a, const Size& b);
+  /// A flexible size variable and the size that makes `a` and `b` equal, where `a == b` can
+  /// be solved for one (Note [Size variables]).
+  std::optional<std::pair<Size, Size>> solveSizeEquation(const Size& a, const Size& b) const;
   void reportSizeMismatch(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span);
   bool satisfiesConstructors(const TypeRef& t, const Constraint& c, const SourceSpan& span,
                              bool& reported);

@@ -18,13 +18,21 @@
 //  - a flexible variable `?N`, created when a function's type is instantiated at a use
 //    (one per size parameter of the callee); unification binds it, and the call's result
 //    has the sizes the arguments gave it,
-//  - unknown (`[]`: intrinsics, slices, ranges, lambda parameters): it unifies with any size
-//    and learns nothing. A `[]` in a parameter of a named function is not unknown but a size
-//    parameter of its own (`xs_len`, CheckAnonymousSizes.cpp), as in Futhark.
+//  - a size expression (`[n+1]`, `[2*n]`, `[n*m]`; CheckSizeExpr.cpp): a sum of products
+//    (symbolic/Expr.h) over the sizes above, so `[1+n]` and `[n+1]` are one size. A call
+//    substitutes its arguments' sizes into it (`xs ++ ys` is `[n+m]`, `iota (n+1)` is
+//    `[n+1]`, `xs[1:]` is `[n-1]`); unification binds a flexible size to an expression, and
+//    solves `?1 + 1 = n + 1` for `?1` where it is `±?1` plus the rest; other different
+//    expressions mismatch. A size expression beyond `+ - *` is unknown,
+//  - unknown (`[]`: intrinsics, slices of arrays of unknown size, ranges, lambda
+//    parameters): it unifies with any size and learns nothing. A `[]` in a parameter of a
+//    named function is not unknown but a size parameter of its own (`xs_len`,
+//    CheckAnonymousSizes.cpp), as in Futhark. Strided slices (`xs[::2]`) are existential.
 // Two different constants or rigid names do not unify: a "size mismatch", reported with
 // both sizes and where each came from. `laxSizes` turns that off where Futhark makes a size
 // existential instead (the branches of `if`, loop results) or checks it at run time (`:>`).
 #include "sema/Unify.h"
+#include "symbolic/Expr.h"
 
 namespace fjord::sema {
 
@@ -34,9 +42,7 @@ size_t sizeIndex(const Size& s) { return std::stoul(s.name.substr(1)); }
 
 } // namespace
 
-std::string sizeKey(const Size& s) {
-  return s.uid >= 0 ? s.name + "#" + std::to_string(s.uid) : s.name;
-}
+std::string sizeKey(const Size& s) { return sizeVarKey(s); }
 
 TypeRef mapSizes(const TypeRef& t, const std::function<Size(const Size&)>& f) {
   return mapType(t, [](const TypeRef& v) { return v; }, f);
@@ -54,6 +60,8 @@ Size TypeVars::freshExistential(SizeOrigin origin) {
 }
 
 Size TypeVars::headSize(const Size& s0) const {
+  if (s0.kind == Size::Kind::Expr)
+    return s0.mapVars([&](const Size& v) { return headSize(v); });
   Size s = s0;
   while (isFlexibleSize(s) && sizeVars_[sizeIndex(s)].binding)
     s = *sizeVars_[sizeIndex(s)].binding;
@@ -73,15 +81,49 @@ bool TypeVars::unifySize(const Size& a0, const Size& b0) {
   };
   if (laxSizes) // a guess would leak: joinSizes decides what the result's size is
     return true;
-  if (isFlexibleSize(a))
+  auto occursIn = [](const Size& var, const Size& in) {
+    for (const Size& v : in.vars())
+      if (v == var)
+        return true;
+    return false;
+  };
+  if (isFlexibleSize(a) && !occursIn(a, b))
     return bind(a, b);
-  if (isFlexibleSize(b))
+  if (isFlexibleSize(b) && !occursIn(b, a))
     return bind(b, a);
+  if (auto solved = solveSizeEquation(a, b))
+    return bind(solved->first, solved->second);
   if (openedSizes.count(a.uid) || openedSizes.count(b.uid))
     return true;
   if (!sizeConflict_)
     sizeConflict_ = {a0, b0};
   return false;
+}
+
+std::optional<std::pair<Size, Size>> TypeVars::solveSizeEquation(const Size& a,
+                                                                  const Size& b) const {
+  // `a == b` with both sides sums of products: solvable for a flexible variable `v` when
+  // `a - b` is `±v + rest` with `v` nowhere in `rest` (`?1 + 1 == n + 1` binds `?1` to `n`).
+  std::optional<symbolic::Expr> x = a.symbolic(), y = b.symbolic();
+  if (!x || !y)
+    return std::nullopt;
+  symbolic::Expr diff = *x - *y;
+  for (const std::string& key : diff.freeVars()) {
+    Size v = Size::var(key);
+    if (!isFlexibleSize(v))
+      continue;
+    for (const symbolic::Term& t : diff.poly().terms) {
+      if (t.factors.size() != 1 || t.factors[0]->kind != symbolic::AtomKind::Var ||
+          t.factors[0]->name != key || (t.coeff != 1 && t.coeff != -1))
+        continue;
+      symbolic::Expr rest = diff - symbolic::fromTerm(t);
+      if (rest.freeVars().count(key))
+        break;
+      // t.coeff * v + rest == 0
+      return std::pair{v, Size::expression(t.coeff == 1 ? -rest : rest)};
+    }
+  }
+  return std::nullopt;
 }
 
 void TypeVars::reportSizeMismatch(const TypeRef& expected, const TypeRef& actual,

@@ -6,6 +6,7 @@
 #include "support/SourceSpan.h"
 #include "syntax/Type.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,9 +64,14 @@ struct TypeExp {
   std::vector<TypeExpPtr> args;           ///< Named: type arguments; Tuple elems; Function: {param, result}
   std::optional<std::string> dimName;     ///< Array: `[n]`
   std::optional<int64_t> dimConst;        ///< Array: `[3]` (neither = `[]`)
-  /// Array: a size expression `[n+1]`, `[n*m]`: the variables it names (its size is not
-  /// tracked yet: the checker treats it as unknown after checking the names are `i64`s).
+  /// Array: a size expression `[n+1]`, `[n*m]`: the variables it names.
   std::optional<std::vector<Name>> dimExprVars;
+  /// Array: the size expression itself (shared by copies of an abbreviation's definition;
+  /// the checker normalises it, sema/CheckSizeExpr.cpp).
+  std::shared_ptr<const Expr> dimExpr;
+  /// Copies of an abbreviation's definition: the size arguments that replace its size
+  /// parameters inside `dimExpr` (by parameter name).
+  std::map<std::string, std::shared_ptr<TypeExp>> dimExprArgs;
   std::vector<std::pair<std::string, TypeExpPtr>> fields; ///< Record
   std::vector<std::pair<std::string, std::vector<TypeExpPtr>>> constructors; ///< Sum
   std::string paramName;                  ///< Function: `(n: i64) -> ...`

@@ -303,8 +303,10 @@ TypeExpPtr AstBuilder::arrayType(P::DimContext* dim, TypeExpPtr elem, SourceSpan
       t->dimName = e->name.base;
     else if (e->kind == ast::Expr::Kind::IntLit && !e->literalType)
       t->dimConst = static_cast<int64_t>(e->intValue);
-    else
+    else {
       t->dimExprVars = sizeExpVars(*e);
+      t->dimExpr = std::move(e);
+    }
   }
   if (elem)
     t->args.push_back(std::move(elem));

@@ -43,18 +43,6 @@ bool sameRefLists(const std::vector<TypeRef>& a, const std::vector<TypeRef>& b) 
 
 } // namespace
 
-std::string Size::str() const {
-  switch (kind) {
-  case Kind::Const:
-    return std::to_string(value);
-  case Kind::Var:
-    return name;
-  case Kind::Unknown:
-    return "";
-  }
-  return "";
-}
-
 TypeRef Type::primitive(PrimType p) {
   auto t = std::make_shared<Type>();
   t->kind = Kind::Prim;

@@ -5,6 +5,7 @@
 #include "prim/PrimType.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,10 +13,15 @@
 
 namespace fjord {
 
+namespace symbolic {
+class Expr;
+}
+
 /// One array dimension's size: a known constant, a size variable (a size parameter or an
-/// existential size, by name), or unknown (`[]` before inference fills it in).
+/// existential size, by name), a size expression (`[n+1]`, `[n*m]`: a normalised sum of
+/// products over size variables), or unknown (`[]` before inference fills it in).
 struct Size {
-  enum class Kind { Const, Var, Unknown };
+  enum class Kind { Const, Var, Unknown, Expr };
   Kind kind = Kind::Unknown;
   int64_t value = 0; ///< for Const
   std::string name;  ///< for Var
@@ -23,14 +29,30 @@ struct Size {
   /// they refer to the same binding); -1 for names bound in the type itself (a named
   /// parameter `(n: i64) -> [n]t`, `?[k]`) and for existential and flexible sizes.
   int uid = -1;
-  static Size constant(int64_t v) { return {Kind::Const, v, {}}; }
-  static Size var(std::string n) { return {Kind::Var, 0, std::move(n)}; }
+  /// For Expr: the normal form, whose variables are the sizeVarKey of Var sizes; never a
+  /// constant or a single variable (Size::expression makes those Const and Var).
+  std::shared_ptr<const symbolic::Expr> expr;
+  static Size constant(int64_t v) { return {Kind::Const, v, {}, -1, nullptr}; }
+  static Size var(std::string n) { return {Kind::Var, 0, std::move(n), -1, nullptr}; }
   /// The size named by the variable `n` bound with `uid`.
-  static Size bound(std::string n, int uid) { return {Kind::Var, 0, std::move(n), uid}; }
+  static Size bound(std::string n, int uid) { return {Kind::Var, 0, std::move(n), uid, nullptr}; }
   static Size unknown() { return {}; }
-  bool operator==(const Size&) const = default;
-  std::string str() const; ///< "3", "n", ""
+  /// The size that `e` (over sizeVarKey names) denotes: Const, Var or Expr.
+  static Size expression(const symbolic::Expr& e);
+  /// Const, Var and Expr sizes as a symbolic expression over sizeVarKey names; nullopt for
+  /// Unknown.
+  std::optional<symbolic::Expr> symbolic() const;
+  /// For Expr: the size with each variable replaced by `f(variable)` (an Unknown result
+  /// makes the whole size Unknown); other sizes: `f(*this)`.
+  Size mapVars(const std::function<Size(const Size&)>& f) const;
+  /// For Expr: the Var sizes it names; for Var: itself; otherwise none.
+  std::vector<Size> vars() const;
+  bool operator==(const Size& o) const;
+  std::string str() const; ///< "3", "n", "n+1", ""
 };
+
+/// The name of a Var size inside a size expression: its spelling, with `#uid` for a bound one.
+std::string sizeVarKey(const Size& s);
 
 struct Type;
 using TypeRef = std::shared_ptr<const Type>;

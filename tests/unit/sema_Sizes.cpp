@@ -216,3 +216,24 @@ TEST_CASE("sema: size expressions in types check their names and are not tracked
   CHECK(errors("def f [n] (xs: [n]i32) (b: bool) : [n+b]i32 = xs")
             .find("test.fut:1:39: error: cannot unify") == 0);
 }
+
+TEST_CASE("sema: size expressions are normalised sizes that calls substitute into") {
+  // `1+n` and `n+1` are one size; `++` gives `n+m`, `iota (k+1)` gives `k+1`.
+  CHECK(declType("def g [n] (xs: [n]i32) = [0] ++ xs", "g") == "(xs: [n]i32) -> [n+1]i32");
+  CHECK(declType("def g [n] [m] (xs: [n]i32) (ys: [m]i32) = concat ys xs", "g") ==
+        "(xs: [n]i32) -> (ys: [m]i32) -> [m+n]i32");
+  CHECK(declType("def g (k: i64) = iota (k + 1)", "g") == "(k: i64) -> [k+1]i64");
+  CHECK(declType("def g [n] (xs: [n]i32) = flatten [xs, xs]", "g") ==
+        "(xs: [n]i32) -> [2*n]i32");
+  CHECK(declType("def g [n] (xs: [n]i32) = xs[2:]", "g") == "(xs: [n]i32) -> [n-2]i32");
+  // A flexible size inside an expression is solved: `snoc ys` binds `n` from `m+1`.
+  const std::string snoc = "def snoc [n] (xs: [n]i32) : [n+1]i32 = xs ++ [1]\n";
+  CHECK(errors(snoc + "def g [m] (ys: [m]i32) : [1+m]i32 = snoc ys") == "");
+  CHECK(errors(snoc + "def g [m] (_: [m]i32) (ys: [m+1]i32) : [m+2]i32 = snoc ys") == "");
+  // A size expression does not bind a size parameter (it is not a constructive use).
+  CHECK(errors(snoc + "def g [m] (ys: [m+1]i32) : [m+2]i32 = snoc ys")
+            .find("error: size parameter `m` is not used in any parameter type") !=
+        std::string::npos);
+  CHECK(errors(snoc + "def g [m] (ys: [m]i32) : [m]i32 = snoc ys")
+            .find("test.fut:2:35: error: size mismatch: size `m` differs from size `m+1`") == 0);
+}
