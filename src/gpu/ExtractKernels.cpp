@@ -389,6 +389,8 @@ void removeUnusedIotas(FunDef& f) {
 } // namespace
 
 Prog extractKernels(Prog prog, DiagnosticEngine& diags) {
+  if (rejectRecursionInKernels(prog, diags))
+    return prog;
   Extractor ex(prog, diags);
   for (FunDef& f : prog.funs)
     if (!ex.isDevice(f.name)) {

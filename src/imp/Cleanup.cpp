@@ -27,6 +27,8 @@ void usesIn(const Block& b, std::set<std::string>& used) {
     for (const KernelArg& k : s.kernelArgs)
       if (k.scalar)
         usesIn(*k.scalar, used);
+    for (const KernelArg& k : s.outs) // a call's results are set by it
+      used.insert(k.scalar ? k.scalar->name : k.mem);
     if (s.kind != Stm::Kind::DeclareScalar && s.kind != Stm::Kind::Comment)
       used.insert(s.name);
     usesIn(s.body, used);
@@ -63,6 +65,9 @@ bool writes(const Stm& s, const std::string& name) {
                     s.kind == Stm::Kind::For;
   if (setsScalar && s.name == name)
     return true;
+  for (const KernelArg& k : s.outs)
+    if (k.scalar && k.scalar->name == name)
+      return true;
   for (const Block* b : {&s.body, &s.elseBody})
     for (const Stm& t : *b)
       if (writes(t, name))

@@ -126,6 +126,7 @@ struct Stm {
     WriteScalar,   ///< device `name`[args[0]] <- host value args[1] of `type` (element index)
     DeclareMem,    ///< declares device memory `name`, empty until an Alloc or MoveMem fills it
     MoveMem,       ///< `name` takes over the memory of `src` (see Note [Existential memory in Imp])
+    Call,          ///< host function `name` with arguments kernelArgs; its results go to `outs` (declared before); Note [Calls in Imp]
   };
   Kind kind = Kind::Comment;
   std::string name;
@@ -137,7 +138,18 @@ struct Stm {
   std::vector<ExpRef> args;
   Block body, elseBody;
   std::vector<KernelArg> kernelArgs;
+  std::vector<KernelArg> outs; ///< Call: a scalar variable (Var) or memory per result
 };
+
+// Note [Calls in Imp]
+// A function that the core IR keeps (opt/Inline.h) and host code calls becomes a host
+// Function that is not an entry point. Its parameters and results are the IR function's
+// scalars and memory blocks, in order (arrays travel as their block; their shapes are
+// scalar parameters or results, and they are row-major at offset 0, as mem/ guarantees).
+// Every Mem result is memory the function allocates and the caller then owns, as for an
+// entry point. A Call passes scalars as expressions and memory by name, and receives the
+// results in variables declared before it (DeclareScalar without a value, DeclareMem); a
+// failure in the callee fails the caller. Calls from kernel code are inlined by imp/.
 
 // Note [Existential memory in Imp]
 // Host memory variables own their memory (the runtime's Buffer: freed by Free or at the end

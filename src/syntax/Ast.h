@@ -248,6 +248,7 @@ struct Decl {
                                          ///< (SourceFile::path; set by the driver's loader)
   std::unique_ptr<Decl> inner;           ///< Local
   TypeRef type;                          ///< Value: the full (curried) type, set by the checker
+  bool recursive = false;                ///< Value: its body refers to it (set by the checker)
 
   Decl(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
 };
