@@ -3,7 +3,7 @@
 -- entry: factorial
 -- input { 10i64 } output { 3628800i64 }
 -- input { 0i64 } output { 1i64 }
--- structure inline { Apply 2 }
+-- structure inline { Apply 1 }
 
 -- ==
 -- entry: fib
