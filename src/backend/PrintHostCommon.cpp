@@ -91,6 +91,14 @@ protected:
       line("    return ctx->device.fail(fjord_rt::kProgramError, " + stringLiteral(s.text) +
            ");");
       return;
+    case Stm::Kind::Call: { // Note [Calls in Imp]: results first, as in the callee
+      std::string args = "ctx";
+      for (const auto* list : {&s.outs, &s.kernelArgs})
+        for (const imp::KernelArg& a : *list)
+          args += ", " + (a.kind == imp::Param::Kind::Mem ? a.mem : exp(*a.scalar));
+      line("FJORD_TRY(fun_" + s.name + "(" + args + "));");
+      return;
+    }
     case Stm::Kind::Launch: {
       for (const imp::Kernel& k : prog_.kernels)
         if (k.name == s.name) {
@@ -120,9 +128,12 @@ std::string paramDecl(const imp::Param& p, bool result, bool used, const std::st
   return std::string(hostDialect().typeName(p.type)) + (result ? "& " : " ") + name;
 }
 
-/// `static int entry_<name>(...)`: the entry point over Imp's view of its arguments.
+/// `static int entry_<name>(...)`: the entry point over Imp's view of its arguments; or
+/// `static int fun_<name>(...)` for a function that host code calls (Note [Calls in Imp]).
+/// `prototype`: only the declaration (for calls before the definition).
 std::string entryFunction(const imp::Function& f, const std::string& prefix,
-                          const imp::Program& prog, const HostTarget& target, Helpers& h) {
+                          const imp::Program& prog, const HostTarget& target, Helpers& h,
+                          bool prototype = false) {
   HostPrinter body(h, prog, target);
   Uses uses = collectUses(f.body);
   body.setUses(uses);
@@ -135,15 +146,20 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   std::string text = body.take();
 
   std::string o;
-  for (const std::string& d : f.doc)
-    o += "// " + d + "\n";
-  bool usesCtx = text.find("ctx->") != std::string::npos;
-  o += "static int entry_" + f.name + "(struct " + prefix + "_context* " +
-       (usesCtx ? "ctx" : "/*ctx*/");
+  if (!prototype)
+    for (const std::string& d : f.doc)
+      o += "// " + d + "\n";
+  bool usesCtx = text.find("ctx->") != std::string::npos || text.find("(ctx") != std::string::npos;
+  o += std::string("static int ") + (f.entry ? "entry_" : "fun_") + f.name + "(struct " + prefix +
+       "_context* " + (usesCtx || prototype ? "ctx" : "/*ctx*/");
   for (const imp::Param& p : f.results)
-    o += ", " + paramDecl(p, true, uses.refs.count(p.name) != 0, target.runtimeNamespace());
+    o += ", " + paramDecl(p, true, prototype || uses.refs.count(p.name) != 0,
+                          target.runtimeNamespace());
   for (const imp::Param& p : f.params)
-    o += ", " + paramDecl(p, false, uses.refs.count(p.name) != 0, target.runtimeNamespace());
+    o += ", " + paramDecl(p, false, prototype || uses.refs.count(p.name) != 0,
+                          target.runtimeNamespace());
+  if (prototype)
+    return o + ");\n";
   return o + ") {\n" + text + "}\n\n";
 }
 
@@ -211,9 +227,15 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
         instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
   }
   // Entry functions first, then wrappers: the order in which they register helpers.
+  // Functions that host code calls: declared first, so that they may call each other.
+  std::string prototypes;
   for (const imp::Function& f : prog.functions)
-    if (f.entry)
-      entryFunctions += entryFunction(f, p, prog, target, helpers);
+    if (!f.entry)
+      prototypes += entryFunction(f, p, prog, target, helpers, /*prototype=*/true);
+  if (!prototypes.empty())
+    entryFunctions += prototypes + "\n";
+  for (const imp::Function& f : prog.functions)
+    entryFunctions += entryFunction(f, p, prog, target, helpers);
   for (const imp::Function& f : prog.functions)
     if (f.entry)
       entryWrappers += entryWrapper(f, p, helpers);

@@ -21,12 +21,13 @@ void collectBlock(const imp::Block& b, Uses& u) {
   for (const Stm& s : b) {
     for (const imp::ExpRef& a : s.args)
       collectExp(*a, u);
-    for (const imp::KernelArg& a : s.kernelArgs) {
-      if (a.scalar)
-        collectExp(*a.scalar, u);
-      if (!a.mem.empty())
-        u.reads.insert(a.mem);
-    }
+    for (const auto* list : {&s.kernelArgs, &s.outs})
+      for (const imp::KernelArg& a : *list) {
+        if (a.scalar)
+          collectExp(*a.scalar, u);
+        if (!a.mem.empty())
+          u.reads.insert(a.mem);
+      }
     switch (s.kind) {
     case Stm::Kind::Store:
     case Stm::Kind::StoreVolatile:

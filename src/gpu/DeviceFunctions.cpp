@@ -44,7 +44,62 @@ private:
   int depth_ = 0;
 };
 
+/// Finds the calls of recursive functions made from kernel code.
+class RecursiveCallFinder : public Walker {
+public:
+  RecursiveCallFinder(const std::map<std::string, const FunDef*>& funs, bool inKernel,
+                      DiagnosticEngine& diags)
+      : funs_(funs), depth_(inKernel ? 1 : 0), diags_(diags) {}
+  bool found = false;
+
+  void stm(const Stm& s) override {
+    if (const auto* call = std::get_if<Apply>(&s.exp); call && depth_ > 0) {
+      auto it = funs_.find(call->fn);
+      if (it != funs_.end() && it->second->recursive) {
+        found = true;
+        diags_
+            .error(s.prov.span, "recursive function `" + call->fn +
+                                    "` called inside parallel code (a map, reduce, scan or "
+                                    "other SOAC); recursion is allowed only outside parallel code")
+            .note(it->second->span, "function defined here");
+      }
+    }
+    Walker::stm(s);
+  }
+  void lambda(const Lambda& l) override {
+    ++depth_;
+    Walker::lambda(l);
+    --depth_;
+  }
+  void segOp(const SegOp& s) override {
+    ++depth_;
+    Walker::segOp(s);
+    --depth_;
+  }
+
+private:
+  const std::map<std::string, const FunDef*>& funs_;
+  int depth_;
+  DiagnosticEngine& diags_;
+};
+
 } // namespace
+
+bool rejectRecursionInKernels(const Prog& prog, DiagnosticEngine& diags) {
+  std::map<std::string, const FunDef*> funs;
+  for (const FunDef& f : prog.funs)
+    funs[f.name] = &f;
+  std::set<std::string> device = deviceFunctions(prog);
+  bool found = false;
+  for (const FunDef& f : prog.funs) {
+    if (f.recursive && device.count(f.name))
+      continue; // its callers in kernel code are reported
+    RecursiveCallFinder finder(funs, device.count(f.name) > 0, diags);
+    finder.body(f.body);
+    found = found || finder.found;
+  }
+  return found;
+}
 
 std::set<std::string> deviceFunctions(const Prog& prog) {
   std::map<std::string, CallCollector> calls;

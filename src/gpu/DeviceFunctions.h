@@ -2,6 +2,7 @@
 // memory introduction treats their bodies as kernel code (no allocation).
 #pragma once
 #include "ir/IR.h"
+#include "support/Diagnostics.h"
 
 #include <set>
 #include <string>
@@ -12,5 +13,10 @@ namespace fjord::gpu {
 /// operators, SegOp bodies and operators, and transitively everything those functions call.
 /// A Stream's function at host level counts as host code (extraction inlines it).
 std::set<std::string> deviceFunctions(const ir::Prog& prog);
+
+/// Reports each call of a recursive function (FunDef::recursive) from code that runs inside
+/// a kernel, at the call: Futhark allows recursion only outside parallel code. Returns
+/// whether there was one.
+bool rejectRecursionInKernels(const ir::Prog& prog, DiagnosticEngine& diags);
 
 } // namespace fjord::gpu

@@ -241,6 +241,8 @@ void removeUnusedIotas(FunDef& f) {
 } // namespace
 
 Prog extractKernels(Prog prog, DiagnosticEngine& diags, const ExtractOptions& options) {
+  if (rejectRecursionInKernels(prog, diags))
+    return prog;
   Extractor ex(prog, diags, options);
   for (FunDef& f : prog.funs)
     if (!ex.isDevice(f.name)) {

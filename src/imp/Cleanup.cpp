@@ -28,6 +28,8 @@ void usesIn(const Block& b, std::set<std::string>& used) {
     for (const KernelArg& k : s.kernelArgs)
       if (k.scalar)
         usesIn(*k.scalar, used);
+    for (const KernelArg& k : s.outs) // a call's results are set by it
+      used.insert(k.scalar ? k.scalar->name : k.mem);
     if (s.kind != Stm::Kind::DeclareScalar && s.kind != Stm::Kind::Comment)
       used.insert(s.name);
     if (s.kind == Stm::Kind::AtomicFetchAdd || s.kind == Stm::Kind::AtomicCas)
@@ -70,6 +72,9 @@ bool writes(const Stm& s, const std::string& name) {
   bool setsSrc = s.kind == Stm::Kind::AtomicFetchAdd || s.kind == Stm::Kind::AtomicCas;
   if (setsSrc && (s.src == name || (s.kind == Stm::Kind::AtomicCas && s.text == name)))
     return true;
+  for (const KernelArg& k : s.outs)
+    if (k.scalar && k.scalar->name == name)
+      return true;
   for (const Block* b : {&s.body, &s.elseBody})
     for (const Stm& t : *b)
       if (writes(t, name))

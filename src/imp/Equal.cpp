@@ -97,12 +97,16 @@ public:
       return differ("statement `" + printStm(a) + "` vs `" + printStm(b) + "`");
     if (!exps(a.args, b.args) || !block(a.body, b.body) || !block(a.elseBody, b.elseBody))
       return false;
-    if (a.kernelArgs.size() != b.kernelArgs.size())
-      return differ("kernel argument count differs");
-    for (size_t i = 0; i < a.kernelArgs.size(); ++i) {
-      const KernelArg &x = a.kernelArgs[i], &y = b.kernelArgs[i];
+    return kernelArgs(a.kernelArgs, b.kernelArgs) && kernelArgs(a.outs, b.outs);
+  }
+
+  bool kernelArgs(const std::vector<KernelArg>& a, const std::vector<KernelArg>& b) {
+    if (a.size() != b.size())
+      return differ("argument count differs");
+    for (size_t i = 0; i < a.size(); ++i) {
+      const KernelArg &x = a[i], &y = b[i];
       if (x.kind != y.kind || (x.kind == Param::Kind::Mem && x.mem != y.mem))
-        return differ("kernel argument " + std::to_string(i) + " differs");
+        return differ("argument " + std::to_string(i) + " differs");
       if (x.kind == Param::Kind::Scalar && !exp(*x.scalar, *y.scalar))
         return false;
     }

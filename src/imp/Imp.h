@@ -169,6 +169,7 @@ struct Stm {
     StoreVolatile,  ///< like Store, through a volatile access
     Fence,          ///< device-wide memory fence
     AtomicFetchAdd, ///< atomically name[args[0]] += args[1] (i32/i64 `type`); the scalar `src` (declared before) receives the old value
+    Call,          ///< host function `name` with arguments kernelArgs; its results go to `outs` (declared before); Note [Calls in Imp]
   };
   Kind kind = Kind::Comment;
   std::string name;
@@ -180,6 +181,7 @@ struct Stm {
   std::vector<ExpRef> args;
   Block body, elseBody;
   std::vector<KernelArg> kernelArgs;
+  std::vector<KernelArg> outs; ///< Call: a scalar variable (Var) or memory per result
 };
 
 // Note [Warp shuffles and vectors in Imp]
@@ -193,6 +195,16 @@ struct Stm {
 //    is a multiple of 4 in memory whose element 0 is 16-byte aligned (device allocations
 //    are); Lane reads one of its elements. StoreVector is the matching store.
 // imp/ emits them only where the LMADs show the access is contiguous from offset 0.
+
+// Note [Calls in Imp]
+// A function that the core IR keeps (opt/Inline.h) and host code calls becomes a host
+// Function that is not an entry point. Its parameters and results are the IR function's
+// scalars and memory blocks, in order (arrays travel as their block; their shapes are
+// scalar parameters or results, and they are row-major at offset 0, as mem/ guarantees).
+// Every Mem result is memory the function allocates and the caller then owns, as for an
+// entry point. A Call passes scalars as expressions and memory by name, and receives the
+// results in variables declared before it (DeclareScalar without a value, DeclareMem); a
+// failure in the callee fails the caller. Calls from kernel code are inlined by imp/.
 
 // Note [Existential memory in Imp]
 // Host memory variables own their memory (the runtime's Buffer: freed by Free or at the end

@@ -291,6 +291,16 @@ Function HostLowerer::lower() {
                       : "result_" + std::to_string(sourceResult);
     ++sourceResult;
   }
+  claimResultBlocks(resNames);
+
+  Block body = std::move(sizeChecks);
+  lowerStms(fun.body.stms, body);
+  lowerResults(f, resNames, body);
+  finishBody(f, body);
+  return f;
+}
+
+void HostLowerer::claimResultBlocks(const std::vector<std::string>& resNames) {
   std::set<std::string> claimed;
   for (size_t i = 0; i < fun.body.result.size(); ++i) {
     const ir::SubExp& r = fun.body.result[i];
@@ -306,10 +316,9 @@ Function HostLowerer::lower() {
     claimed.insert(m.block.str());
     resultBlocks_[m.block.str()] = names.fresh(resNames[i] + "_mem");
   }
+}
 
-  Block body = std::move(sizeChecks);
-  lowerStms(fun.body.stms, body);
-  lowerResults(f, resNames, body);
+void HostLowerer::finishBody(Function& f, Block& body) {
   freeTemps(0, body);
   if (!errorFlag_.empty()) {
     Block pre;
@@ -336,7 +345,6 @@ Function HostLowerer::lower() {
   propagateCopies(body, outs);
   removeUnusedScalars(body, outs);
   f.body = std::move(body);
-  return f;
 }
 
 void HostLowerer::lowerResults(Function& f, const std::vector<std::string>& resNames,
@@ -358,33 +366,38 @@ void HostLowerer::lowerResults(Function& f, const std::vector<std::string>& resN
       f.results.push_back(Param{Param::Kind::Scalar, c, PrimType::I64, true});
       out.push_back(assign(c, subExp(a.shape[d])));
     }
-    auto inPlace = resultBlocks_.find(a.block.str());
-    if (inPlace != resultBlocks_.end() && isRowMajor(a.lmad) &&
-        lmadOffset(a.lmad) == symbolic::Expr(0)) {
-      f.results.push_back(Param{Param::Kind::Mem, inPlace->second, a.elem, true});
-      resultBlocks_.erase(inPlace); // a second result in the same block is copied
-      continue;
-    }
-    // Copy into a fresh dense buffer that the caller owns.
-    std::string c = names.fresh(resNames[i] + "_mem");
-    f.results.push_back(Param{Param::Kind::Mem, c, a.elem, true});
-    Stm s;
-    s.kind = Stm::Kind::Alloc;
-    s.name = c;
-    s.args.push_back(mul(shapeCount(*this, a.shape), i64(primBytes(a.elem))));
-    out.push_back(std::move(s));
-    ir::VName fake{c, -1 - static_cast<int>(i)};
-    mems_[fake.str()] = c;
-    std::vector<symbolic::Expr> shape;
-    for (const ir::SubExp& d : a.shape)
-      shape.push_back(d.isVar() ? symbolic::Expr::var(d.var().str())
-                                : symbolic::Expr(d.constant().i));
-    ArrayVar dest{resNames[i], fake, symbolic::Lmad::rowMajor(0, shape), a.elem, a.shape};
-    ir::Stm where;
-    where.prov.span = fun.span;
-    where.prov.what = resNames[i];
-    copyArray(where, dest, a, out);
+    f.results.push_back(Param{Param::Kind::Mem, resultMemory(a, resNames[i], i, out), a.elem, true});
   }
+}
+
+std::string HostLowerer::resultMemory(const ArrayVar& a, const std::string& resName, size_t i,
+                                      Block& out) {
+  auto inPlace = resultBlocks_.find(a.block.str());
+  if (inPlace != resultBlocks_.end() && isRowMajor(a.lmad) &&
+      lmadOffset(a.lmad) == symbolic::Expr(0)) {
+    std::string c = inPlace->second;
+    resultBlocks_.erase(inPlace); // a second result in the same block is copied
+    return c;
+  }
+  // Copy into a fresh dense buffer that the caller owns.
+  std::string c = names.fresh(resName + "_mem");
+  Stm s;
+  s.kind = Stm::Kind::Alloc;
+  s.name = c;
+  s.args.push_back(mul(shapeCount(*this, a.shape), i64(primBytes(a.elem))));
+  out.push_back(std::move(s));
+  ir::VName fake{c, -1 - static_cast<int>(i)};
+  mems_[fake.str()] = c;
+  std::vector<symbolic::Expr> shape;
+  for (const ir::SubExp& d : a.shape)
+    shape.push_back(d.isVar() ? symbolic::Expr::var(d.var().str())
+                              : symbolic::Expr(d.constant().i));
+  ArrayVar dest{resName, fake, symbolic::Lmad::rowMajor(0, shape), a.elem, a.shape};
+  ir::Stm where;
+  where.prov.span = fun.span;
+  where.prov.what = resName;
+  copyArray(where, dest, a, out);
+  return c;
 }
 
 } // namespace fjord::imp::detail

@@ -191,6 +191,8 @@ void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& o
   const ir::FunDef* f = prog.findFun(ap.fn);
   if (!f)
     unsupported(stm, "calling `" + ap.fn + "` from a kernel");
+  if (!inlining_.insert(ap.fn).second) // gpu/ rejects recursion in kernels (IR text aside)
+    unsupported(stm, "a recursive call of `" + ap.fn + "` in a kernel");
   FJORD_CHECK(f->params.size() == ap.args.size(), "call with the wrong number of arguments");
   for (size_t i = 0; i < f->params.size(); ++i) {
     const ir::Param& p = f->params[i];
@@ -213,6 +215,7 @@ void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& o
     else
       declareScalar(pe.name, pe.type.elem, subExp(r), out);
   }
+  inlining_.erase(ap.fn);
 }
 
 void KernelLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {

@@ -27,21 +27,36 @@ const ir::FunDef* ProgramCtx::findFun(const std::string& name) const {
 Program lowerToImp(const ir::Prog& prog, const std::string& sourcePath, DiagnosticEngine& diags) {
   Program out;
   out.sourcePath = sourcePath;
-  detail::ProgramCtx ctx{prog, out, diags, {}};
+  detail::ProgramCtx ctx{prog, out, diags, {}, {}};
+  std::vector<Function> called; // Note [Calls in Imp]; printed before the entry points
+  std::set<std::string> lowered;
   for (const ir::FunDef& fun : prog.funs) {
     if (!fun.entry)
       continue;
-    // Lower into a scratch program so an abandoned entry point leaves nothing behind.
+    // Lower into a scratch program so an abandoned entry point leaves nothing behind,
+    // together with the functions it calls that are not lowered yet.
     Program scratch;
-    detail::ProgramCtx local{prog, scratch, diags, ctx.kernelNames};
+    detail::ProgramCtx local{prog, scratch, diags, ctx.kernelNames, {}};
     scratch.tuning = out.tuning;
+    std::vector<Function> calledHere;
     try {
       detail::HostLowerer host(local, fun);
       Function f = host.lower();
       scratch.functions.push_back(std::move(f));
+      for (size_t i = 0; i < local.requested.size(); ++i) {
+        const std::string& name = local.requested[i];
+        if (lowered.count(name))
+          continue;
+        detail::HostLowerer callee(local, *local.findFun(name));
+        calledHere.push_back(callee.lowerFunction());
+      }
     } catch (const detail::Unsupported&) {
       continue;
     }
+    for (const std::string& name : local.requested)
+      lowered.insert(name);
+    for (Function& f : calledHere)
+      called.push_back(std::move(f));
     ctx.kernelNames = local.kernelNames;
     out.tuning = std::move(scratch.tuning);
     for (Kernel& k : scratch.kernels)
@@ -49,6 +64,8 @@ Program lowerToImp(const ir::Prog& prog, const std::string& sourcePath, Diagnost
     for (Function& f : scratch.functions)
       out.functions.push_back(std::move(f));
   }
+  out.functions.insert(out.functions.begin(), std::make_move_iterator(called.begin()),
+                       std::make_move_iterator(called.end()));
   return out;
 }
 

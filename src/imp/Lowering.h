@@ -51,6 +51,9 @@ struct ProgramCtx {
   /// Registers a tuning parameter once (the first registration's default and doc win).
   void addTuning(const std::string& name, int64_t defaultValue, const std::string& doc);
   const ir::FunDef* findFun(const std::string& name) const;
+  /// The non-entry functions that host code calls, in the order first called (LowerCall.cpp).
+  std::vector<std::string> requested = {};
+  void requestFunction(const std::string& name);
 };
 
 /// Thrown after a "not supported yet" diagnostic to abandon the current entry point.
@@ -180,6 +183,8 @@ class HostLowerer : public Lowerer {
 public:
   HostLowerer(ProgramCtx& prog, const ir::FunDef& fun);
   Function lower();
+  /// A function that is not an entry point, called by host code (LowerCall.cpp).
+  Function lowerFunction();
 
   std::string mem(const ir::VName& block, PrimType elem, bool write) override;
   size_t lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) override;
@@ -220,6 +225,7 @@ protected:
   const ArrayVar* freeArray(const std::string& key) override;
   void lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) override;
   void lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) override;
+  void lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) override;
   void enterScope() override;
   void exitScope(Block& out) override;
   void declareExistential(const ir::Stm& stm, const ir::VName& block, Block& out) override;
@@ -238,6 +244,14 @@ private:
   /// Whether result `i` is a memory block (mem/ lists it before its array).
   bool isBlockResult(size_t i) const;
   void lowerResults(Function& f, const std::vector<std::string>& resNames, Block& out);
+  /// Marks the array results whose block the body allocates at the top level, row-major
+  /// from offset 0: they are built in their out-parameter (resultBlocks_).
+  void claimResultBlocks(const std::vector<std::string>& resNames);
+  /// The out-parameter memory of array result `i`: its claimed block, or a fresh one it is
+  /// copied to.
+  std::string resultMemory(const ArrayVar& a, const std::string& resName, size_t i, Block& out);
+  /// Frees temporaries, sets up the error flag and cleans up scalars; `body` becomes f's.
+  void finishBody(Function& f, Block& body);
 
   std::map<std::string, std::string> mems_; ///< block VName::str() -> C name
   std::map<std::string, PrimType> memElem_;
@@ -323,6 +337,7 @@ private:
   std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name
   std::map<std::string, std::string> scalarParams_; ///< host C name -> kernel C name
   std::map<std::string, ir::VName> blockAlias_; ///< blocks of inlined calls -> caller's
+  std::set<std::string> inlining_; ///< the functions whose calls are being inlined
   std::vector<std::string> reads_, writes_;
 };
 

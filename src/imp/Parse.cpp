@@ -399,6 +399,15 @@ private:
       end();
     } else if (w == "launch") {
       launch(s);
+    } else if (w == "call") {
+      s.kind = Stm::Kind::Call;
+      s.name = p_.name("a function name").text;
+      p_.expect("(");
+      s.kernelArgs = kernelArgs();
+      p_.expect("->");
+      p_.expect("(");
+      s.outs = kernelArgs();
+      p_.expect(";");
     } else if (w == "read") {
       s.kind = Stm::Kind::ReadScalar;
       s.type = dotType();
@@ -486,20 +495,27 @@ private:
     s.args.push_back(exp());
     p_.expect(">>>");
     p_.expect("(");
-    if (!p_.accept(")")) {
-      do {
-        KernelArg a;
-        if (p_.accept("mem")) {
-          a.kind = Param::Kind::Mem;
-          a.mem = declaredMem().text;
-        } else {
-          a.scalar = exp();
-        }
-        s.kernelArgs.push_back(std::move(a));
-      } while (p_.accept(","));
-      p_.expect(")");
-    }
+    s.kernelArgs = kernelArgs();
     p_.expect(";");
+  }
+
+  /// `a, mem m, ...)` after the opening parenthesis (launch and call arguments).
+  std::vector<KernelArg> kernelArgs() {
+    std::vector<KernelArg> out;
+    if (p_.accept(")"))
+      return out;
+    do {
+      KernelArg a;
+      if (p_.accept("mem")) {
+        a.kind = Param::Kind::Mem;
+        a.mem = declaredMem().text;
+      } else {
+        a.scalar = exp();
+      }
+      out.push_back(std::move(a));
+    } while (p_.accept(","));
+    p_.expect(")");
+    return out;
   }
 
   // --- expressions ---------------------------------------------------------------------

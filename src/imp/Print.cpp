@@ -136,6 +136,15 @@ std::string printExp(const Exp& e) {
   return "?";
 }
 
+/// Launch and call arguments: expressions, and memory as `mem name`.
+std::string kernelArgs(const std::vector<KernelArg>& args) {
+  std::string out;
+  for (const KernelArg& k : args)
+    out += (out.empty() ? "" : ", ") +
+           (k.kind == Param::Kind::Mem ? "mem " + k.mem : printExp(*k.scalar));
+  return out;
+}
+
 std::string printStm(const Stm& s, int indent) {
   auto arg = [&](size_t i) { return bare(s.args.at(i)); };
   auto paren = [&](size_t i) { return printExp(*s.args.at(i)); };
@@ -188,14 +197,13 @@ std::string printStm(const Stm& s, int indent) {
     line = "copy " + s.name + " + " + paren(0) + " <- " + s.src + " + " + paren(1) + " (" + arg(2) +
            " bytes);";
     break;
-  case Stm::Kind::Launch: {
-    std::string ka;
-    for (const KernelArg& k : s.kernelArgs)
-      ka += (ka.empty() ? "" : ", ") +
-            (k.kind == Param::Kind::Mem ? "mem " + k.mem : printExp(*k.scalar));
-    line = "launch " + s.name + "<<<" + paren(0) + ", " + paren(1) + ">>>(" + ka + ");";
+  case Stm::Kind::Launch:
+    line = "launch " + s.name + "<<<" + paren(0) + ", " + paren(1) + ">>>(" +
+           kernelArgs(s.kernelArgs) + ");";
     break;
-  }
+  case Stm::Kind::Call:
+    line = "call " + s.name + "(" + kernelArgs(s.kernelArgs) + ") -> (" + kernelArgs(s.outs) + ");";
+    break;
   case Stm::Kind::ReadScalar:
     line = "read." + type + " " + s.name + " <- " + s.src + "[" + arg(0) + "];";
     break;

@@ -23,7 +23,7 @@ size_t operandCount(Stm::Kind k) {
   using K = Stm::Kind;
   switch (k) {
   case K::Comment: case K::Barrier: case K::Break: case K::Free: case K::DeclareMem:
-  case K::MoveMem: case K::Fence: case K::IfWarpShuffles: return 0;
+  case K::MoveMem: case K::Fence: case K::IfWarpShuffles: case K::Call: return 0;
   case K::Store: case K::AtomicUpdate: case K::Launch: case K::WriteScalar:
   case K::StoreVolatile: case K::AtomicFetchAdd: return 2;
   case K::StoreVector: return 5;
@@ -51,6 +51,8 @@ public:
       block(k.body);
     }
     std::set<std::string> functionNames;
+    for (const Function& f : prog_.functions)
+      functions_[f.name] = &f;
     for (const Function& f : prog_.functions) {
       where_ = "function " + f.name;
       stm_.clear();
@@ -70,6 +72,7 @@ private:
   const Program& prog_;
   std::set<std::string> tuning_;
   std::map<std::string, const Kernel*> kernels_;
+  std::map<std::string, const Function*> functions_;
   std::vector<std::map<std::string, Decl>> scopes_;
   std::string where_, stm_;
   bool inKernel_ = false;
@@ -239,7 +242,8 @@ private:
                       s.kind == K::StoreVector;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
                     s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
-                    s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
+                    s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error ||
+                    s.kind == K::Call;
     check(!kernelOnly || inKernel_, "a kernel-only statement in host code");
     check(!hostOnly || !inKernel_, "a host-only statement in a kernel");
     check(s.args.size() == operandCount(s.kind) || (s.kind == K::DeclareScalar && s.args.empty()),
@@ -347,6 +351,7 @@ private:
         expectType(s.args[i], PrimType::I64, "an offset or byte count");
       return;
     case K::Launch: launch(s); return;
+    case K::Call: call(s); return;
     case K::ReadScalar:
       check(use(s.name, false).type == s.type, "the target has another type");
       use(s.src, true);
@@ -365,6 +370,30 @@ private:
     ++loops_;
     block(body);
     --loops_;
+  }
+
+  void call(const Stm& s) {
+    auto f = functions_.find(s.name);
+    check(f != functions_.end(), "a call of the unknown function `" + s.name + "`");
+    check(!f->second->entry, "a call of the entry point `" + s.name + "`");
+    arguments(f->second->params, s.kernelArgs, "argument");
+    arguments(f->second->results, s.outs, "result");
+    for (const KernelArg& o : s.outs)
+      if (o.kind == Param::Kind::Scalar)
+        check(o.scalar->kind == Exp::Kind::Var, "a call result that is not a variable");
+  }
+
+  void arguments(const std::vector<Param>& ps, const std::vector<KernelArg>& args,
+                 const std::string& what) {
+    check(ps.size() == args.size(), "wrong number of " + what + "s");
+    for (size_t i = 0; i < ps.size(); ++i) {
+      const KernelArg& a = args[i];
+      check(a.kind == ps[i].kind, what + " " + std::to_string(i) + " is not of its parameter's kind");
+      if (a.kind == Param::Kind::Mem)
+        use(a.mem, true);
+      else
+        expectType(a.scalar, ps[i].type, "the " + what);
+    }
   }
 
   void launch(const Stm& s) {

@@ -408,14 +408,18 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
 
 ir::Prog internaliseProgram(const sema::CheckedProgram& checked, DiagnosticEngine& diags) {
   ir::Prog prog;
+  Instances instances;
   for (const ast::Decl* d : checked.entryPoints) {
-    Internaliser in(checked, prog.names);
+    Internaliser in(checked, prog.names, instances);
     try {
       prog.funs.push_back(in.entry(*d));
     } catch (const Unsupported& u) {
       diags.unsupported(u.span.known() ? u.span : d->span, u.what);
     }
   }
+  // Functions kept as calls come before the entry points (callees before callers).
+  prog.funs.insert(prog.funs.begin(), std::make_move_iterator(instances.funs.begin()),
+                   std::make_move_iterator(instances.funs.end()));
   return prog;
 }
 

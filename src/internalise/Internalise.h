@@ -10,8 +10,9 @@ namespace fjord::internalise {
 ///  - Monomorphisation and defunctionalisation by inlining: every call of a non-entry
 ///    function is inlined with its arguments substituted; function-valued arguments
 ///    (lambdas, operator sections, partial applications) are applied at their use, so a
-///    function passed to `map`/`reduce` becomes the SOAC's lambda. (The language forbids
-///    recursion and functions in data, so this terminates.)
+///    function passed to `map`/`reduce` becomes the SOAC's lambda. Calls of `#[noinline]`
+///    and recursive functions stay calls of IR functions (Note [Functions in the IR] in
+///    InternaliseCall.cpp), so this terminates.
 ///  - Tuples and records become several values (record fields in name order); arrays of
 ///    tuples become tuples of arrays (`zip`/`unzip` are free).
 ///  - Intrinsics become IR: `__map`/`__reduce`/`__scan` one Screma each, `__iota` Iota,

@@ -187,6 +187,11 @@ Value Internaliser::applyFull(const FunValue& f, std::vector<Arg> args, const So
     break;
   }
   case FunValue::Kind::Closure: {
+    if (keepsCall(f))
+      if (std::optional<Value> call = callKept(f, args, span)) {
+        result = std::move(*call);
+        break;
+      }
     Env env = *f.env;
     for (size_t i = 0; i < f.params->size(); ++i) {
       const ast::Pattern& p = *(*f.params)[i];

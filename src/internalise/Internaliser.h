@@ -9,7 +9,9 @@
 #include "internalise/Value.h"
 #include "ir/Builder.h"
 
+#include <map>
 #include <optional>
+#include <set>
 
 namespace fjord::internalise {
 
@@ -19,10 +21,17 @@ struct Unsupported {
   std::string what;
 };
 
+/// The functions kept as calls (InternaliseCall.cpp), shared by the entry points.
+struct Instances {
+  std::map<std::string, std::string> names; ///< instance key -> function name
+  std::set<std::string> taken;              ///< function names in use
+  std::vector<ir::FunDef> funs;             ///< finished instances, callees first
+};
+
 class Internaliser {
 public:
-  Internaliser(const sema::CheckedProgram& checked, ir::NameSource& names)
-      : checked_(checked), names_(names) {}
+  Internaliser(const sema::CheckedProgram& checked, ir::NameSource& names, Instances& instances)
+      : checked_(checked), names_(names), instances_(&instances) {}
 
   ir::FunDef entry(const ast::Decl& d);
 
@@ -33,6 +42,7 @@ public:
 private:
   const sema::CheckedProgram& checked_;
   ir::NameSource& names_;
+  Instances* instances_;
   ir::TypeEnv tenv_;
   ir::Builder* b_ = nullptr;
   SourceSpan userSpan_; ///< the innermost call site in the user's file (for messages)
@@ -92,6 +102,20 @@ private:
   Value closureValue(const std::vector<ast::PatternPtr>& params, const ast::Expr& body,
                      const ast::Decl* decl, const Env& env, TypeRef type, std::string name);
   size_t arityOf(const TypeRef& t) const;
+
+  // --- calls kept as calls (InternaliseCall.cpp, Note [Functions in the IR])
+  /// Whether applying `f` (fully) stays a call: `#[noinline]` or recursive top-level defs.
+  bool keepsCall(const FunValue& f) const;
+  /// The call of `f`'s instance for `args`, or nullopt where it must be inlined instead.
+  std::optional<Value> callKept(const FunValue& f, const std::vector<Arg>& args,
+                                const SourceSpan& span);
+  void defineInstance(const std::string& name, const FunValue& f, const std::vector<Arg>& args,
+                      const std::vector<ir::Param>& params, const std::vector<Value>& paramValues,
+                      const std::vector<ir::Type>& leafTypes, const SourceSpan& span);
+  /// A value of source type `t` with placeholder leaves; the leaves' IR types (array
+  /// dimensions unknown, as zeros) go to `leafTypes`.
+  Value resultTemplate(const TypeRef& t, const ir::Shape& outer, std::vector<ir::Type>& leafTypes,
+                       const SourceSpan& span);
 
   // --- intrinsics (InternaliseIntrinsics.cpp)
   Value intrinsic(const FunValue& f, std::vector<Arg>& args, const SourceSpan& span);

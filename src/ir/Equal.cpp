@@ -22,6 +22,8 @@ public:
   bool funDef(const FunDef& a, const FunDef& b) {
     if (a.name != b.name || a.entry != b.entry)
       return differ("names or entry flags differ");
+    if (a.inlineHint != b.inlineHint || a.recursive != b.recursive)
+      return differ("inline attributes differ");
     return list(a.params, b.params, "parameters", [&](auto& x, auto& y) { return param(x, y); }) &&
            list(a.retTypes, b.retTypes, "return types",
                 [&](auto& x, auto& y) { return type(x, y); }) &&

@@ -344,9 +344,15 @@ struct Stm {
   Provenance prov;
 };
 
+/// What a function's declaration says about inlining it (`#[inline]`, `#[noinline]`);
+/// opt/Inline.h decides for the rest.
+enum class InlineHint { Default, Always, Never };
+
 struct FunDef {
   std::string name;        ///< source name
   bool entry = false;
+  InlineHint inlineHint = InlineHint::Default;
+  bool recursive = false;  ///< its source declaration refers to itself
   std::vector<Param> params;
   std::vector<Type> retTypes;
   Body body;

@@ -93,9 +93,17 @@ FunDef Parser::funDef() {
   FunDef f;
   bool sawEntryAttr = false;
   while (accept("#[")) {
-    Token attr = name("`span` or `entry`");
+    Token attr = name("`span`, `entry`, `inline`, `noinline` or `recursive`");
     if (attr.text == "span") {
       f.span = spanText(attr);
+      continue;
+    }
+    if (attr.text == "inline" || attr.text == "noinline" || attr.text == "recursive") {
+      if (attr.text == "recursive")
+        f.recursive = true;
+      else
+        f.inlineHint = attr.text == "inline" ? InlineHint::Always : InlineHint::Never;
+      expect("]");
       continue;
     }
     if (attr.text != "entry")

@@ -291,6 +291,10 @@ std::string printFunDef(const FunDef& f) {
   std::string out;
   if (f.span.known())
     out += "#[span" + spanStr(f.span) + "]\n";
+  if (f.inlineHint != InlineHint::Default)
+    out += f.inlineHint == InlineHint::Always ? "#[inline]\n" : "#[noinline]\n";
+  if (f.recursive)
+    out += "#[recursive]\n";
   if (f.entry)
     out += "#[entry(" + printEntryValues(f.entryParams) + ") -> (" + printEntryValues(f.entryResults) +
            ")]\n";

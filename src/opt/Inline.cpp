@@ -16,6 +16,19 @@ using ir::Type; // not fjord::Type (source-language types)
 
 namespace {
 
+/// Note [Inlining policy]
+/// Internalisation already inlines every application except those of `#[noinline]` and
+/// recursive functions (internalise/InternaliseCall.cpp, Note [Functions in the IR]), so
+/// the functions in a program from source are exactly those. Here, as in Futhark's
+/// inliner, a function stays a function when
+///   - it is recursive (on a cycle of the call graph): it cannot be inlined;
+///   - it is marked `#[noinline]` (InlineHint::Never);
+///   - it has no hint, is large (more than kSmallFunction statements, nested bodies
+///     included) and is called from more than one place (in IR text);
+/// every other call is inlined: small functions, functions called once, `#[inline]` ones.
+/// A call inside a kept function is inlined by the same rule.
+constexpr size_t kSmallFunction = 16;
+
 /// The names of the functions called anywhere in a body.
 class CallNames : public Walker {
 public:
@@ -33,18 +46,87 @@ std::set<std::string> calledBy(const FunDef& f) {
   return c.called;
 }
 
+/// The number of statements in a body, nested bodies included (the size the policy weighs).
+class StmCount : public Walker {
+public:
+  size_t n = 0;
+  void body(const Body& b) override {
+    n += b.stms.size();
+    Walker::body(b);
+  }
+};
+
+/// The number of call sites of each function in the whole program.
+class CallSites : public Walker {
+public:
+  std::map<std::string, size_t> count;
+  void exp(const Exp& e) override {
+    if (const auto* a = std::get_if<Apply>(&e))
+      ++count[a->fn];
+    Walker::exp(e);
+  }
+};
+
+/// The functions on a cycle of the call graph (recursive, directly or mutually).
+std::set<std::string> recursiveFunctions(const Prog& prog) {
+  std::map<std::string, std::set<std::string>> calls;
+  for (const FunDef& f : prog.funs)
+    calls[f.name] = calledBy(f);
+  std::set<std::string> out;
+  for (const FunDef& f : prog.funs) {
+    // Depth-first search from f's callees for f itself.
+    std::set<std::string> seen;
+    std::vector<std::string> work(calls[f.name].begin(), calls[f.name].end());
+    while (!work.empty()) {
+      std::string g = work.back();
+      work.pop_back();
+      if (g == f.name) {
+        out.insert(f.name);
+        break;
+      }
+      if (!seen.insert(g).second)
+        continue;
+      for (const std::string& h : calls[g])
+        work.push_back(h);
+    }
+  }
+  return out;
+}
+
+/// Note [Inlining policy]: the functions that stay functions.
+std::set<std::string> keptFunctions(const Prog& prog) {
+  std::set<std::string> kept = recursiveFunctions(prog);
+  CallSites sites;
+  for (const FunDef& f : prog.funs)
+    sites.body(f.body);
+  for (const FunDef& f : prog.funs) {
+    if (f.entry)
+      continue;
+    StmCount size;
+    size.body(f.body);
+    bool small = size.n <= kSmallFunction;
+    bool keep = f.inlineHint == InlineHint::Never ||
+                (f.inlineHint == InlineHint::Default && !small && sites.count[f.name] > 1);
+    if (keep)
+      kept.insert(f.name);
+  }
+  return kept;
+}
+
 /// Rebuilds a body, splicing callees' bodies in place of calls. The call's pattern names
 /// are substituted by the callee's (renamed) results in everything that follows: names are
 /// unique, so a program-order traversal sees each call before the uses of its results.
 class Inliner : public Substituter {
 public:
-  Inliner(const std::map<std::string, const FunDef*>& funs, NameSource& names)
-      : Substituter(results_), funs_(funs), names_(names) {}
+  Inliner(const std::map<std::string, const FunDef*>& funs, const std::set<std::string>& kept,
+          NameSource& names)
+      : Substituter(results_), funs_(funs), kept_(kept), names_(names) {}
 
   Body body(const Body& b) override {
     Body out;
     for (const Stm& s : b.stms) {
-      if (const auto* call = std::get_if<Apply>(&s.exp))
+      const auto* call = std::get_if<Apply>(&s.exp);
+      if (call && !kept_.count(call->fn))
         inlineCall(s, *call, out.stms);
       else
         out.stms.push_back(stm(s));
@@ -68,6 +150,7 @@ public:
 
 private:
   const std::map<std::string, const FunDef*>& funs_;
+  const std::set<std::string>& kept_;
   NameSource& names_;
   /// The call patterns' names -> the inlined bodies' results (read by Substituter).
   Substitution results_;
@@ -105,8 +188,8 @@ private:
   }
 };
 
-/// The functions to keep: the entry points, or in a program without any (IR text), the
-/// functions no function calls. Once every call is inlined, nothing else is reachable.
+/// The roots: the entry points, or in a program without any (IR text), the functions no
+/// function calls.
 std::set<std::string> roots(const Prog& prog) {
   std::set<std::string> calledAnywhere, out;
   bool anyEntry = false;
@@ -124,17 +207,36 @@ std::set<std::string> roots(const Prog& prog) {
 } // namespace
 
 Prog inlineCalls(Prog prog) {
-  std::set<std::string> keep = roots(prog);
+  std::set<std::string> kept = keptFunctions(prog);
+  std::set<std::string> rootSet = roots(prog);
   std::map<std::string, const FunDef*> funs;
   for (const FunDef& f : prog.funs)
     funs[f.name] = &f;
-  std::vector<FunDef> out;
+  std::vector<FunDef> rewritten;
   for (const FunDef& f : prog.funs) {
-    if (!keep.count(f.name))
+    if (!rootSet.count(f.name) && !kept.count(f.name))
       continue;
-    Inliner in(funs, prog.names);
-    out.push_back(in.funDef(f));
+    Inliner in(funs, kept, prog.names);
+    rewritten.push_back(in.funDef(f));
   }
+  // Keep what the roots still reach through the calls left.
+  std::map<std::string, std::set<std::string>> calls;
+  for (const FunDef& f : rewritten)
+    calls[f.name] = calledBy(f);
+  std::set<std::string> reached;
+  std::vector<std::string> work(rootSet.begin(), rootSet.end());
+  while (!work.empty()) {
+    std::string g = work.back();
+    work.pop_back();
+    if (!reached.insert(g).second)
+      continue;
+    for (const std::string& h : calls[g])
+      work.push_back(h);
+  }
+  std::vector<FunDef> out;
+  for (FunDef& f : rewritten)
+    if (reached.count(f.name))
+      out.push_back(std::move(f));
   prog.funs = std::move(out);
   return prog;
 }

@@ -1,17 +1,20 @@
-// The inliner: every function call in the core IR is replaced by the callee's body.
+// The inliner: function calls in the core IR are replaced by the callee's body, except
+// calls of the functions that the inlining policy keeps (Note [Inlining policy] in Inline.cpp).
 #pragma once
 #include "ir/IR.h"
 
 namespace fjord::opt {
 
-/// Replaces each `apply g(args)` (at any depth: if and loop bodies, SOAC lambdas) by g's
+/// Replaces each `apply g(args)` of a function g that the policy does not keep (recursive,
+/// `#[noinline]`, or large and called from several places; Note [Inlining policy]), at
+/// any depth (if and loop bodies, SOAC lambdas), by g's
 /// body with fresh names for everything it binds and g's parameters replaced by the
 /// arguments; the call's pattern names then stand for g's results (uses of them are
-/// rewritten, so no copies remain). Calls inside the inlined body are inlined too; a
-/// recursive call is an internal error (Futhark has no recursion). Afterwards the
-/// functions that no root reaches are removed: the roots are the entry points, or, in a
-/// program without entry points (IR text), the functions no function calls.
-/// Requires: core stage. Guarantees: no Apply remains.
+/// rewritten, so no copies remain). Calls inside the inlined body are inlined by the same
+/// rule. Afterwards the functions that no root reaches are removed: the roots are the
+/// entry points, or, in a program without entry points (IR text), the functions no
+/// function calls.
+/// Requires: core stage. Guarantees: every Apply left calls a kept function.
 ///   fun g(x) = { let y = mul x 2  in {y} }   let {r} = apply g(a)
 ///   ==>  let {y_9} = mul a 2   (and uses of r read y_9)
 ir::Prog inlineCalls(ir::Prog prog);

@@ -152,6 +152,14 @@ bool patternMentions(const Pattern& p, int uid) {
 
 
 
+// Note [Recursive functions]
+// Futhark (since 0.27) accepts recursive functions outside parallel code. A top-level
+// function with parameters is bound in its own body to a fresh, monomorphic type variable
+// (no polymorphic recursion), unified with the function's inferred type afterwards; a use
+// marks the declaration `recursive`. Internalisation keeps a recursive function a real
+// function (an `apply` to itself), and kernel extraction rejects a call to one from
+// parallel code.
+
 void Checker::checkValueDecl(Decl& d) {
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
@@ -175,8 +183,24 @@ void Checker::checkValueDecl(Decl& d) {
   }
   anonymousSizeOwner_ = d.name.base;
   anonymousSizeDecl_ = &d;
+  // Note [Recursive functions]: a function is visible in its own body, monomorphically.
+  TypeRef self;
+  if (d.body && !d.params.empty()) {
+    self = fresh(d.span);
+    Binding sb;
+    sb.kind = Binding::Kind::TopLevel;
+    sb.name = d.name.base;
+    sb.span = d.name.span.known() ? d.name.span : d.span;
+    sb.decl = &d;
+    ast::Name selfName = d.name;
+    bind(selfName, Scheme{self, {}}, std::move(sb));
+  }
+  ast::Decl* outerSelf = std::exchange(selfDecl_, self ? &d : nullptr);
   TypeRef type = d.body ? checkFunction(d.params, d.retTypeExp.get(), *d.body)
                         : fresh(d.span);
+  selfDecl_ = outerSelf;
+  if (self && d.recursive)
+    unify(self, type, d.span);
   anonymousSizeOwner_.clear();
   anonymousSizeDecl_ = nullptr;
   // A size parameter gets its value from the shape of an argument (Note in Check.h).

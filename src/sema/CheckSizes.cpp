@@ -99,6 +99,10 @@ void Checker::noteSizeName(const std::string& name, int uid) {
 }
 
 TypeRef Checker::instantiateSizes(const TypeRef& t, const ast::Decl& d, const SourceSpan& use) {
+  if (&d == selfDecl_) { // a recursive use: the type is still being inferred
+    selfDecl_->recursive = true;
+    return t;
+  }
   std::set<int> sizeParams;
   std::set<std::string> named;
   for (const ast::TypeParam& tp : d.typeParams)

@@ -180,6 +180,9 @@ private:
   /// the declaration of a top-level one (null for a local function).
   std::string anonymousSizeOwner_;
   const ast::Decl* anonymousSizeDecl_ = nullptr;
+  /// The top-level function being checked, visible in its own body (Note [Recursive
+  /// functions] in CheckDecl.cpp); a use sets its `recursive` flag.
+  ast::Decl* selfDecl_ = nullptr;
   /// While resolving the type of one such parameter (CheckAnonymousSizes.cpp).
   struct AnonymousSizeScope {
     std::string owner;              ///< the function's name

@@ -258,6 +258,7 @@ struct Decl {
   std::unique_ptr<Decl> inner;           ///< Local
   TypeRef type;                          ///< Value: the full (curried) type, set by the checker
   std::shared_ptr<ModuleDecl> module;    ///< Module
+  bool recursive = false;                ///< Value: its body refers to it (set by the checker)
 
   Decl(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
 };

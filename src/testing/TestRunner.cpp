@@ -266,6 +266,15 @@ Outcome Runner::testFile(const fs::path& file) {
   if (spec->compileErrorRegex) {
     std::string rendered = diags.render();
     if (prog) {
+      // Some errors come from the compiler's passes (recursion in parallel code).
+      std::lock_guard<std::mutex> lock(compilerLock);
+      DiagnosticEngine passDiags;
+      if (!irAtStage(*prog, "mem", passDiags) && passDiags.hasErrors()) {
+        rendered = passDiags.render();
+        prog = nullptr;
+      }
+    }
+    if (prog) {
       out.failed++;
       out.log += "  expected a compile-time error matching `" + *spec->compileErrorRegex +
                  "`, but the program type-checks\n";

@@ -86,8 +86,8 @@ TEST_CASE("ir: strings, attributes and stray characters are reported") {
   Error stray = parseError(kHead + "  let {x_2 : i64} = $n_1\n  in {x_2}\n}\n");
   CHECK(stray.message == "unexpected character `$`");
   CHECK(stray.col == 21);
-  Error attr = parseError("#[inline]\nfun f() : {} = {\n  in {}\n}\n");
-  CHECK(attr.message == "unknown function attribute `inline`");
+  Error attr = parseError("#[inlined]\nfun f() : {} = {\n  in {}\n}\n");
+  CHECK(attr.message == "unknown function attribute `inlined`");
   CHECK(attr.col == 3);
 }
 

@@ -1,6 +1,7 @@
 // The inliner on IR text: results bound through the call's pattern, calls in SOAC lambdas
 // and if/loop bodies, repeated calls (fresh names: the verifier rejects a name bound
-// twice), removal of the callees, and the recursion guard.
+// twice), removal of the callees, and the functions the policy keeps (recursive,
+// `#[noinline]`).
 #include "ir_text_util.h"
 #include "ir/Count.h"
 #include "ir/Print.h"
@@ -150,8 +151,8 @@ fun f(a_3 : i64) : {i64} = {
   CHECK(ir::countConstructs(p)["Apply"] == 0);
 }
 
-TEST_CASE("opt (IR text): a recursive call is an internal error") {
-  ir::Prog p = testir::parseVerified(R"(fun f(x_1 : i64) : {i64} = {
+TEST_CASE("opt (IR text): mutually recursive functions stay functions") {
+  ir::Prog p = testir::afterCorePass(R"(fun f(x_1 : i64) : {i64} = {
   let {y_2 : i64} = apply g(x_1) : {i64}
   in {y_2}
 }
@@ -165,13 +166,35 @@ entry main(n_5 : i64) : {i64} = {
   let {m_6 : i64} = apply f(n_5) : {i64}
   in {m_6}
 }
-)");
-  try {
-    opt::inlineCalls(std::move(p));
-    FAIL("no error for a recursive call");
-  } catch (const InternalError& e) {
-    CHECK(std::string(e.what()).find("recursive call: main -> f -> g -> f") != std::string::npos);
-  }
+)",
+                                     opt::inlineCalls);
+  REQUIRE(p.funs.size() == 3);
+  CHECK(ir::countConstructs(p)["Apply"] == 3);
+}
+
+TEST_CASE("opt (IR text): a #[noinline] function stays; a small one called once is inlined") {
+  ir::Prog p = testir::afterCorePass(R"(#[noinline]
+fun k(x_1 : i64) : {i64} = {
+  let {y_2 : i64} = add.i64 x_1 1i64
+  in {y_2}
+}
+
+fun s(a_3 : i64) : {i64} = {
+  let {b_4 : i64} = mul.i64 a_3 2i64
+  in {b_4}
+}
+
+entry main(n_5 : i64) : {i64} = {
+  let {m_6 : i64} = apply k(n_5) : {i64}
+  let {m_7 : i64} = apply s(m_6) : {i64}
+  in {m_7}
+}
+)",
+                                     opt::inlineCalls);
+  REQUIRE(p.funs.size() == 2);
+  CHECK(p.funs[0].name == "k");
+  CHECK(p.funs[0].inlineHint == ir::InlineHint::Never);
+  CHECK(ir::countConstructs(p)["Apply"] == 1);
 }
 
 TEST_CASE("opt (IR text): an inlined call's existential size and in-place update") {

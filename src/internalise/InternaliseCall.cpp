@@ -1,0 +1,242 @@
+// Calls that stay calls: a top-level function marked `#[noinline]`, or one that refers to
+// itself, becomes an IR function (one per instance) and its applications `apply`s.
+//
+// Note [Functions in the IR]
+// Internalisation inlines every other application (monomorphisation and
+// defunctionalisation by inlining); opt/Inline.h then decides, by its policy, which of the
+// functions made here to inline after all. An instance is one function per top-level
+// declaration and per shape of its arguments: the leaves' primitive types and ranks, and
+// which argument sizes are the same operand at the call site. Its parameters are, per
+// argument leaf, the leaf itself, and before an array leaf one i64 parameter per dimension
+// (shared with an earlier parameter that the call passes the same operand for, so that
+// `f n xs` with `xs: [n]t` passes `n` once). Every array dimension of the result is
+// returned as an i64 result before the result leaves (the callee computes it; for a
+// recursive function it cannot be known before the body is internalised), and the call
+// binds those sizes in its pattern:
+//
+//   fun sum_from(xs_len_2 : i64, xs_3 : [xs_len_2]i64, i_4 : i64) : {i64} = ...
+//   let {r_9 : i64} = apply sum_from(n_1, xs_5, 0i64) : {i64}
+//
+// Arguments holding functions keep the application inlined (no closures in the IR); a
+// recursive function must then be rejected, as must one whose result holds a sum type.
+#include "internalise/Internaliser.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace fjord::internalise {
+
+using ir::SubExp;
+using ir::VName;
+
+namespace {
+
+bool hasAttribute(const ast::Decl& d, const std::string& text) {
+  return std::any_of(d.attrs.begin(), d.attrs.end(),
+                     [&](const ast::Attribute& a) { return a.text == text; });
+}
+
+bool isIdentifier(const std::string& s) {
+  return !s.empty() && (std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_') &&
+         std::all_of(s.begin(), s.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+         });
+}
+
+bool holdsFunction(const Value& v) {
+  return v.kind == Value::Kind::Fun || std::any_of(v.elems.begin(), v.elems.end(), holdsFunction);
+}
+
+} // namespace
+
+bool Internaliser::keepsCall(const FunValue& f) const {
+  return f.decl && !f.decl->params.empty() && f.arity == f.decl->params.size() &&
+         (f.decl->recursive || hasAttribute(*f.decl, "noinline"));
+}
+
+Value Internaliser::resultTemplate(const TypeRef& t, const ir::Shape& outer,
+                                   std::vector<ir::Type>& leafTypes, const SourceSpan& span) {
+  switch (t->kind) {
+  case Type::Kind::Prim: {
+    ir::Type lt = outer.empty() ? ir::Type::prim(t->prim) : ir::Type::array(t->prim, outer);
+    leafTypes.push_back(lt);
+    return Value::of(SubExp{});
+  }
+  case Type::Kind::Array: {
+    ir::Shape shape = outer;
+    shape.resize(outer.size() + t->shape.size(), ir::PrimValue::int64(0));
+    return resultTemplate(t->elem, shape, leafTypes, span);
+  }
+  case Type::Kind::Tuple: {
+    Value v;
+    for (const TypeRef& e : t->elems)
+      v.elems.push_back(resultTemplate(e, outer, leafTypes, span));
+    return v;
+  }
+  case Type::Kind::Record: {
+    Value v;
+    v.kind = Value::Kind::Record;
+    for (const auto& [name, ft] : t->fields) {
+      v.fields.push_back(name);
+      v.elems.push_back(resultTemplate(ft, outer, leafTypes, span));
+    }
+    return v;
+  }
+  default:
+    unsupported(span, "a function kept as a call (`#[noinline]` or recursive) returning `" +
+                          t->str() + "`");
+  }
+}
+
+std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector<Arg>& args,
+                                            const SourceSpan& span) {
+  const ast::Decl& d = *f.decl;
+  bool firstOrder = std::none_of(args.begin(), args.end(),
+                                 [](const Arg& a) { return holdsFunction(a.value); });
+  TypeRef ret = f.type;
+  for (size_t i = 0; i < f.arity && ret && ret->kind == Type::Kind::Function; ++i)
+    ret = ret->result;
+  bool plainResult = ret && ret->kind != Type::Kind::Function;
+  if (!firstOrder || !isIdentifier(d.name.base) || !plainResult) {
+    if (d.recursive)
+      unsupported(span, "a recursive function taking or returning functions");
+    return std::nullopt; // inlined
+  }
+  // The instance's parameters: see Note [Functions in the IR].
+  std::vector<SubExp> callArgs; ///< the operand passed for each parameter
+  std::vector<ir::Param> params;
+  std::string key = d.name.base + "@" + std::to_string(reinterpret_cast<uintptr_t>(&d));
+  auto paramFor = [&](const SubExp& operand, const ir::Type& t, const std::string& name,
+                      bool shareable) -> SubExp {
+    if (shareable) {
+      if (operand.isVar())
+        for (size_t k = 0; k < callArgs.size(); ++k)
+          if (callArgs[k] == operand && params[k].type.kind == ir::Type::Kind::Prim) {
+            key += "=" + std::to_string(k);
+            return params[k].name;
+          }
+    }
+    key += " " + std::string(primName(t.elem)) + "/" + std::to_string(t.rank());
+    callArgs.push_back(operand);
+    params.push_back(ir::Param{names_.fresh(name), t, nullptr});
+    tenv_[params.back().name] = t;
+    return params.back().name;
+  };
+  std::vector<Value> paramValues;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string name = i < d.params.size() ? nameFor(*d.params[i]) : "";
+    if (name.empty())
+      name = "arg";
+    std::vector<SubExp> ls = leaves(args[i].value, span), ps;
+    for (const SubExp& leaf : ls) {
+      ir::Type t = typeOf(leaf);
+      if (t.isArray()) {
+        for (size_t k = 0; k < t.shape.size(); ++k)
+          t.shape[k] = paramFor(t.shape[k], ir::Type::prim(PrimType::I64),
+                                name + "_len" + (k ? std::to_string(k + 1) : ""), true);
+      }
+      ps.push_back(paramFor(leaf, t, name, false));
+    }
+    paramValues.push_back(rebuild(args[i].value, ps));
+  }
+  std::vector<ir::Type> leafTypes;
+  Value shapeOfResult = resultTemplate(ret, {}, leafTypes, span);
+  size_t numSizes = 0;
+  for (const ir::Type& t : leafTypes)
+    numSizes += t.shape.size();
+
+  auto [it, added] = instances_->names.try_emplace(key, std::string());
+  if (added) {
+    std::string name = d.name.base;
+    for (int k = 2; instances_->taken.count(name); ++k)
+      name = d.name.base + "_" + std::to_string(k);
+    instances_->taken.insert(name);
+    it->second = name;
+    defineInstance(name, f, args, params, paramValues, leafTypes, span);
+  }
+  // The call: sizes first, then the result leaves typed by them.
+  std::string hint = hint_.empty() ? d.name.base + "_res" : hint_;
+  ir::Apply call{it->second, callArgs, {}};
+  ir::Stm stm;
+  std::vector<SubExp> sizes, results;
+  for (size_t k = 0; k < numSizes; ++k) {
+    VName n = names_.fresh(hint + "_n");
+    stm.pat.push_back(ir::Param{n, ir::Type::prim(PrimType::I64), nullptr});
+    call.retTypes.push_back(ir::Type::prim(PrimType::I64));
+    sizes.push_back(n);
+  }
+  size_t next = 0;
+  for (ir::Type t : leafTypes) {
+    for (SubExp& dim : t.shape)
+      dim = sizes[next++];
+    VName n = names_.fresh(hint);
+    stm.pat.push_back(ir::Param{n, t, nullptr});
+    call.retTypes.push_back(t);
+    results.push_back(n);
+  }
+  stm.exp = std::move(call);
+  stm.prov = ir::Provenance{site(span), d.name.base};
+  b_->add(std::move(stm));
+  return rebuild(shapeOfResult, results);
+}
+
+void Internaliser::defineInstance(const std::string& name, const FunValue& f,
+                                  const std::vector<Arg>& args,
+                                  const std::vector<ir::Param>& params,
+                                  const std::vector<Value>& paramValues,
+                                  const std::vector<ir::Type>& leafTypes, const SourceSpan& span) {
+  const ast::Decl& d = *f.decl;
+  ir::FunDef fun;
+  fun.name = name;
+  fun.span = d.span;
+  fun.params = params;
+  fun.inlineHint = hasAttribute(d, "noinline") ? ir::InlineHint::Never
+                   : hasAttribute(d, "inline") ? ir::InlineHint::Always
+                                               : ir::InlineHint::Default;
+  fun.recursive = d.recursive;
+  // The body is internalised in a scope of its own.
+  ir::Builder builder(names_, tenv_);
+  ir::Builder* outerBuilder = std::exchange(b_, &builder);
+  std::string outerHint = std::exchange(hint_, std::string());
+  SourceSpan outerSite = userSpan_;
+  try {
+    Env env = *f.env;
+    for (size_t i = 0; i < f.params->size(); ++i)
+      bindTypeVars((*f.params)[i]->type, args[i].type, env);
+    for (size_t i = 0; i < f.params->size(); ++i)
+      bindPattern(*(*f.params)[i], paramValues[i], env);
+    Value result = expr(*f.body, env);
+    if (d.retTypeExp) // Note [Declared result sizes]
+      result = coerceToReturnType(*d.retTypeExp, result, env, span);
+    std::vector<SubExp> ls = leaves(result, d.span), res;
+    bool matches = ls.size() == leafTypes.size();
+    for (size_t i = 0; matches && i < ls.size(); ++i) {
+      ir::Type t = typeOf(ls[i]);
+      matches = t.elem == leafTypes[i].elem && t.rank() == leafTypes[i].rank();
+      for (const SubExp& dim : t.shape)
+        res.push_back(dim);
+    }
+    if (!matches)
+      unsupported(d.span, "a function kept as a call whose result does not match its type");
+    for (size_t i = 0; i < res.size(); ++i)
+      fun.retTypes.push_back(ir::Type::prim(PrimType::I64));
+    for (const SubExp& leaf : ls) {
+      ir::Type t = typeOf(leaf);
+      t.unique = false;
+      fun.retTypes.push_back(t);
+      res.push_back(leaf);
+    }
+    fun.body = builder.finish(std::move(res));
+  } catch (...) {
+    b_ = outerBuilder;
+    hint_ = std::move(outerHint);
+    userSpan_ = outerSite;
+    throw;
+  }
+  b_ = outerBuilder;
+  hint_ = std::move(outerHint);
+  userSpan_ = outerSite;
+  instances_->funs.push_back(std::move(fun));
+}
+
+} // namespace fjord::internalise
