@@ -160,6 +160,36 @@ bool patternMentions(const Pattern& p, int uid) {
 // function (an `apply` to itself), and kernel extraction rejects a call to one from
 // parallel code.
 
+namespace {
+
+/// `t` with every array size unknown: what a recursive call may pass and return, since
+/// each call instantiates the function's sizes anew (a recursive sum over `xs[1:]`).
+TypeRef withAnySizes(const TypeRef& t) {
+  switch (t->kind) {
+  case Type::Kind::Array:
+    return Type::array(withAnySizes(t->elem), std::vector<Size>(t->shape.size(), Size::unknown()),
+                       t->unique);
+  case Type::Kind::Tuple: {
+    std::vector<TypeRef> elems;
+    for (const TypeRef& e : t->elems)
+      elems.push_back(withAnySizes(e));
+    return Type::tuple(std::move(elems));
+  }
+  case Type::Kind::Record: {
+    std::vector<std::pair<std::string, TypeRef>> fields;
+    for (const auto& [name, f] : t->fields)
+      fields.emplace_back(name, withAnySizes(f));
+    return Type::record(std::move(fields));
+  }
+  case Type::Kind::Function:
+    return Type::function(withAnySizes(t->param), withAnySizes(t->result));
+  default:
+    return t;
+  }
+}
+
+} // namespace
+
 void Checker::checkValueDecl(Decl& d) {
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
@@ -200,7 +230,7 @@ void Checker::checkValueDecl(Decl& d) {
                         : fresh(d.span);
   selfDecl_ = outerSelf;
   if (self && d.recursive)
-    unify(self, type, d.span);
+    unify(self, withAnySizes(tv_.zonk(type)), d.span);
   anonymousSizeOwner_.clear();
   anonymousSizeDecl_ = nullptr;
   // A size parameter gets its value from the shape of an argument (Note in Check.h).

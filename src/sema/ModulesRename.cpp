@@ -171,6 +171,11 @@ TypeExpPtr Renamer::type(const TypeExp& t) {
     for (const ast::Name& n : *t.dimExprVars)
       out->dimExprVars->push_back(valueName(n));
   }
+  // The size expression keeps its text: its variables are size parameters in scope, which
+  // flattening does not rename (dimExprVars above are resolved for the checker).
+  out->dimExpr = t.dimExpr;
+  for (const auto& [param, arg] : t.dimExprArgs)
+    out->dimExprArgs.emplace(param, arg ? std::shared_ptr<TypeExp>(type(*arg)) : nullptr);
   for (const std::string& e : t.existentials)
     bindValue(e);
   for (size_t i = 0; i < t.args.size(); ++i) {

@@ -100,7 +100,7 @@ TEST_CASE("opt: a commutative reduction's stage 1 strides through its input") {
     return cu.substr(at, cu.find("\n}\n", at) - at);
   };
   std::string sum = kernel("sum_reduce_stage1"), last = kernel("last_reduce_stage1");
-  CHECK(sum.find("commutative: threads stride through the input") != std::string::npos);
+  CHECK(sum.find("the grid's threads read side by side (coalesced)") != std::string::npos);
   CHECK(last.find("each thread folds a contiguous chunk, in order") != std::string::npos);
   CHECK(last.find("stride") == std::string::npos);
 }

@@ -310,20 +310,52 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// segmented reduction with (+) over a, one thread per segment
+// segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
-static __global__ void rowsums_reduce(int64_t segments, int64_t m, const double *a_mem,
-                                      double *result_0_mem) {
-    int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
-    if (gtid < segments) {
-        double mapped_acc = 0.0;
-        for (int64_t gtid_2 = 0; gtid_2 < m; ++gtid_2) {
-            double x = a_mem[gtid * m + gtid_2];
+static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segments, int64_t m,
+                                      const double *a_mem, double *result_0_mem) {
+    __shared__ double mapped_shared[1024];
+    int64_t tid = (int64_t)threadIdx.x;
+    int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + tid;
+    int64_t segment = gtid / threads_per_segment;
+    int64_t lane = gtid % threads_per_segment;
+    double mapped_acc = 0.0;
+    if (segment < segments) {
+        // commutative: the segment's threads stride through it (coalesced)
+        int64_t gtid_2 = lane;
+        while (gtid_2 < m) {
+            double x = a_mem[segment * m + gtid_2];
             double t = mapped_acc + x;
             mapped_acc = t;
+            gtid_2 = gtid_2 + threads_per_segment;
         }
-        result_0_mem[gtid] = mapped_acc;
+    }
+    // each lane combines its value with the one `offset` lanes above, in lane order;
+    // with more than one warp per group, again over the warps' values
+    int64_t width = min(threads_per_segment, (int64_t)32);
+    int64_t rounds = threads_per_segment > 32 ? (int64_t)2 : (int64_t)1;
+    for (int64_t round_ = 0; round_ < rounds; ++round_) {
+        int64_t offset = 1;
+        while (offset < width) {
+            double mapped_above = __shfl_down_sync(0xffffffffu, mapped_acc, (int)offset);
+            double t_1 = mapped_acc + mapped_above;
+            mapped_acc = t_1;
+            offset = offset * 2;
+        }
+        if (round_ == 0 && threads_per_segment > 32) {
+            if (tid % 32 == 0) {
+                mapped_shared[tid / 32] = mapped_acc;
+            }
+            __syncthreads();
+            int64_t warps = threads_per_segment / 32;
+            int64_t lane_1 = tid % 32;
+            int64_t first_warp = tid / threads_per_segment * warps;
+            mapped_acc = lane_1 < warps ? mapped_shared[first_warp + lane_1] : 0.0;
+        }
+    }
+    if (lane == 0 && segment < segments) {
+        result_0_mem[segment] = mapped_acc;
     }
 }
 
@@ -641,13 +673,26 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          const fjord_rt::cuda::Buffer &a_mem) {
     int64_t mapped_bytes = n * 8;
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    // segmented reduction with (+) over a
     int64_t block_size =
         std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
+    int64_t threads_per_segment = 1;
+    while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
+        threads_per_segment = threads_per_segment * 2;
+    }
+    if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
+        threads_per_segment = warp_block_size;
+    }
     if (n > 0) {
-        rowsums_reduce<<<fjord_rt::cuda::extent((n + block_size - 1) / block_size),
-                         fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-            n, m, a_mem.as<double>(), result_0_mem.as<double>());
-        FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
+        if (const int64_t blocks =
+                (n * threads_per_segment + warp_block_size - 1) / warp_block_size;
+            blocks > 0) {
+            rowsums_reduce<<<fjord_rt::cuda::extent(blocks),
+                             fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
+                threads_per_segment, n, m, a_mem.as<double>(), result_0_mem.as<double>());
+            FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
+        }
     }
     result_0_dim0 = n;
     return fjord_rt::kSuccess;

@@ -276,20 +276,45 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// segmented reduction with (+) over a, one thread per segment
+// segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
-__kernel void rowsums_reduce(long segments, long m, __global const double *a_mem,
-                             __global double *result_0_mem) {
-    long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
-    if (gtid < segments) {
-        double mapped_acc = 0.0;
-        for (long gtid_2 = 0; gtid_2 < m; ++gtid_2) {
-            double x = a_mem[gtid * m + gtid_2];
+__kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
+                             __global const double *a_mem, __global double *result_0_mem) {
+    __local double mapped_shared[1024];
+    long tid = (long)get_local_id(0);
+    long gtid = (long)get_group_id(0) * (long)get_local_size(0) + tid;
+    long segment = gtid / threads_per_segment;
+    long lane = gtid % threads_per_segment;
+    double mapped_acc = 0.0;
+    if (segment < segments) {
+        // commutative: the segment's threads stride through it (coalesced)
+        long gtid_2 = lane;
+        while (gtid_2 < m) {
+            double x = a_mem[segment * m + gtid_2];
             double t = mapped_acc + x;
             mapped_acc = t;
+            gtid_2 = gtid_2 + threads_per_segment;
         }
-        result_0_mem[gtid] = mapped_acc;
+    }
+    // a tree in shared memory combines neighbours within each group, in thread order
+    mapped_shared[tid] = mapped_acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long offset_1 = 1;
+    while (offset_1 < threads_per_segment) {
+        if (tid % (2 * offset_1) == 0 &&
+            tid % threads_per_segment + offset_1 < threads_per_segment) {
+            double x_3 = mapped_shared[tid];
+            double y_2 = mapped_shared[tid + offset_1];
+            double t_2 = x_3 + y_2;
+            mapped_shared[tid] = t_2;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        offset_1 = offset_1 * 2;
+    }
+    mapped_acc = mapped_shared[tid];
+    if (lane == 0 && segment < segments) {
+        result_0_mem[segment] = mapped_acc;
     }
 }
 

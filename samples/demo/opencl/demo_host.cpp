@@ -159,12 +159,22 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          const fjord_rt::opencl::Buffer &a_mem) {
     int64_t mapped_bytes = n * 8;
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    // segmented reduction with (+) over a
     int64_t block_size =
         std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
+    int64_t threads_per_segment = 1;
+    while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
+        threads_per_segment = threads_per_segment * 2;
+    }
+    if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
+        threads_per_segment = warp_block_size;
+    }
     if (n > 0) {
-        FJORD_TRY(ctx->device.launch(ctx->rowsums_reduce, "rowsums_reduce",
-                                     (n + block_size - 1) / block_size, block_size, n, m, a_mem,
-                                     result_0_mem));
+        FJORD_TRY(
+            ctx->device.launch(ctx->rowsums_reduce, "rowsums_reduce",
+                               (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                               warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     }
     result_0_dim0 = n;
     return fjord_rt::kSuccess;

@@ -12,6 +12,9 @@
 //   <kernel>.num_blocks  blocks of the first stage of reduction <kernel>, each of
 //                        which folds a contiguous chunk into one partial result; the
 //                        host clamps it to [1, ceil(n / block_size)]
+//   <kernel>.block_per_segment  the segment length from which segmented reduction
+//                        <kernel> gives each segment a whole block (shorter ones get
+//                        a power of two of threads, at most a warp)
 #ifndef FJORD_DEMO_TUNING_H
 #define FJORD_DEMO_TUNING_H
 
@@ -50,6 +53,12 @@
 #define FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE 256
 #endif
 
+// rowsums_reduce.block_per_segment: segment size from which reduction rowsums_reduce gives each
+// segment a whole block (below: up to a warp per segment)
+#ifndef FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_PER_SEGMENT
+#define FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_PER_SEGMENT 2048
+#endif
+
 // argmax_reduce.block_size: threads per block of argmax_reduce (at most 1024)
 #ifndef FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE
 #define FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE 256
@@ -68,18 +77,20 @@ struct demo_tuning {
     int64_t dot_map_reduce_block_size = FJORD_DEMO_DOT_MAP_REDUCE_BLOCK_SIZE;
     int64_t dot_map_reduce_num_blocks = FJORD_DEMO_DOT_MAP_REDUCE_NUM_BLOCKS;
     int64_t rowsums_reduce_block_size = FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE;
+    int64_t rowsums_reduce_block_per_segment = FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_PER_SEGMENT;
     int64_t argmax_reduce_block_size = FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE;
     int64_t argmax_reduce_num_blocks = FJORD_DEMO_ARGMAX_REDUCE_NUM_BLOCKS;
 };
 
 /// The parameters by name.
-static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 8> demo_tuning_params = {{
+static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 9> demo_tuning_params = {{
     {"scale_map.block_size", &demo_tuning::scale_map_block_size},
     {"sum_reduce.block_size", &demo_tuning::sum_reduce_block_size},
     {"sum_reduce.num_blocks", &demo_tuning::sum_reduce_num_blocks},
     {"dot_map_reduce.block_size", &demo_tuning::dot_map_reduce_block_size},
     {"dot_map_reduce.num_blocks", &demo_tuning::dot_map_reduce_num_blocks},
     {"rowsums_reduce.block_size", &demo_tuning::rowsums_reduce_block_size},
+    {"rowsums_reduce.block_per_segment", &demo_tuning::rowsums_reduce_block_per_segment},
     {"argmax_reduce.block_size", &demo_tuning::argmax_reduce_block_size},
     {"argmax_reduce.num_blocks", &demo_tuning::argmax_reduce_num_blocks},
 }};

@@ -1,5 +1,6 @@
--- Each thread walks one row of a row-major matrix sequentially (a reduction, a loop), so
--- mem/Coalesce.cpp gives the kernel a column-major copy (a tiled transpose) to read from.
+-- A thread that walks one row of a row-major matrix sequentially (a loop) gets a
+-- column-major copy (a tiled transpose) to read from, from mem/Coalesce.cpp. A reduction
+-- per row is a segmented reduction instead, which needs no copy.
 -- Sizes that are not multiples of the 32x32 tile, and empty matrices.
 -- ==
 -- entry: rowsum
@@ -7,7 +8,7 @@
 -- input { empty([0][5]i32) } output { empty([0]i32) }
 -- input { empty([5][0]i32) } output { [0, 0, 0, 0, 0] }
 -- compiled random input { [1000][37]i32 } auto output
--- structure gpu-mem { TransposeCopy 1 SegMap 1 }
+-- structure gpu-mem { TransposeCopy 0 SegMap 0 SegRed 1 }
 
 -- ==
 -- entry: rowloop

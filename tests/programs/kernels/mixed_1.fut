@@ -21,14 +21,14 @@ entry array_literal (xs: []i32) : [][]i32 = map (\x -> [x, x + 1, x * 2]) xs
 entry array_literal_temp (xs: []i32) : []i32 = map (\x -> let a = [x, 2, 3] in a[0] * a[1] + a[2]) xs
 
 -- concat_rows:
--- Each row concatenated with itself, then summed: twice the row's sum. The temporary's
--- size `m + m` is computed in the kernel from values outside it, so the host computes it
--- again to allocate the expanded block.
+-- Each row concatenated with itself, then summed: twice the row's sum. The map is
+-- distributed around the sum (G4): the concatenations are stored for every row (their size
+-- `m + m` computed on the host), then a segmented reduction sums them.
 -- ==
 -- entry: concat_rows
 -- input { [[1, 2], [3, 4]] } output { [6, 14] }
 -- compiled random input { [10000][16]i32 } auto output
--- structure gpu-mem { Alloc 2 }
+-- structure gpu-mem { Alloc 3 }
 
 entry concat_rows [n][m] (a: [n][m]i32) : []i32 = map (\r -> let c = concat r r in reduce (+) 0 c) a
 
