@@ -21,6 +21,9 @@ DTYPES = {
     "f16": "<f2", "f32": "<f4", "f64": "<f8", "bool": "<u1",
 }
 TYPE = re.compile(r"^((?:\[\d+\])*)([a-z]+\d*)$")
+# A scalar literal with its type suffix (`0.5f32`, `-3i64`, `true`): written as given, as
+# `random input` blocks and `fjord dataset -g` allow.
+LITERAL = re.compile(r"^(-?[0-9][0-9_]*(?:\.[0-9_]+)?(?:[eE][-+]?[0-9]+)?)([iuf](?:8|16|32|64))$")
 
 
 def parse_type(text):
@@ -45,11 +48,28 @@ def random_elements(rng, elem, count):
     return rng.integers(low, 1001, count, dtype=np.int32).astype(dtype)
 
 
+def parse_literal(text):
+    """`0.5f32` -> (0.5, "f32"), `true` -> (1, "bool"); None when `text` is not a literal."""
+    if text in ("true", "false"):
+        return (1 if text == "true" else 0), "bool"
+    m = LITERAL.match(text)
+    if not m:
+        return None
+    digits = m.group(1).replace("_", "")
+    return (float(digits) if m.group(2).startswith("f") else int(digits)), m.group(2)
+
+
 def write_random(out, types, seed):
     """Writes one random value of each type in `types` (a list of strings) to the binary file
-    `out`, drawn from one generator seeded with `seed`."""
+    `out`, drawn from one generator seeded with `seed`; a scalar literal is written as is."""
     rng = np.random.default_rng(seed)
     for text in types:
+        literal = parse_literal(text)
+        if literal:
+            value, elem = literal
+            out.write(b"b" + bytes([2, 0]) + elem.rjust(4).encode())
+            out.write(np.array([value], dtype=DTYPES[elem]).tobytes())
+            continue
         dims, elem = parse_type(text)
         out.write(b"b" + bytes([2, len(dims)]) + elem.rjust(4).encode())
         out.write(np.array(dims, dtype="<i8").tobytes())
@@ -63,12 +83,13 @@ def write_random(out, types, seed):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("types", nargs="+", help="types such as [1000]f32 or i64")
+    parser.add_argument("types", nargs="+", help="types such as [1000]f32 or i64, or scalar literals such as 0.5f32")
     parser.add_argument("-s", "--seed", type=int, default=0)
     args = parser.parse_args()
     try:
         for t in args.types:
-            parse_type(t)
+            if parse_literal(t) is None:
+                parse_type(t)
     except ValueError as e:
         sys.exit(f"futhark_data.py: {e}")
     write_random(sys.stdout.buffer, args.types, args.seed)
