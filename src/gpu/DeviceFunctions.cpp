@@ -11,16 +11,12 @@ namespace {
 
 using namespace ir;
 
-/// Records each call with whether it is made from kernel code.
-class CallCollector : public Walker {
+/// A walk that knows whether it is inside kernel code: a lambda or a SegOp's body, except
+/// the function of a host-level stream, which extractKernels inlines into host code.
+class KernelDepthWalker : public Walker {
 public:
-  std::set<std::string> fromKernels, fromHost;
+  explicit KernelDepthWalker(bool inKernel = false) : depth_(inKernel ? 1 : 0) {}
 
-  void exp(const Exp& e) override {
-    if (const auto* call = std::get_if<Apply>(&e))
-      (depth_ > 0 ? fromKernels : fromHost).insert(call->fn);
-    Walker::exp(e);
-  }
   void lambda(const Lambda& l) override {
     ++depth_;
     Walker::lambda(l);
@@ -37,23 +33,38 @@ public:
       return Walker::soac(s);
     for (const RedOp& r : stream->reds)
       redOp(r);
-    body(stream->fn.body); // inlined into host code by extractKernels
+    body(stream->fn.body);
   }
 
+protected:
+  bool inKernel() const { return depth_ > 0; }
+
 private:
-  int depth_ = 0;
+  int depth_;
+};
+
+/// Records each call with whether it is made from kernel code.
+class CallCollector : public KernelDepthWalker {
+public:
+  std::set<std::string> fromKernels, fromHost;
+
+  void exp(const Exp& e) override {
+    if (const auto* call = std::get_if<Apply>(&e))
+      (inKernel() ? fromKernels : fromHost).insert(call->fn);
+    Walker::exp(e);
+  }
 };
 
 /// Finds the calls of recursive functions made from kernel code.
-class RecursiveCallFinder : public Walker {
+class RecursiveCallFinder : public KernelDepthWalker {
 public:
   RecursiveCallFinder(const std::map<std::string, const FunDef*>& funs, bool inKernel,
                       DiagnosticEngine& diags)
-      : funs_(funs), depth_(inKernel ? 1 : 0), diags_(diags) {}
+      : KernelDepthWalker(inKernel), funs_(funs), diags_(diags) {}
   bool found = false;
 
   void stm(const Stm& s) override {
-    if (const auto* call = std::get_if<Apply>(&s.exp); call && depth_ > 0) {
+    if (const auto* call = std::get_if<Apply>(&s.exp); call && inKernel()) {
       auto it = funs_.find(call->fn);
       if (it != funs_.end() && it->second->recursive) {
         found = true;
@@ -66,20 +77,9 @@ public:
     }
     Walker::stm(s);
   }
-  void lambda(const Lambda& l) override {
-    ++depth_;
-    Walker::lambda(l);
-    --depth_;
-  }
-  void segOp(const SegOp& s) override {
-    ++depth_;
-    Walker::segOp(s);
-    --depth_;
-  }
 
 private:
   const std::map<std::string, const FunDef*>& funs_;
-  int depth_;
   DiagnosticEngine& diags_;
 };
 

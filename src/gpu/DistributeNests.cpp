@@ -44,12 +44,6 @@ namespace {
 using namespace ir;
 using ir::Type; // not fjord::Type (source-language types)
 
-const Screma* asScrema(const Exp& e) {
-  const Op* op = std::get_if<Op>(&e);
-  const Soac* soac = op ? std::get_if<Soac>(op) : nullptr;
-  return soac ? std::get_if<Screma>(soac) : nullptr;
-}
-
 bool mayFail(const BasicOp& op) {
   if (op.kind != BasicOp::Kind::BinOp || isFloat(op.type))
     return false;

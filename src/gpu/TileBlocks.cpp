@@ -3,6 +3,7 @@
 #include "gpu/TileBlocks.h"
 
 #include "gpu/HostCode.h"
+#include "ir/Traverse.h"
 
 #include <map>
 #include <optional>
@@ -13,12 +14,6 @@ namespace fjord::gpu {
 using namespace ir;
 
 namespace {
-
-const Screma* asScrema(const Exp& e) {
-  const Op* op = std::get_if<Op>(&e);
-  const Soac* soac = op ? std::get_if<Soac>(op) : nullptr;
-  return soac ? std::get_if<Screma>(soac) : nullptr;
-}
 
 /// Whether `lam` is scalar code only: parameters and statements of scalars, no SOACs,
 /// calls, branches or assertions (the tiled kernel applies it to padding too).

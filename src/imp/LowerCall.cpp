@@ -78,20 +78,8 @@ Function HostLowerer::lowerFunction() {
   claimResultBlocks(resNames);
   Block body;
   lowerStms(fun.body.stms, body);
-  for (size_t i = 0; i < fun.body.result.size(); ++i) {
-    const ir::SubExp& r = fun.body.result[i];
-    if (isBlockResult(i))
-      continue;
-    if (!r.isVar() || !hasArray(r.var())) {
-      PrimType t = r.isVar() ? scalar(r.var())->type : r.constant().type;
-      std::string c = names.fresh(resNames[i] + "_out");
-      f.results.push_back(Param{Param::Kind::Scalar, c, t, true});
-      body.push_back(assign(c, subExp(r)));
-      continue;
-    }
-    const ArrayVar a = array(r.var());
-    f.results.push_back(Param{Param::Kind::Mem, resultMemory(a, resNames[i], i, body), a.elem, true});
-  }
+  // The IR function returns its result sizes as results of their own (Note [Calls in Imp]).
+  lowerResults(f, resNames, body, /*shapeResults=*/false, "_out");
   finishBody(f, body);
   return f;
 }

@@ -348,20 +348,20 @@ void HostLowerer::finishBody(Function& f, Block& body) {
 }
 
 void HostLowerer::lowerResults(Function& f, const std::vector<std::string>& resNames,
-                               Block& out) {
+                               Block& out, bool shapeResults, const std::string& suffix) {
   for (size_t i = 0; i < fun.body.result.size(); ++i) {
     const ir::SubExp& r = fun.body.result[i];
     if (isBlockResult(i))
       continue;
     if (!r.isVar() || !hasArray(r.var())) {
       PrimType t = r.isVar() ? scalar(r.var())->type : r.constant().type;
-      std::string c = names.fresh(resNames[i]);
+      std::string c = names.fresh(resNames[i] + suffix);
       f.results.push_back(Param{Param::Kind::Scalar, c, t, true});
       out.push_back(assign(c, subExp(r)));
       continue;
     }
     const ArrayVar a = array(r.var());
-    for (size_t d = 0; d < a.shape.size(); ++d) {
+    for (size_t d = 0; shapeResults && d < a.shape.size(); ++d) {
       std::string c = names.fresh(resNames[i] + "_dim" + std::to_string(d));
       f.results.push_back(Param{Param::Kind::Scalar, c, PrimType::I64, true});
       out.push_back(assign(c, subExp(a.shape[d])));

@@ -243,7 +243,11 @@ private:
                       std::set<std::string>& freshSizes, Block& checks);
   /// Whether result `i` is a memory block (mem/ lists it before its array).
   bool isBlockResult(size_t i) const;
-  void lowerResults(Function& f, const std::vector<std::string>& resNames, Block& out);
+  /// The function's results: scalars, and arrays as their memory, preceded by their
+  /// dimensions where `shapeResults` (entry points; called functions return sizes as
+  /// results of their own). Scalar results are named resNames[i] + suffix.
+  void lowerResults(Function& f, const std::vector<std::string>& resNames, Block& out,
+                    bool shapeResults = true, const std::string& suffix = "");
   /// Marks the array results whose block the body allocates at the top level, row-major
   /// from offset 0: they are built in their out-parameter (resultBlocks_).
   void claimResultBlocks(const std::vector<std::string>& resNames);

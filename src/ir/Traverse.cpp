@@ -512,6 +512,12 @@ std::vector<VName> soacDestinations(const Soac& s) {
   return dests;
 }
 
+const Screma* asScrema(const Exp& e) {
+  const auto* o = std::get_if<Op>(&e);
+  const auto* soac = o ? std::get_if<Soac>(o) : nullptr;
+  return soac ? std::get_if<Screma>(soac) : nullptr;
+}
+
 std::vector<VName> soacDestinations(const Exp& e) {
   const auto* o = std::get_if<Op>(&e);
   const auto* soac = o ? std::get_if<Soac>(o) : nullptr;

@@ -77,6 +77,9 @@ NameSet freeVars(const Stm& s);
 NameSet consumedIn(const Stm& s);
 NameSet consumedIn(const Body& b);
 
+/// The Screma that `e` is, or null.
+const Screma* asScrema(const Exp& e);
+
 /// The destinations a scatter or hist expression updates in place (none for any other).
 std::vector<VName> soacDestinations(const Exp& e);
 std::vector<VName> soacDestinations(const Soac& s);

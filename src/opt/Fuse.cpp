@@ -170,16 +170,22 @@ private:
     bool related = vertical ? intersects(cIn, pMapOut) : intersects(cIn, pIn);
     if (!related || (!vertical && intersects(cIn, pOut)))
       return false;
-    // The producer moves down to the consumer: nothing in between may use its results
-    // or consume what it reads.
-    NameSet pReads = freeVars(ps.exp);
-    for (size_t k = i + 1; k < j; ++k) {
-      if (intersects(freeVars(stms_[k]), pOut))
+    return canMoveDown(i, j, pOut);
+  }
+
+  /// Whether the producer at `i` (results `pOut`) may move down to the consumer at `j`:
+  /// nothing in between uses its results or consumes what it reads, nor does the consumer.
+  bool canMoveDown(size_t i, size_t j, const NameSet& pOut) {
+    NameSet pReads = freeVars(stms_[i].exp);
+    for (size_t k = i + 1; k < j; ++k)
+      if (intersects(freeVars(stms_[k]), pOut) || intersects(consumedIn(stms_[k]), pReads))
         return false;
-      if (intersects(consumedIn(stms_[k]), pReads))
-        return false;
-    }
-    return !intersects(consumedIn(cs), pReads);
+    return !intersects(consumedIn(stms_[j]), pReads);
+  }
+
+  /// Whether none of `pOut` is used after statement `j` (the consumer that absorbs them).
+  bool deadAfter(const NameSet& pOut, size_t j) {
+    return std::none_of(pOut.begin(), pOut.end(), [&](const VName& v) { return usedAfter(v, j); });
   }
 
   /// Fuses a pair involving a Stream (legality checked): a Screma partner becomes a stream
@@ -234,16 +240,7 @@ private:
     for (const VName& in : screma(cs)->inputs)
       if (!pOut.count(in))
         return false;
-    if (intersects(nonInputUses(cs), pOut))
-      return false;
-    for (const VName& v : pOut)
-      if (usedAfter(v, j))
-        return false;
-    NameSet pReads = freeVars(ps.exp);
-    for (size_t k = i + 1; k < j; ++k)
-      if (intersects(freeVars(stms_[k]), pOut) || intersects(consumedIn(stms_[k]), pReads))
-        return false;
-    if (intersects(consumedIn(cs), pReads))
+    if (intersects(nonInputUses(cs), pOut) || !deadAfter(pOut, j) || !canMoveDown(i, j, pOut))
       return false;
     std::vector<Stm> before(stms_.begin(), stms_.begin() + static_cast<long>(i));
     auto fused = detail::fuseMapIntoScatter(ps, cs, before, names_);
@@ -272,16 +269,8 @@ private:
       return false;
     Stm withoutInputs = cs;
     hist(withoutInputs)->inputs.clear();
-    if (intersects(freeVars(withoutInputs.exp), pOut))
-      return false;
-    for (const VName& v : pOut)
-      if (usedAfter(v, j))
-        return false;
-    NameSet pReads = freeVars(ps.exp);
-    for (size_t k = i + 1; k < j; ++k)
-      if (intersects(freeVars(stms_[k]), pOut) || intersects(consumedIn(stms_[k]), pReads))
-        return false;
-    if (intersects(consumedIn(cs), pReads))
+    if (intersects(freeVars(withoutInputs.exp), pOut) || !deadAfter(pOut, j) ||
+        !canMoveDown(i, j, pOut))
       return false;
     stms_[j] = detail::fuseMapIntoHist(ps, cs);
     stms_.erase(stms_.begin() + static_cast<long>(i));

@@ -208,7 +208,7 @@ TEST_CASE("sema: size parameters of a let name the sizes of the bound value") {
             .find("size mismatch in call of `map2`") != std::string::npos);
 }
 
-TEST_CASE("sema: size expressions in types check their names and are not tracked yet") {
+TEST_CASE("sema: size expressions in types check their names and operand types") {
   CHECK(errors("def snoc [n] (xs: [n]i32) (x: i32) : [n+1]i32 = xs ++ [x]") == "");
   CHECK(errors("def g (n: i64) (m: i64) : [n*m]i64 = iota (n * m)") == "");
   CHECK(errors("def f [n] (xs: [n]i32) : [n+q]i32 = xs")
