@@ -1,9 +1,10 @@
-// Pieces shared by the SegRed and SegScan lowerings: the operands of a SegOp's operators,
-// per-thread accumulators, folding in index order, contiguous per-block and per-thread
-// chunks, and the block-level combines in shared memory (a reduction tree and an exclusive
-// scan). Every combine applies the operators in index order, so they are correct for
-// associative operators that are not commutative. See Note [Two-stage reduction]
-// (LowerSegRed.cpp) and Note [Three-stage scan] (LowerSegScan.cpp).
+// Pieces shared by the SegRed, SegScan and SegHist lowerings: the operands of a SegOp's
+// operators, per-thread accumulators, folding in index order, contiguous per-block and
+// per-thread chunks, shared arrays per operand. Every combine applies the operators in
+// index order, so they are correct for associative operators that are not commutative.
+// The block-level combines are GroupReduce.h (reductions) and ScanKernels.h (scans); see
+// Note [Two-stage reduction] (LowerSegRed.cpp) and Note [Single-pass scan]
+// (LowerSegScan.cpp).
 #pragma once
 #include "imp/Lowering.h"
 
@@ -52,21 +53,6 @@ Chunk threadChunk(KernelLowerer& k, ExpRef blk, ExpRef tid, ExpRef perBlock, Exp
 /// One shared array per operand, sized for the largest block (declared in `decls`).
 std::vector<std::string> sharedArrays(KernelLowerer& k, const std::vector<Operand>& operands,
                                       Block& decls);
-
-/// Stores the threads' `accs` to shared arrays `sh` and combines them with the in-order
-/// tree of Note [Two-stage reduction]; afterwards element 0 of each holds the block's value.
-void blockReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
-                 ExpRef tid, const std::vector<ExpRef>& accs,
-                 const std::vector<std::string>& sh, Block& out);
-
-/// Stores the threads' `accs` to shared arrays `sh` and scans them in place (inclusive, in
-/// thread order); then declares and returns, per operand, thread `tid`'s exclusive prefix
-/// (the combination of threads 0 .. tid-1, the neutral element for thread 0). Afterwards
-/// element `blockSize - 1` of each shared array holds the whole block's value.
-std::vector<ExpRef> blockExclusiveScan(KernelLowerer& k, const ir::SegOp& seg,
-                                       const std::vector<Operand>& operands, ExpRef tid,
-                                       const std::vector<ExpRef>& accs,
-                                       const std::vector<std::string>& sh, Block& out);
 
 /// "(+)" for an operator that is one binary operation, else "a user-defined operator";
 /// several operators are joined with "and".
