@@ -40,7 +40,9 @@ entry incremented_sums_and_total [n] (xss: [n][2]i32) : ([n][2]i32, i32) =
 entry last_nonzero [n] (xss: [n][3]i32) : [n][3]i32 =
   scan (\a b -> map2 (\y x -> if y == 0 then x else y) b a) (replicate 3 0) xss
 
--- The scan nested in a map: each thread scans its matrix column by column.
+-- The scan nested in a map: after the interchange, the map is distributed (G2) into three
+-- SegMaps: the matrices transposed to columns, one thread per (matrix, column) scanning
+-- it, and the result transposed back.
 entry nested [k][n] (xsss: [k][n][2]i32) : [k][n][2]i32 =
   map (scan (map2 (+)) (replicate 2 0)) xsss
 
