@@ -22,8 +22,10 @@ entry array_literal_temp (xs: []i32) : []i32 = map (\x -> let a = [x, 2, 3] in a
 
 -- concat_rows:
 -- Each row concatenated with itself, then summed: twice the row's sum. The map is
--- distributed around the sum (G4): the concatenations are stored for every row (their size
--- `m + m` computed on the host), then a segmented reduction sums them.
+-- distributed around the sum (G4): a SegMap stores the concatenation of every row (its size
+-- `m + m` computed on the host), then a segmented reduction sums them. Three allocations:
+-- the stored rows, the expanded per-thread concatenation they are copied from (a copy that
+-- could be avoided by concatenating into the stored row directly), and the sums.
 -- ==
 -- entry: concat_rows
 -- input { [[1, 2], [3, 4]] } output { [6, 14] }
