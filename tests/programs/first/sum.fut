@@ -8,7 +8,7 @@
 -- input { [1i64, -2i64, 3i64] } output { 2i64 }
 -- input { empty([0]i64) } output { 0i64 }
 -- compiled random input { [2000000]i64 } auto output
--- compiled random input { [1000003]i64 } auto output
+-- compiled random input { [100003]i64 } auto output
 
 entry sum_f32 (xs: []f32) : f32 = reduce (+) 0 xs
 entry sum_i64 (xs: []i64) : i64 = reduce (+) 0 xs

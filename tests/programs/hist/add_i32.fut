@@ -15,7 +15,7 @@
 -- entry: counts
 -- input { [3i64, -1i64, 3i64, 999i64, 1000i64, 0i64] }
 -- output { 1000i64 [1, 0, 0, 2] 1 }
--- compiled random input { [1000000]i64 } auto output
+-- compiled random input { [100000]i64 } auto output
 
 -- The maps computing bucket and value fuse into the histograms (the one SegMap left is
 -- main's `dest`). Few
@@ -27,7 +27,7 @@
 -- input { empty([0]i32) } auto output
 -- input { [5] } auto output
 -- input { [3, -7, 1000, 5, 5, -1000] } auto output
--- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
 -- entry: few_bins
 -- compiled random input { [1048577]i32 } auto output
 

@@ -10,7 +10,7 @@
 -- input { [0i64, 0i64, 1i64, 2i64] [4294967296i64, 4294967296i64, -1i64, 5i64] }
 -- output { [8589934592i64, -1i64] }
 -- entry: sums_random
--- compiled random input { [1000000]i64 [1000000]f32 } auto output
+-- compiled random input { [100000]i64 [100000]f32 } auto output
 
 entry sum_f32 [n] (is: [n]i64) (vs: [n]f32) : []f32 = reduce_by_index (replicate 4 0) (+) 0 is vs
 

@@ -11,9 +11,9 @@
 -- input { [1i64, 1i64, 0i64, 3i64] [2.5f32, -1.5f32, 0.25f32, -100f32] }
 -- output { [0.25f32, -1.5f32, f32.inf] }
 -- entry: min_i32
--- compiled random input { [1000000]i64 [1000000]i32 } auto output
+-- compiled random input { [100000]i64 [100000]i32 } auto output
 -- entry: max_f32
--- compiled random input { [1000000]i64 [1000000]f32 } auto output
+-- compiled random input { [100000]i64 [100000]f32 } auto output
 
 entry max_i64 [n] (is: [n]i64) (vs: [n]i64) : []i64 =
   reduce_by_index (replicate 3 i64.lowest) i64.max i64.lowest is vs

@@ -8,7 +8,7 @@
 -- input { [[-1, 2], [3, -4]] } output { [2, -2] }
 -- input { empty([0][4]i32) } output { [0, 0, 0, 0] }
 -- input { empty([3][0]i32) } output { empty([0]i32) }
--- compiled random input { [2000][300]i32 } auto output
+-- compiled random input { [500][300]i32 } auto output
 -- entry: sums_and_products
 -- structure gpu { SegMap 1 SegRed 0 }
 -- input { [[1, 2], [3, 4]] [[2, 3], [4, 5]] } output { [4, 6] [8, 15] }

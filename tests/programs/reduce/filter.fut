@@ -7,7 +7,7 @@
 -- input { [1, 5, 2, 7, 3] } output { 15 }
 -- input { empty([0]i32) } output { 0 }
 -- input { [1, 2, -4] } output { 0 }
--- compiled random input { [1000003]i32 } auto output
+-- compiled random input { [100003]i32 } auto output
 -- structure fused { Screma 1 Scatter 0 }
 -- entry: mapped
 -- input { [1, 2, 3, 4, 10] } output { 32i64 }
@@ -22,7 +22,7 @@
 -- input { [2, 0, 3, -1] } output { -5 7 -2 3 }
 -- input { empty([0]i32) } output { 1 0 0 1 }
 -- input { [0, 0] } output { 1 0 0 1 }
--- compiled random input { [1000003]i32 } auto output
+-- compiled random input { [100003]i32 } auto output
 -- structure fused { Screma 1 Scatter 0 }
 -- entry: counted
 -- input { [3, -1, 4] } output { 7 2i64 }

@@ -7,15 +7,15 @@
 -- input { empty([0]i64) } output { 1i64 }
 -- entry: product_f64
 -- input { [0.5f64, 4f64, -1.5f64] } output { -3f64 }
--- compiled random input { [1000000]f64 } auto output
+-- compiled random input { [100000]f64 } auto output
 -- entry: extremes
 -- input { [4, -9, 17, 0] } output { -9 17 }
 -- input { empty([0]i32) } output { 2147483647 -2147483648 }
--- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
 -- entry: comm_sum
 -- input { [1i64, 2i64, 3i64, 4i64, 5i64] } output { 15i64 }
 -- input { empty([0]i64) } output { 0i64 }
--- compiled random input { [1000000]i64 } auto output
+-- compiled random input { [100000]i64 } auto output
 -- entry: sum_f32
 -- input { empty([0]f32) } output { 0f32 }
 -- input { [2.5f32] } output { 2.5f32 }
@@ -28,7 +28,7 @@
 -- entry: dot
 -- input { [1f32, 2f32, 3f32, 4f32, 5f32] [2f32, 2f32, 2f32, 2f32, -1f32] } output { 15f32 }
 -- input { empty([0]f32) empty([0]f32) } output { 0f32 }
--- compiled random input { [1000003]f32 [1000003]f32 } auto output
+-- compiled random input { [100003]f32 [100003]f32 } auto output
 -- entry: sum_doubled
 -- input { [1, 2, 3, 4, 5, 6] } output { [2, 4, 6, 8, 10, 12] 42 }
 -- input { empty([0]i32) } output { empty([0]i32) 0 }

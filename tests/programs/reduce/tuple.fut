@@ -5,24 +5,24 @@
 -- entry: range
 -- input { [3, -7, 12, 0] } output { -7 12 }
 -- input { empty([0]i32) } output { 2147483647 -2147483648 }
--- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
 -- entry: stats
 -- input { [3, -7, 12, 0] } output { 2i64 8i64 true }
 -- input { [-1, -2] } output { 0i64 -3i64 false }
 -- input { empty([0]i32) } output { 0i64 0i64 false }
--- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
 -- entry: matprod
 -- input { [1, 0] [1, 1] [0, 1] [1, 0] } output { 1 1 1 0 }
 -- input { [1, 1] [1, 0] [0, 1] [1, 1] } output { 2 1 1 1 }
 -- input { empty([0]i32) empty([0]i32) empty([0]i32) empty([0]i32) } output { 1 0 0 1 }
 -- input { [3] [5] [7] [11] } output { 3 5 7 11 }
 -- random input { [257]i32 [257]i32 [257]i32 [257]i32 } auto output
--- compiled random input { [1000003]i32 [1000003]i32 [1000003]i32 [1000003]i32 } auto output
+-- compiled random input { [100003]i32 [100003]i32 [100003]i32 [100003]i32 } auto output
 -- entry: compose
 -- input { [2, 3] [1, 4] } output { 6 7 }
 -- input { [3, 2] [4, 1] } output { 6 9 }
 -- input { empty([0]i32) empty([0]i32) } output { 1 0 }
--- compiled random input { [1000003]i32 [1000003]i32 } auto output
+-- compiled random input { [100003]i32 [100003]i32 } auto output
 
 -- Products of 2x2 matrices (a b; c d): associative, not commutative, so the order of the
 -- elements must survive every stage of the reduction.

@@ -16,8 +16,8 @@
 -- compiled random input { [4096]i32 } auto output
 -- compiled random input { [4097]i32 } auto output
 -- compiled random input { [40961]i32 } auto output
--- compiled random input { [1000000]i32 } auto output
--- compiled random input { [1000003]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
+-- compiled random input { [100003]i32 } auto output
 -- entry: add_f32
 -- input { [0.5f32, 1.5f32, 2f32, -1f32] } output { [0.5f32, 2f32, 4f32, 3f32] }
 -- input { empty([0]f32) } output { empty([0]f32) }

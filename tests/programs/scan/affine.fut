@@ -9,7 +9,7 @@
 -- input { [2, 3, 1, 5] [1, 0, 4, 2] } output { [2, 6, 6, 30] [1, 3, 7, 37] }
 -- input { [4] [9] } output { [4] [9] }
 -- input { empty([0]i32) empty([0]i32) } output { empty([0]i32) empty([0]i32) }
--- compiled random input { [1000000]i32 [1000000]i32 } auto output
+-- compiled random input { [100000]i32 [100000]i32 } auto output
 -- compiled random input { [777777]i32 [777777]i32 } auto output
 -- structure gpu { SegScan 1 }
 

@@ -4,7 +4,7 @@
 -- ==
 -- input { [1, 2, 3, 4] } output { [1, 3, 6, 10] [1, 2, 6, 24] [2, 3, 4, 5] }
 -- input { empty([0]i32) } output { empty([0]i32) empty([0]i32) empty([0]i32) }
--- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
 -- structure gpu { SegScan 1 SegMap 0 }
 
 entry main (xs: []i32) : ([]i32, []i32, []i32) =

@@ -5,7 +5,7 @@
 -- input { [3, 1, 2, 6, 4, 0, 5] } output { [3, 3, 3, 6, 6, 6, 6] }
 -- input { [1, 2, 9] } output { [0, 0, 9] }
 -- input { empty([0]i32) } output { empty([0]i32) }
--- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
 -- structure gpu { SegScan 1 SegMap 0 }
 
 entry main (xs: []i32) : []i32 =

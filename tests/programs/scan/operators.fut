@@ -17,7 +17,7 @@
 -- output { empty([0]i32) empty([0]i32) empty([0]i32) empty([0]i32) }
 -- compiled random input { [1023]i32 [1023]i32 [1023]i32 [1023]i32 } auto output
 -- compiled random input { [1025]i32 [1025]i32 [1025]i32 [1025]i32 } auto output
--- compiled random input { [300001]i32 [300001]i32 [300001]i32 [300001]i32 } auto output
+-- compiled random input { [100001]i32 [100001]i32 [100001]i32 [100001]i32 } auto output
 -- entry: last_positive
 -- input { [-1, 5, -2, 7, -3] }
 -- output { [0, 5, 5, 7, 7] [-1i64, 1i64, 1i64, 3i64, 3i64] }

@@ -14,7 +14,7 @@
 -- input { [1, 2, 3] [1f32, 2f32, 3f32] [2i64, 0i64, 3i64] [10, 20, 30] [0.5f32, 1.5f32, 2.5f32] }
 -- output { [20, 2, 10] [1.5f32, 2f32, 0.5f32] }
 -- entry: reverse
--- compiled random input { [1000000]i32 } auto output
+-- compiled random input { [100000]i32 } auto output
 
 entry main [k] (dest: *[]i32) (is: [k]i64) (vs: [k]i32) : []i32 = scatter dest is vs
 
