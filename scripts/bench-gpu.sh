@@ -13,7 +13,8 @@
 #    futhark bench's JSON layout;
 # 3. runs the references (<gpu>-<date>-reference.json) and, with BENCH_PEERS=DIR, the peer
 #    harness of ../shared/bench copied to DIR (results in peers/);
-# 4. writes benchmarks/compare.py's table (<gpu>-<date>.md) and prints it.
+# 4. writes benchmarks/compare.py's table (<gpu>-<date>.md) and prints it; with matplotlib,
+#    also its plot (<gpu>-<date>.png).
 # Everything, with the log <gpu>-<date>-log.txt, goes to $BENCH_RESULTS, else $OUT (the
 # device tool's return folder), else benchmarks/results.
 #
@@ -63,6 +64,7 @@ main() {
     [ -f "$dest/peers/$tag.json" ] && compare+=(--peers "$dest/peers/$tag.json")
   fi
   echo "== comparison"
+  if python3 -c 'import matplotlib' 2>/dev/null; then compare+=(--plot "$dest/$tag.png"); fi
   python3 "$root/benchmarks/compare.py" "${compare[@]}" --markdown "$dest/$tag.md" \
     --title "Fjord on $name, $(date -u +%F)"
 }
