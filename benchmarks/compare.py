@@ -35,6 +35,15 @@ WORKLOADS = [
     ("benchmarks/transpose.fut:main", "[16384][16384]f32", None, None, 2 * 4 * 16384 * 16384),
     ("benchmarks/trmv.fut:main", "[134225920]f32", "trmv", "n=16384", 4 * 16384 * 16385 // 2),
     ("benchmarks/nbody.fut:main", "[65536]f32", None, None, None),
+    # Rodinia and Parboil, against reference/suites.cuh only (the peers do not run them).
+    ("benchmarks/rodinia/pathfinder.fut:main", "[100][100000]i32", None, None,
+     100 * 100000 * 4 + 99 * 100000 * 8),
+    ("benchmarks/rodinia/hotspot.fut:main", "[1024][1024]f32", None, None, 100 * 3 * 4 * 1024 * 1024),
+    ("benchmarks/rodinia/nn.fut:main", "[5242880]f32", None, None, 2 * 4 * 5242880),
+    ("benchmarks/parboil/mri-q.fut:main", "[2048]f32", None, None, None),
+    ("benchmarks/parboil/histo.fut:main", "[1048576]i32", None, None, 4 * 1048576),
+    ("benchmarks/parboil/stencil.fut:main", "[64][512][512]f32", None, None,
+     20 * 2 * 4 * 64 * 512 * 512),
 ]
 COPY_KEY = "reference/d2d-copy"
 COPY_BYTES = 2 * 4 * N28
