@@ -36,10 +36,14 @@ namespace fjord::imp::detail {
 //                while (!swapped) { T new = op(old, v); (seen, swapped) = cas(&hist[b], old, new); old = seen; }
 //              In every round some thread's swap succeeds, so it needs no forward-progress
 //              guarantee between threads (OpenCL 1.2 gives none).
+//   subword    one operand of a 1- or 2-byte integer type, any operator: the cas loop on
+//              the aligned 32-bit word that holds the bucket, changing only its bytes
+//              (global memory only: allocations are 4-byte aligned and padded to 256 bytes,
+//              shared arrays of bytes need not be, so these histograms skip the shared path).
 //   (split)    a tuple op whose operator works componentwise (result q uses only the
 //              parameters of component q, e.g. (count, max)) is one op per component, each
 //              atomic or cas.
-//   by bucket  anything else (other tuple operands, 8/16-bit and bool values): one thread per
+//   by bucket  anything else (other tuple operands, f16 and bool values): one thread per
 //              bucket folds every input whose index is its bucket, in input order, into the
 //              bucket's value. No locks: a spin lock per bucket is not safe under OpenCL 1.2,
 //              which guarantees neither forward progress nor coherent global memory between
@@ -103,6 +107,11 @@ bool hasAtomic(BinOpKind op, PrimType t) {
 /// A type that compare-and-swap handles: 4 or 8 bytes (not f16, bool, i8, i16).
 bool casWord(PrimType t) { return primBytes(t) == 4 || primBytes(t) == 8; }
 
+/// A 1- or 2-byte integer: compare-and-swap of the 32-bit word that holds it.
+bool casSubword(PrimType t) {
+  return isInteger(t) && (primBytes(t) == 1 || primBytes(t) == 2);
+}
+
 /// The operator of a tuple-valued op split into one operator per component, where result q
 /// depends only on parameters q and k + q (e.g. `\(a, b) (c, d) -> (a + c, max b d)`): then
 /// the op is k independent ops, each of which may have an atomic.
@@ -162,6 +171,9 @@ std::vector<HistOpPlan> planOps(const ir::Stm& stm, const ir::SegOp& seg,
       p.strategy = b && hasAtomic(*b, t) ? HistStrategy::Atomic : HistStrategy::Cas;
       if (b)
         p.binOp = *b;
+    } else if (h.dests.size() == 1 && casSubword(t)) {
+      p.strategy = HistStrategy::Cas;
+      p.subword = true;
     }
     plans.push_back(p);
   };
@@ -230,10 +242,52 @@ void casLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& mem, ExpR
   out.push_back(whileLoop(notE(var(swapped, PrimType::Bool)), std::move(loop)));
 }
 
+/// mem[at] = op(mem[at], value) for a 1- or 2-byte integer (Note [Histograms], "subword"):
+/// the cas loop runs on the 32-bit word holding byte offset at * size, and puts back the
+/// other bytes as it read them.
+void subwordCasLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& mem, ExpRef at,
+                    ExpRef value, Block& out) {
+  PrimType t = p.type, w = PrimType::U32;
+  int64_t bytes = primBytes(t);
+  auto u32c = [](uint64_t v) { return constant(PrimValue::wrapped(PrimType::U32, v)); };
+  ExpRef byteAt = k.let("byte_at", mul(std::move(at), i64(bytes)), out);
+  ExpRef word = k.let("word", quot(byteAt, i64(4)), out);
+  ExpRef shift = convert(k.let("shift", mul(rem(byteAt, i64(4)), i64(8)), out), w);
+  ExpRef mask = u32c(bytes == 1 ? 0xffu : 0xffffu);
+  std::string old = k.freshName("old_word");
+  out.push_back(declare(old, w, load(mem, word, w)));
+  std::string swapped = k.freshName("swapped");
+  out.push_back(declare(swapped, PrimType::Bool, constant(PrimValue::boolean(false))));
+  Block loop;
+  ExpRef current =
+      convert(binOp(BinOpKind::And, binOp(BinOpKind::LShr, var(old, w), shift), mask), t);
+  std::vector<ExpRef> next = k.applyLambda(p.op->op.op, {current, std::move(value)}, loop);
+  ExpRef others = binOp(BinOpKind::And, var(old, w),
+                        binOp(BinOpKind::Xor, binOp(BinOpKind::Shl, mask, shift), u32c(0xffffffffu)));
+  ExpRef placed =
+      binOp(BinOpKind::Shl, binOp(BinOpKind::And, convert(next.at(0), w), mask), shift);
+  std::string seen = k.freshName("seen");
+  loop.push_back(declare(seen, w));
+  Stm cas;
+  cas.kind = Stm::Kind::AtomicCas;
+  cas.name = mem;
+  cas.type = w;
+  cas.src = seen;
+  cas.text = swapped;
+  cas.args = {word, var(old, w), binOp(BinOpKind::Or, others, placed)};
+  loop.push_back(std::move(cas));
+  loop.push_back(assign(old, var(seen, w)));
+  out.push_back(whileLoop(notE(var(swapped, PrimType::Bool)), std::move(loop)));
+}
+
 } // namespace
 
 void histUpdate(KernelLowerer& k, const HistOpPlan& p, const std::string& mem, ExpRef at,
                 ExpRef value, Block& out) {
+  if (p.strategy == HistStrategy::Cas && p.subword) {
+    subwordCasLoop(k, p, mem, std::move(at), std::move(value), out);
+    return;
+  }
   if (p.strategy == HistStrategy::Cas) {
     casLoop(k, p, mem, std::move(at), std::move(value), out);
     return;
@@ -278,8 +332,11 @@ void perInputKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
     ExpRef value = k.subExp(seg.body.result.at(p.firstValue));
     Block update;
     ExpRef at = k.let("slot", k.elemIndex(hist, {bucket}), update);
+    // A subword op's kernel sees the histogram as the 32-bit words it swaps (the first use
+    // of the memory gives the kernel parameter its type).
+    std::string mem = k.mem(hist.block, p.subword ? PrimType::U32 : hist.elem, /*write=*/true);
     k.noteArray(/*write=*/true, hist);
-    histUpdate(k, p, k.mem(hist.block, hist.elem, /*write=*/true), at, value, update);
+    histUpdate(k, p, mem, at, value, update);
     guarded.push_back(ifThen(inBounds(bucket, k.subExp(p.op->width)), std::move(update)));
   }
   body.push_back(ifThen(lt(gtid, k.subExp(dimN)), std::move(guarded)));
@@ -345,6 +402,17 @@ void lowerPerInput(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg,
   for (const HistOpPlan& p : plans)
     if (p.strategy != HistStrategy::ByBucket)
       perInput.push_back(p);
+  bool anySubword = false;
+  for (const HistOpPlan& p : perInput)
+    anySubword = anySubword || p.subword;
+  if (anySubword) {
+    out.push_back(comment("updates of 1- and 2-byte buckets by compare-and-swap of their words "
+                          "in global memory"));
+    KernelLowerer k(host, base, stm);
+    perInputKernel(k, stm, seg, plans);
+    host.launch(k, divUp(n, bs), bs, out);
+    return;
+  }
   ExpRef maxWidth = i64(1);
   int64_t binBytes = 0, capacity = kHistSharedBytes;
   for (const HistOpPlan& p : perInput) {

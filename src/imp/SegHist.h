@@ -21,6 +21,8 @@ struct HistOpPlan {
   HistStrategy strategy;
   BinOpKind binOp = BinOpKind::Add; ///< Atomic
   PrimType type = PrimType::I64;    ///< Atomic, Cas: the operand type
+  /// Cas of a 1- or 2-byte integer: the loop swaps the aligned 32-bit word holding it.
+  bool subword = false;
 };
 
 /// The most bytes of shared memory the sub-histograms of one block may take: the static

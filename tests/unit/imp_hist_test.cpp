@@ -141,3 +141,28 @@ TEST_CASE("imp: a histogram over arrays with a non-elementwise operator is not s
                     "elementwise on them"));
   CHECK(has(errors, "is not supported yet"));
 }
+
+TEST_CASE("imp: 1- and 2-byte histograms swap the 32-bit words holding their buckets") {
+  const char* program =
+      "entry sat [n] (is: [n]i64) : []u8 =\n"
+      "  reduce_by_index (replicate 10 0u8) (\\a b -> if a > 255 - b then 255 else a + b) 0\n"
+      "                  is (replicate n 1u8)\n"
+      "entry shorts [n] (is: [n]i64) (vs: [n]i16) : []i16 =\n"
+      "  reduce_by_index (replicate 10 0i16) (+) 0 is vs\n";
+  std::string errors;
+  std::optional<Files> files = generate("small.fut", program, driver::Backend::OpenCL, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cl = fileNamed(*files, "small.cl");
+  CHECK(testutil::checkOpenCL(cl, "small.cl") == "");
+  for (const char* name : {"sat_hist", "shorts_hist"}) {
+    CAPTURE(name);
+    std::string k = kernel(cl, "__kernel void", name);
+    REQUIRE(k != "");
+    CHECK(has(k, "__global uint *result_0_mem"));
+    CHECK(has(k, "atomic_cmpxchg("));
+    CHECK(has(k, "/ 4"));
+    CHECK(kernel(cl, "__kernel void", std::string(name) + "_by_bucket") == "");
+    // Bytes need not be 4-byte aligned in shared memory: no sub-histogram kernel.
+    CHECK(kernel(cl, "__kernel void", std::string(name) + "_shared") == "");
+  }
+}
