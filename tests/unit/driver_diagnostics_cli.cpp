@@ -88,6 +88,23 @@ TEST_CASE("driver: --color=always paints, never and auto (not a terminal) do not
   CHECK(cli.output == "fjord: \033[1;31merror:\033[0m no such file or directory: missing.fut\n");
 }
 
+TEST_CASE("driver: --color=auto colours on a terminal unless TERM=dumb or NO_COLOR is set") {
+  // util-linux `script` runs the command on a pseudo-terminal.
+  if (std::system("command -v script > /dev/null 2>&1") != 0)
+    return;
+  auto onTerminal = [](const std::string& env) {
+    std::string output;
+    runIn(programsDir(), env + " script -qec '" + std::string(FJORD_BINARY_DIR) +
+                             "/src/driver/fjord check bad.fut' /dev/null",
+          output);
+    return output;
+  };
+  CHECK(onTerminal("TERM=xterm").find("\033[1;31merror:") != std::string::npos);
+  CHECK_FALSE(hasEscape(onTerminal("TERM=xterm NO_COLOR=1")));
+  CHECK_FALSE(hasEscape(onTerminal("TERM=dumb")));
+  CHECK(onTerminal("TERM=xterm NO_COLOR=").find("\033[1;31merror:") != std::string::npos);
+}
+
 TEST_CASE("driver: --color is on every subcommand, -w and -Werror on the compiling ones") {
   CHECK(runFjord("dataset --color=never -g 1i32").output == "1i32\n");
   CHECK(runFjord("test --color=never warn.fut").status == 0);
