@@ -49,6 +49,8 @@ TEST_CASE("sema: unknown names suggest the closest name in scope") {
   CHECK(messages("module geometry = { module shapes = { def one = 1i32 } }\n"
                  "def f = geometry.shapez.one") ==
         "2:9: module `geometry` has no value `shapez`; did you mean `shapes`?");
+  CHECK(messages("def f [rows] (xs: [rows]f32) : [rosw]f32 = xs") ==
+        "1:32: unknown size `rosw`; did you mean `rows`?");
   // Nothing close enough, or a name of one character (any other is one edit away): no guess.
   CHECK(messages("def f (x: i32) = y") == "1:18: unknown name `y`");
   // Nothing close enough: no guess.
