@@ -43,9 +43,9 @@ bool isLambdaArgument(const Expr& arg) {
 }
 
 size_t errorCount(const DiagnosticEngine& diags) {
-  return static_cast<size_t>(std::count_if(diags.all().begin(), diags.all().end(), [](const Diagnostic& d) {
-    return d.severity == Severity::Error;
-  }));
+  const auto& all = diags.all();
+  return static_cast<size_t>(std::count_if(
+      all.begin(), all.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
 }
 
 } // namespace
@@ -126,7 +126,8 @@ TypeRef Checker::checkBinOp(Expr& e) {
     check(*e.elems[1]);
     return fresh(e.span);
   }
-  TypeRef leftType = tv_.head(partial)->kind == Type::Kind::Function ? tv_.head(partial)->param : nullptr;
+  TypeRef partialHead = tv_.head(partial);
+  TypeRef leftType = partialHead->kind == Type::Kind::Function ? partialHead->param : nullptr;
   TypeRef result = applyTo(partial, *e.elems[1], e.span, right);
   // `x + k` with `k` of another type: the error is at `k`; say where the other type comes from.
   if (e.name.uid < 0 && leftType && tv_.lastError())

@@ -11,15 +11,17 @@ namespace {
 void refill(DiagnosticEngine& diags, const std::vector<Diagnostic>& kept) {
   diags.clear();
   for (const Diagnostic& d : kept) {
-    Diagnostic& copy =
-        d.severity == Severity::Warning ? diags.warning(d.span, d.message) : diags.error(d.span, d.message);
+    Diagnostic& copy = d.severity == Severity::Warning ? diags.warning(d.span, d.message)
+                                                       : diags.error(d.span, d.message);
     copy.notes = d.notes;
   }
 }
 
 struct Position {
   int line, col;
-  bool operator<(const Position& o) const { return line < o.line || (line == o.line && col < o.col); }
+  bool operator<(const Position& o) const {
+    return line < o.line || (line == o.line && col < o.col);
+  }
 };
 
 /// Whether two half-open spans share a character (an empty span counts as its first one).

@@ -95,8 +95,10 @@ Diagnostic& Diagnostic::note(SourceSpan where, std::string msg) {
 }
 
 std::string renderDiagnostic(const Diagnostic& d, bool color) {
-  std::string out = painted(d.span.known() ? d.span.str() + ":" : std::string("fjord:"), kBold, color);
-  out += " " + painted(std::string(severityName(d.severity)) + ":", severityColor(d.severity), color);
+  std::string where = d.span.known() ? d.span.str() + ":" : std::string("fjord:");
+  std::string severity = std::string(severityName(d.severity)) + ":";
+  std::string out = painted(where, kBold, color);
+  out += " " + painted(severity, severityColor(d.severity), color);
   out += " " + paintedQuotes(d.message, color) + "\n" + excerpt(d.span, color);
   for (const auto& n : d.notes)
     out += renderDiagnostic(n, color);

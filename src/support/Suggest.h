@@ -13,8 +13,8 @@ size_t editDistance(const std::string& a, const std::string& b);
 
 /// The candidate closest to `wrong`, if within max(1, |wrong|/3) edits (and not `wrong`
 /// itself); among equally close ones the shortest, then the first in `candidates` (list the
-/// innermost scope first). Names starting with `__` (the compiler's own) are never offered, and a name of
-/// one character gets no suggestion (every other such name is one edit away).
+/// innermost scope first). Names starting with `__` (the compiler's own) are never offered,
+/// and a name of one character gets no suggestion (every other one is one edit away).
 std::optional<std::string> closestName(const std::string& wrong,
                                        const std::vector<std::string>& candidates);
 
