@@ -15,8 +15,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int reportFailure(const DiagnosticEngine& diags) {
-  std::cerr << diags.render();
+int reportFailure(const DiagnosticEngine& diags, const DiagnosticOptions& diag) {
+  std::cerr << render(diags, diag);
   return 1;
 }
 
@@ -102,27 +102,31 @@ int checkUpToDate(const std::vector<std::pair<std::string, std::string>>& files,
 
 } // namespace
 
-int cmdCheck(const std::string& file) {
+int cmdCheck(const std::string& file, const DiagnosticOptions& diag) {
   DiagnosticEngine diags;
   auto prog = loadProgram(file, diags);
-  std::cerr << diags.render();
+  applyWarningPolicy(diags, diag.warnings);
+  std::cerr << render(diags, diag);
   return prog && !diags.hasErrors() ? 0 : 1;
 }
 
-int cmdDevPrint(const std::string& file, const std::string& stage) {
+int cmdDevPrint(const std::string& file, const std::string& stage, const DiagnosticOptions& diag) {
   DiagnosticEngine diags;
   if (file.empty() || stage.empty()) {
     std::cerr << "fjord: error: `fjord dev` needs a file and --print=STAGE-OR-PASS, or --passes\n";
     return 1;
   }
   if (!checkStopName(stage, diags))
-    return reportFailure(diags);
+    return reportFailure(diags, diag);
   auto prog = loadProgram(file, diags);
-  if (!prog)
-    return reportFailure(diags);
+  applyWarningPolicy(diags, diag.warnings);
+  if (!prog || diags.hasErrors())
+    return reportFailure(diags, diag);
   auto text = printStage(*prog, stage, diags);
-  if (!text)
-    return reportFailure(diags);
+  applyWarningPolicy(diags, diag.warnings);
+  if (!text || diags.hasErrors())
+    return reportFailure(diags, diag);
+  std::cerr << render(diags, diag); // warnings, if any
   std::cout << *text;
   return 0;
 }
@@ -132,21 +136,23 @@ int cmdDevPasses() {
   return 0;
 }
 
-int cmdCodegen(const CodegenArgs& args, bool cuda) {
+int cmdCodegen(const CodegenArgs& args, bool cuda, const DiagnosticOptions& diag) {
   DiagnosticEngine diags;
   auto prog = loadProgram(args.file, diags, args.sourceRoot);
-  if (!prog)
-    return reportFailure(diags);
+  applyWarningPolicy(diags, diag.warnings);
+  if (!prog || diags.hasErrors())
+    return reportFailure(diags, diag);
   CompileOptions opts;
   opts.backend = cuda ? Backend::Cuda : Backend::OpenCL;
   opts.prefix = args.prefix;
   opts.executable = args.executable;
   opts.tuningFile = args.tuningFile;
   auto files = compile(*prog, opts, diags);
-  if (!files)
-    return reportFailure(diags);
+  applyWarningPolicy(diags, diag.warnings);
+  if (!files || diags.hasErrors())
+    return reportFailure(diags, diag);
   if (!args.checkDir.empty()) {
-    std::cerr << diags.render(); // warnings, if any
+    std::cerr << render(diags, diag); // warnings, if any
     return checkUpToDate(*files, args, cuda);
   }
   std::error_code ec;
@@ -174,7 +180,7 @@ int cmdCodegen(const CodegenArgs& args, bool cuda) {
                         sourceFiles(*prog)))
         return 1;
   }
-  std::cerr << diags.render(); // warnings, if any
+  std::cerr << render(diags, diag); // warnings, if any
   return 0;
 }
 

@@ -1,6 +1,8 @@
 // The `fjord` subcommands. Each returns the process exit status: 0 success, 1 user error
 // (diagnostics printed), 2 internal compiler error.
 #pragma once
+#include "support/DiagnosticOptions.h"
+
 #include <string>
 #include <vector>
 
@@ -17,11 +19,13 @@ struct CodegenArgs {
   std::string sourceRoot; ///< cited paths are relative to it ("": the program's directory)
   bool executable = false;
 };
-int cmdCodegen(const CodegenArgs&, bool cuda);
-int cmdCheck(const std::string& file);
-int cmdRun(const std::string& file, const std::string& entry);
+/// Each command reports through a DiagnosticEngine and prints what it collected with
+/// `diag`'s colours, after applying its warning policy (`-w`, `-Werror`).
+int cmdCodegen(const CodegenArgs&, bool cuda, const DiagnosticOptions& diag);
+int cmdCheck(const std::string& file, const DiagnosticOptions& diag);
+int cmdRun(const std::string& file, const std::string& entry, const DiagnosticOptions& diag);
 /// Prints the program after `stage` (a stage or pass name; see Pipeline.h).
-int cmdDevPrint(const std::string& file, const std::string& stage);
+int cmdDevPrint(const std::string& file, const std::string& stage, const DiagnosticOptions& diag);
 /// Lists the pass table (`fjord dev --passes`).
 int cmdDevPasses();
 

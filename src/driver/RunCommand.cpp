@@ -11,13 +11,14 @@
 
 namespace fjord::driver {
 
-int cmdRun(const std::string& file, const std::string& entry) {
+int cmdRun(const std::string& file, const std::string& entry, const DiagnosticOptions& diag) {
   DiagnosticEngine diags;
   auto prog = loadProgram(file, diags);
-  if (!prog) {
-    std::cerr << diags.render();
+  applyWarningPolicy(diags, diag.warnings);
+  std::cerr << render(diags, diag); // errors, or warnings
+  if (!prog || diags.hasErrors())
     return 1;
-  }
+  diags.clear();
   const sema::CheckedProgram& checked = checkedOf(*prog);
   const ast::Decl* decl = checked.findEntry(entry);
   if (!decl) {
@@ -34,7 +35,7 @@ int cmdRun(const std::string& file, const std::string& entry) {
   interp::Interpreter interpreter(checked);
   auto results = interpreter.callEntry(entry, *args, diags);
   if (!results) {
-    std::cerr << diags.render();
+    std::cerr << render(diags, diag);
     return 1;
   }
   auto types = interp::entryResultTypes(*decl);

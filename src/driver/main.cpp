@@ -12,9 +12,11 @@
 
 #include <CLI/CLI.hpp>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <unistd.h>
 
 using namespace fjord::driver;
 
@@ -35,10 +37,53 @@ std::string subcommandNames(const CLI::App& app) {
   return names;
 }
 
+/// `--color=auto`: colours when stderr is a terminal that has them (TERM is not `dumb`) and
+/// NO_COLOR (no-color.org) is unset or empty, as GCC decides.
+bool colorAuto() {
+  const char* term = std::getenv("TERM");
+  const char* noColor = std::getenv("NO_COLOR");
+  return isatty(STDERR_FILENO) && term && std::string(term) != "dumb" && !(noColor && *noColor);
+}
+
+/// The diagnostics options of the command line; colours as `auto` until it is parsed.
+fjord::DiagnosticOptions diagnosticOptions{colorAuto(), fjord::WarningPolicy::Report};
+
 int commandLineError(const std::string& message) {
-  std::cerr << "fjord: error: " << message << "\n";
+  std::cerr << (diagnosticOptions.color ? "fjord: \033[1;31merror:\033[0m " : "fjord: error: ")
+            << message << "\n";
   return 1;
 }
+
+/// `--color=auto|always|never` on every subcommand; `-w` and `-Werror` (a `-W` option whose
+/// one value is `error`, so both spellings parse) on those that compile a program.
+struct DiagnosticFlags {
+  std::string color = "auto";
+  std::string werror;
+  bool noWarnings = false;
+
+  void addTo(CLI::App& cmd, bool compiles) {
+    cmd.add_option("--color", color,
+                   "colour diagnostics: auto (when stderr is a terminal and NO_COLOR is not set), "
+                   "always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+    if (!compiles)
+      return;
+    cmd.add_option("-W", werror, "-Werror: make every warning an error (exit status 1)")
+        ->check(CLI::IsMember({"error"}))
+        ->type_name("error");
+    cmd.add_flag("-w", noWarnings, "report no warnings");
+  }
+
+  fjord::DiagnosticOptions options() const {
+    fjord::DiagnosticOptions o;
+    o.color = color == "always" || (color == "auto" && colorAuto());
+    o.warnings = noWarnings           ? fjord::WarningPolicy::Ignore
+                 : !werror.empty()    ? fjord::WarningPolicy::AsError
+                                      : fjord::WarningPolicy::Report;
+    return o;
+  }
+};
 
 /// Why `path`, given for an argument that must be a file, cannot be read; nullopt if it can.
 std::optional<std::string> fileProblem(const std::string& path) {
@@ -92,9 +137,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("-V,--version", versionText(), "print the version and exit");
 
+  DiagnosticFlags diagFlags;
   CodegenArgs cuda, opencl;
   auto addCodegen = [&](const char* name, const char* help, CodegenArgs& a) {
     auto* cmd = app.add_subcommand(name, help);
+    diagFlags.addTo(*cmd, /*compiles=*/true);
     cmd->add_option("file", a.file, "the .fut program")->required();
     auto* output = cmd->add_option("-o,--output", a.outDir, "directory for the generated files");
     auto* check = cmd->add_option(
@@ -127,10 +174,12 @@ int main(int argc, char** argv) {
   auto* runCmd = app.add_subcommand("run", "Run an entry point in the reference interpreter; arguments on stdin (text or binary data format)");
   runCmd->add_option("file", runFile, "the .fut program")->required();
   runCmd->add_option("-e,--entry", runEntry, "the entry point to run")->capture_default_str();
+  diagFlags.addTo(*runCmd, /*compiles=*/true);
 
   std::string checkFile;
   auto* checkCmd = app.add_subcommand("check", "Type-check a program and report errors");
   checkCmd->add_option("file", checkFile, "the .fut program")->required();
+  diagFlags.addTo(*checkCmd, /*compiles=*/true);
 
   fjord::testing::TestArgs test;
   auto* testCmd = app.add_subcommand("test", "Run the test blocks (-- ==) of programs on a backend");
@@ -147,6 +196,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   testCmd->add_flag("--no-structure", test.noStructure,
                     "skip `structure` checks (e.g. those written for Futhark's own IR)");
+  diagFlags.addTo(*testCmd, /*compiles=*/false);
 
   fjord::testing::BenchArgs bench;
   std::vector<std::string> benchExclude;
@@ -174,6 +224,7 @@ int main(int argc, char** argv) {
                        "with --export: larger inputs are described (random) or left out, larger "
                        "expected outputs left out")
       ->capture_default_str();
+  diagFlags.addTo(*benchCmd, /*compiles=*/false);
 
   fjord::testing::DatasetArgs dataset;
   auto* datasetCmd = app.add_subcommand("dataset", "Write random or given values in Futhark's data format (like futhark dataset)");
@@ -182,6 +233,7 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false); // one value per -g, and CLI11 would split `[1, 2]` at commas
   datasetCmd->add_flag("-b,--binary", dataset.binary, "the binary data format (default: text)");
   datasetCmd->add_option("-s,--seed", dataset.seed, "seed of the random values")->capture_default_str();
+  diagFlags.addTo(*datasetCmd, /*compiles=*/false);
   for (const char* type : {"i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f16", "f32", "f64"}) {
     std::string t = type;
     datasetCmd->add_option_function<std::string>(
@@ -201,6 +253,7 @@ int main(int argc, char** argv) {
       "--print", devStage, "the stage or pass after which to print the program: " + describeStopNames());
   devCmd->add_flag("--passes", devPasses, "list every pass in pipeline order with its stages and summary")
       ->excludes(printOpt);
+  diagFlags.addTo(*devCmd, /*compiles=*/true);
   devCmd->footer("Passes, in pipeline order (name, consumed -> produced IR, the stage it ends, summary):\n" +
                  describePasses());
 
@@ -228,6 +281,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return parseError(app, e);
   }
+  diagnosticOptions = diagFlags.options();
+  const fjord::DiagnosticOptions& diag = diagnosticOptions;
 
   try {
     for (auto [cmd, args] : {std::pair{cudaCmd, &cuda}, std::pair{openclCmd, &opencl}})
@@ -236,13 +291,13 @@ int main(int argc, char** argv) {
           return commandLineError("`fjord " + cmd->get_name() +
                                   "` needs -o DIR (or --check-up-to-date DIR)");
         return filesReadable({&args->file, &args->tuningFile}) && directoryOrEmpty(args->sourceRoot)
-                   ? cmdCodegen(*args, /*cuda=*/cmd == cudaCmd)
+                   ? cmdCodegen(*args, /*cuda=*/cmd == cudaCmd, diag)
                    : 1;
       }
     if (*runCmd)
-      return filesReadable({&runFile}) ? cmdRun(runFile, runEntry) : 1;
+      return filesReadable({&runFile}) ? cmdRun(runFile, runEntry, diag) : 1;
     if (*checkCmd)
-      return filesReadable({&checkFile}) ? cmdCheck(checkFile) : 1;
+      return filesReadable({&checkFile}) ? cmdCheck(checkFile, diag) : 1;
     if (*testCmd)
       return fjord::testing::cmdTest(test);
     if (*benchCmd) {
@@ -255,7 +310,7 @@ int main(int argc, char** argv) {
       return fjord::testing::cmdDataset(dataset);
     if (*devCmd)
       return devPasses ? cmdDevPasses()
-                       : (filesReadable({&devFile}) ? cmdDevPrint(devFile, devStage) : 1);
+                       : (filesReadable({&devFile}) ? cmdDevPrint(devFile, devStage, diag) : 1);
   } catch (const fjord::InternalError& e) {
     std::cerr << e.what() << "\n";
     return 2;

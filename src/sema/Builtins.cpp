@@ -302,4 +302,28 @@ std::optional<NamespaceMember> namespaceMember(PrimType ns, const std::string& m
   return std::nullopt;
 }
 
+std::vector<std::string> primTypeNames() {
+  std::vector<std::string> names;
+  for (int t = static_cast<int>(PrimType::Bool); t <= static_cast<int>(PrimType::F64); ++t)
+    names.push_back(primName(static_cast<PrimType>(t)));
+  return names;
+}
+
+std::vector<std::string> namespaceMemberNames(PrimType ns) {
+  std::vector<std::string> names;
+  auto add = [&](const std::string& member) {
+    if (std::find(names.begin(), names.end(), member) == names.end() && namespaceMember(ns, member))
+      names.push_back(member);
+  };
+  for (const MemberEntry& e : kMembers)
+    add(e.name);
+  // The members namespaceMember builds outside the table, conversions included.
+  for (const char* member : {"mul_hi", "mad_hi", "num_bits", "to_bits", "from_bits", "get_bit",
+                             "set_bit", "popc", "clz"})
+    add(member);
+  for (const std::string& prim : primTypeNames())
+    add(prim);
+  return names;
+}
+
 } // namespace fjord::sema

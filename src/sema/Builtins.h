@@ -30,6 +30,10 @@ struct NamespaceMember {
 };
 /// Looks up `ns.member` where `ns` names a numeric primitive type.
 std::optional<NamespaceMember> namespaceMember(PrimType ns, const std::string& member);
+/// Every member name of the namespace `ns` (for "did you mean" suggestions).
+std::vector<std::string> namespaceMemberNames(PrimType ns);
+/// "bool", "i8", ..., "f64": every primitive type's name.
+std::vector<std::string> primTypeNames();
 
 /// Parses a signature in source syntax over primitive types and single-identifier type
 /// variables, e.g. "(a -> b) -> []a -> []b" or "[](a, b) -> ([]a, []b)". Internal use:

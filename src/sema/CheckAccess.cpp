@@ -1,6 +1,7 @@
 // Type inference for access into values: indexing and slicing (also of `with` updates and
 // index sections), field projection and record updates.
 #include "sema/Checker.h"
+#include "support/Suggest.h"
 
 namespace fjord::sema {
 
@@ -116,7 +117,12 @@ TypeRef Checker::checkProject(const TypeRef& t, const std::string& field, const 
     tv_.constrain(h, std::move(c), span);
     return ft;
   }
-  diags_.error(span, "type `" + tv_.zonk(h)->str() + "` has no field `" + field + "`");
+  std::vector<std::string> fields;
+  if (h->kind == Type::Kind::Record)
+    for (const auto& f : h->fields)
+      fields.push_back(f.first);
+  diags_.error(span, "type `" + tv_.zonk(h)->str() + "` has no field `" + field + "`" +
+                         didYouMean(field, fields));
   return fresh(span);
 }
 

@@ -3,6 +3,8 @@
 // sections are checked with the other forms in CheckExpr.cpp.
 #include "sema/Checker.h"
 
+#include <algorithm>
+
 namespace fjord::sema {
 
 using ast::Expr;
@@ -33,7 +35,29 @@ std::optional<OpInfo> builtinOp(const std::string& op) {
   return std::nullopt;
 }
 
+/// An anonymous function passed as an argument: `\x -> ...`, also in parentheses.
+bool isLambdaArgument(const Expr& arg) {
+  if (arg.kind == Expr::Kind::Tuple && arg.elems.size() == 1)
+    return isLambdaArgument(*arg.elems[0]);
+  return arg.kind == Expr::Kind::Lambda;
+}
+
+size_t errorCount(const DiagnosticEngine& diags) {
+  const auto& all = diags.all();
+  return static_cast<size_t>(std::count_if(
+      all.begin(), all.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
+}
+
 } // namespace
+
+// Note [Lambda arguments last]
+// In `map (\x -> x + k) xs` with `xs: []f32` and `k: i32`, checking arguments left to
+// right gives `x` the type of `k` and reports the mismatch at `xs`, far from the mistake.
+// As Futhark does, an application checks its lambda arguments after the arguments that
+// follow them, and gives each lambda parameter without an annotation the type the callee
+// expects there (checkFunction takes them from lambdaParamHints_). Then `x: f32` and the
+// error is at `k`. Unification does not depend on the order, so well-typed programs get
+// the same types.
 
 TypeRef Checker::builtinOpType(Expr& e, const std::string& op) {
   if (op == "|>" || op == "<|") {
@@ -77,14 +101,52 @@ TypeRef Checker::checkBinOp(Expr& e) {
   const Expr& fn = *e.elems[1];
   if (op == "|>" && e.name.uid < 0 && fn.kind == Expr::Kind::Apply)
     right = callContext(*fn.elems[0], *e.elems[0], fn.elems.size() - 1);
+  // `xs |> map (\x -> ...)`: `xs` gives the lambda its parameter type (Note [Lambda
+  // arguments last]), as in `map (\x -> ...) xs`.
+  if (op == "|>" && e.name.uid < 0 && fn.kind == Expr::Kind::Apply &&
+      std::any_of(fn.elems.begin() + 1, fn.elems.end(),
+                  [](const ast::ExprPtr& a) { return isLambdaArgument(*a); })) {
+    TypeRef argType = check(*e.elems[0]);
+    TypeRef fnType = checkApply(*e.elems[1], e.elems[0].get(), argType);
+    e.elems[1]->type = fnType;
+    // checkApply bound the parameter to `argType` already (reporting a mismatch at `xs`).
+    if (TypeRef h = tv_.head(fnType); h->kind == Type::Kind::Function && h->paramName.empty())
+      return h->result;
+    TypeRef result = fresh(e.span);
+    tv_.sizeContext = right;
+    unify(Type::function(argType, result), fnType, e.elems[1]->span);
+    tv_.sizeContext = {};
+    return result;
+  }
+  size_t errorsBefore = errorCount(diags_);
   TypeRef partial = applyTo(ft, *e.elems[0], e.span, left);
-  return applyTo(partial, *e.elems[1], e.span, right);
+  // A left operand that is wrong (`b + 1` with `b: bool`) has set the operator's type: the
+  // right one is checked on its own, so the one mistake gives one error.
+  if (errorCount(diags_) > errorsBefore) {
+    check(*e.elems[1]);
+    return fresh(e.span);
+  }
+  TypeRef partialHead = tv_.head(partial);
+  TypeRef leftType = partialHead->kind == Type::Kind::Function ? partialHead->param : nullptr;
+  TypeRef result = applyTo(partial, *e.elems[1], e.span, right);
+  // `x + k` with `k` of another type: the error is at `k`; say where the other type comes from.
+  if (e.name.uid < 0 && leftType && tv_.lastError())
+    tv_.lastError()->note(e.elems[0]->span,
+                          "the other operand has type `" + tv_.zonk(leftType)->str() + "`");
+  return result;
 }
 
 TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan,
                          const SizeContext& ctx) {
-  TypeRef argType = check(arg);
   TypeRef h = tv_.head(fn);
+  if (h->kind == Type::Kind::Function && isLambdaArgument(arg)) {
+    lambdaParamHints_.clear();
+    for (TypeRef p = tv_.head(h->param); p->kind == Type::Kind::Function; p = tv_.head(p->result))
+      lambdaParamHints_.push_back(p->param);
+  }
+  TypeRef argType = check(arg);
+  lambdaParamHints_.clear();
+  h = tv_.head(fn);
   if (h->kind == Type::Kind::Function) {
     tv_.sizeContext = ctx;
     unify(h->param, argType, arg.span);
@@ -101,10 +163,41 @@ TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan,
   return fresh(callSpan);
 }
 
-TypeRef Checker::checkApply(Expr& e) {
+TypeRef Checker::checkApply(Expr& e, const Expr* piped, const TypeRef& pipedType) {
   TypeRef t = check(*e.elems[0]);
-  for (size_t i = 1; i < e.elems.size(); ++i)
+  // Lambda arguments followed by other arguments wait for them (Note [Lambda arguments last]).
+  struct Deferred {
+    size_t index;
+    TypeRef param;
+  };
+  std::vector<Deferred> deferred;
+  auto otherArgumentFollows = [&](size_t i) {
+    if (piped)
+      return true;
+    for (size_t j = i + 1; j < e.elems.size(); ++j)
+      if (!isLambdaArgument(*e.elems[j]))
+        return true;
+    return false;
+  };
+  for (size_t i = 1; i < e.elems.size(); ++i) {
+    TypeRef h = tv_.head(t);
+    if (isLambdaArgument(*e.elems[i]) && otherArgumentFollows(i) &&
+        h->kind == Type::Kind::Function && h->paramName.empty()) {
+      deferred.push_back({i, h->param});
+      t = h->result;
+      continue;
+    }
     t = applyTo(t, *e.elems[i], e.span, callContext(*e.elems[0], *e.elems[i], i - 1));
+  }
+  // The piped value is the next argument: its parameter's type is bound before the lambdas'.
+  if (TypeRef h = tv_.head(t); piped && h->kind == Type::Kind::Function && h->paramName.empty()) {
+    tv_.sizeContext = callContext(*e.elems[0], *piped, e.elems.size() - 1);
+    unify(h->param, pipedType, piped->span);
+    tv_.sizeContext = {};
+  }
+  for (const Deferred& d : deferred)
+    applyTo(Type::function(d.param, fresh(e.span)), *e.elems[d.index], e.span,
+            callContext(*e.elems[0], *e.elems[d.index], d.index - 1));
   return t;
 }
 

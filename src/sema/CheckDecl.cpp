@@ -5,6 +5,7 @@
 #include "sema/Checker.h"
 #include "sema/Modules.h"
 #include "sema/Uniqueness.h"
+#include "support/DiagnosticOptions.h"
 
 #include <utility>
 
@@ -45,9 +46,14 @@ const Checker::TypeEntry* Checker::lookupType(const std::string& name) const {
 void Checker::checkDecl(Decl& d) {
   size_t vmark = valueMark(), tmark = typeMark();
   switch (d.kind) {
-  case Decl::Kind::Value:
+  case Decl::Kind::Value: {
+    size_t firstDiag = diags_.all().size();
     checkValueDecl(d);
+    // One mistake, one error: errors caused by an earlier one of this declaration (an
+    // enclosing expression, the declared return type) are dropped.
+    dropOverlappingErrors(diags_, firstDiag);
     return exportSince(vmark, tmark);
+  }
   case Decl::Kind::Type:
     checkTypeDecl(d);
     return exportSince(vmark, tmark);
@@ -74,6 +80,17 @@ void Checker::checkDecl(Decl& d) {
   }
 }
 
+namespace {
+
+/// `(x: t)`, also in parentheses: a parameter whose type its annotation gives.
+bool isAnnotated(const Pattern& p) {
+  if (p.kind == Pattern::Kind::Tuple && p.elems.size() == 1)
+    return isAnnotated(*p.elems[0]);
+  return p.kind == Pattern::Kind::Ascribed;
+}
+
+} // namespace
+
 TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* retTypeExp,
                                Expr& body) {
   std::vector<TypeRef> paramTypes;
@@ -82,6 +99,7 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
   // A named function's `[]` parameter sizes are fresh size parameters (CheckAnonymousSizes.cpp).
   std::string owner = std::exchange(anonymousSizeOwner_, std::string());
   const ast::Decl* ownerDecl = std::exchange(anonymousSizeDecl_, nullptr);
+  std::vector<TypeRef> hints = std::exchange(lambdaParamHints_, {});
   for (auto& p : params) {
     if (!owner.empty()) {
       // Sizes are spelled after the parameter (`xs_len`), or its position (`arg2_len`).
@@ -94,6 +112,11 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
       anonymousSizes_ = AnonymousSizeScope{owner, ownerDecl, label, 0};
     }
     TypeRef paramType = patternType(*p);
+    // A lambda argument's parameter without an annotation takes the type the callee gives it,
+    // so a mistake in the body is reported there (Note [Lambda arguments last]).
+    size_t index = paramTypes.size();
+    if (index < hints.size() && !isAnnotated(*p))
+      paramType = hints[index];
     bindPattern(*p, paramType);
     anonymousSizes_.reset();
     paramTypes.push_back(p->type);

@@ -4,6 +4,7 @@
 // lambdas, local functions, `match` and loops in CheckBinding.cpp.
 #include "sema/Builtins.h"
 #include "sema/Checker.h"
+#include "support/Suggest.h"
 
 namespace fjord::sema {
 
@@ -12,6 +13,22 @@ using ast::Expr;
 namespace {
 
 bool isInternalName(const std::string& n) { return n.rfind("__", 0) == 0; }
+
+/// The names of `entries` (a scope stack), innermost first: the order suggestions prefer.
+template <typename Entries> std::vector<std::string> namesInScope(const Entries& entries) {
+  std::vector<std::string> names;
+  for (auto it = entries.rbegin(); it != entries.rend(); ++it)
+    names.push_back(it->name);
+  return names;
+}
+
+/// `ns.m` for every member `m` of the namespace `ns`.
+std::vector<std::string> qualifiedMembers(PrimType ns) {
+  std::vector<std::string> names;
+  for (const std::string& m : namespaceMemberNames(ns))
+    names.push_back(std::string(primName(ns)) + "." + m);
+  return names;
+}
 
 } // namespace
 
@@ -191,7 +208,8 @@ TypeRef Checker::checkExpr(Expr& e) {
   case Expr::Kind::LetWith: {
     const ValueEntry* src = lookupValue(e.name.base);
     if (!src) {
-      diags_.error(e.name.span, "unknown name `" + e.name.base + "`");
+      diags_.error(e.name.span, "unknown name `" + e.name.base + "`" +
+                                    didYouMean(e.name.base, namesInScope(values_)));
       return fresh(e.span);
     }
     e.name.uid = src->uid;
@@ -294,7 +312,11 @@ TypeRef Checker::checkVar(Expr& e) {
       e.name.builtin = n;
       return tv_.instantiate(Scheme{it->type, it->typeVars}, e.span);
     }
-  diags_.error(e.span, "unknown name `" + n + "`");
+  // `f23.sqrt` is parsed as a field of `f23`: the namespaces are candidates too.
+  std::vector<std::string> candidates = namesInScope(values_);
+  for (const std::string& prim : primTypeNames())
+    candidates.push_back(prim);
+  diags_.error(e.span, "unknown name `" + n + "`" + didYouMean(n, candidates));
   return fresh(e.span);
 }
 
@@ -312,7 +334,20 @@ TypeRef Checker::checkQualified(Expr& e) {
   auto ns = primFromName(qs[0]);
   auto member = ns && qs.size() == 1 ? namespaceMember(*ns, e.name.base) : std::nullopt;
   if (!member) {
-    diags_.error(e.span, "unknown name `" + e.name.str() + "`");
+    // `f32.sqrtt`: the members of that namespace; `f23.sqrt`, `rec.x` (with `recd` bound):
+    // the namespaces and the names in scope, with the rest of the name kept.
+    std::vector<std::string> candidates;
+    std::string rest = e.name.str().substr(qs[0].size());
+    if (ns && qs.size() == 1) {
+      candidates = qualifiedMembers(*ns);
+    } else {
+      for (const std::string& prim : primTypeNames())
+        candidates.push_back(prim + rest);
+      for (const std::string& v : namesInScope(values_))
+        candidates.push_back(v + rest);
+    }
+    diags_.error(e.span, "unknown name `" + e.name.str() + "`" +
+                             didYouMean(e.name.str(), candidates));
     return fresh(e.span);
   }
   TypeRef generic;

@@ -1,6 +1,8 @@
 // Patterns (binding names, matching annotations) and type expressions (resolving what the
 // user wrote to semantic types, sizes included).
+#include "sema/Builtins.h"
 #include "sema/Checker.h"
+#include "support/Suggest.h"
 
 #include <utility>
 
@@ -138,8 +140,14 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
         return substitute(entry->type, sub);
       }
     }
+    std::vector<std::string> candidates;
+    for (auto it = types_.rbegin(); it != types_.rend(); ++it)
+      candidates.push_back(it->name);
+    for (const std::string& prim : primTypeNames())
+      candidates.push_back(prim);
     diags_.error(te.name.span.known() ? te.name.span : te.span,
-                 "unknown type `" + te.name.str() + "`");
+                 "unknown type `" + te.name.str() + "`" +
+                     (te.name.qualifiers.empty() ? didYouMean(te.name.base, candidates) : ""));
     return fresh(te.span);
   }
   case TypeExp::Kind::Array: {

@@ -4,6 +4,7 @@
 // argument, for the sizes a named parameter `(n: i64) -> [n]t` takes from a call (`iota
 // (n+1)` has size `n+1`).
 #include "sema/Checker.h"
+#include "support/Suggest.h"
 
 namespace fjord::sema {
 
@@ -22,7 +23,13 @@ std::optional<Size> Checker::sizeName(const std::string& name, const SourceSpan&
     noteSizeName(name, v->uid);
     return Size::bound(name, v->uid);
   }
-  diags_.error(span, "unknown size `" + name + "`");
+  // The sizes the type binds and the `i64` variables in scope, innermost first.
+  std::vector<std::string> candidates(localSizes_.rbegin(), localSizes_.rend());
+  for (auto it = values_.rbegin(); it != values_.rend(); ++it)
+    if (it->scheme.type && it->scheme.type->kind == Type::Kind::Prim &&
+        it->scheme.type->prim == PrimType::I64)
+      candidates.push_back(it->name);
+  diags_.error(span, "unknown size `" + name + "`" + didYouMean(name, candidates));
   return std::nullopt;
 }
 

@@ -87,7 +87,10 @@ private:
   TypeRef checkQualified(ast::Expr& e);
   TypeRef checkBinOp(ast::Expr& e);
   TypeRef builtinOpType(ast::Expr& e, const std::string& op);
-  TypeRef checkApply(ast::Expr& e);
+  /// `piped`: the application is the right operand of `piped |> e` and `piped` (of type
+  /// `pipedType`, already checked) its last argument (Note [Lambda arguments last]).
+  TypeRef checkApply(ast::Expr& e, const ast::Expr* piped = nullptr,
+                     const TypeRef& pipedType = nullptr);
   /// Size types (CheckSizes.cpp, Note [Size variables] in UnifySizes.cpp).
   /// The type of a use of the top-level function `d`: its size parameters become fresh
   /// flexible sizes, sizes of its result that a caller cannot express fresh existentials.
@@ -180,6 +183,9 @@ private:
   /// the declaration of a top-level one (null for a local function).
   std::string anonymousSizeOwner_;
   const ast::Decl* anonymousSizeDecl_ = nullptr;
+  /// The parameter types a lambda argument is checked against (Note [Lambda arguments last]
+  /// in CheckApply.cpp): set by applyTo, taken by checkFunction.
+  std::vector<TypeRef> lambdaParamHints_;
   /// The top-level function being checked, visible in its own body (Note [Recursive
   /// functions] in CheckDecl.cpp); a use sets its `recursive` flag.
   ast::Decl* selfDecl_ = nullptr;

@@ -3,6 +3,7 @@
 // the Env; names the Env does not know are left for the checker (the prelude's names).
 #include "sema/Builtins.h"
 #include "sema/ModuleEnv.h"
+#include "support/Suggest.h"
 
 #include <algorithm>
 #include <functional>
@@ -16,6 +17,26 @@ using ast::PatternPtr;
 using ast::TypeExp;
 using ast::TypeExpPtr;
 using Kind = Expr::Kind;
+
+namespace {
+
+/// The names a scope's map binds, for "did you mean" suggestions.
+template <typename Map> std::vector<std::string> keysOf(const Map& map) {
+  std::vector<std::string> keys;
+  for (const auto& entry : map)
+    keys.push_back(entry.first);
+  return keys;
+}
+
+/// The values and then the modules of `env`: `m.shapez.one` may misspell either.
+std::vector<std::string> valuesAndModules(const Env& env) {
+  std::vector<std::string> names = keysOf(env.values);
+  for (const std::string& m : keysOf(env.modules))
+    names.push_back(m);
+  return names;
+}
+
+} // namespace
 
 void Env::merge(const Env& other) {
   for (const auto& [k, v] : other.values)
@@ -70,7 +91,11 @@ ModuleRef Renamer::modulePath(const std::vector<std::string>& path, const Source
     sofar += (sofar.empty() ? "" : ".") + q;
     auto it = scope.modules.find(q);
     if (it == scope.modules.end() || (m && m->kind != Module::Kind::Struct)) {
-      diags_.error(span, "unknown module `" + sofar + "`");
+      std::string prefix = sofar.substr(0, sofar.size() - q.size()); // `a.b.` of `a.b.c`
+      std::vector<std::string> candidates;
+      for (const std::string& name : keysOf(scope.modules))
+        candidates.push_back(prefix + name);
+      diags_.error(span, "unknown module `" + sofar + "`" + didYouMean(sofar, candidates));
       return nullptr;
     }
     m = it->second;
@@ -107,8 +132,8 @@ ast::Name Renamer::valueName(const ast::Name& n) {
   auto it = m->kind == Module::Kind::Struct ? m->members.values.find(n.base)
                                             : m->members.values.end();
   if (it == m->members.values.end()) {
-    diags_.error(n.span, "module `" + dotted(n.qualifiers) +
-                             "` has no value `" + n.base + "`");
+    diags_.error(n.span, "module `" + dotted(n.qualifiers) + "` has no value `" + n.base + "`" +
+                             didYouMean(n.base, valuesAndModules(m->members)));
     return out;
   }
   out.qualifiers = it->second.qualifiers;
@@ -140,8 +165,8 @@ ast::Name Renamer::typeName(const ast::Name& n) {
   auto it = m->kind == Module::Kind::Struct ? m->members.types.find(n.base)
                                             : m->members.types.end();
   if (it == m->members.types.end()) {
-    diags_.error(n.span, "module `" + dotted(n.qualifiers) +
-                             "` has no type `" + n.base + "`");
+    diags_.error(n.span, "module `" + dotted(n.qualifiers) + "` has no type `" + n.base + "`" +
+                             didYouMean(n.base, keysOf(m->members.types)));
     return out;
   }
   out.qualifiers = it->second.qualifiers;

@@ -7,6 +7,7 @@
 // quantified. Constrained variables (literals, overloaded operators) are never generalised:
 // they are resolved by later uses or defaulted at the end of the top-level definition.
 #include "sema/Unify.h"
+#include "support/Suggest.h"
 
 #include <algorithm>
 
@@ -235,7 +236,12 @@ bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpa
         fieldType = t->elems[i];
     }
     if (!fieldType) {
-      diags_.error(c.span, "type `" + zonk(t)->str() + "` has no field `" + name + "`");
+      std::vector<std::string> fields;
+      if (t->kind == Type::Kind::Record)
+        for (const auto& f : t->fields)
+          fields.push_back(f.first);
+      diags_.error(c.span, "type `" + zonk(t)->str() + "` has no field `" + name + "`" +
+                               didYouMean(name, fields));
       reported = true;
       return false;
     }

@@ -1,6 +1,8 @@
-// Rendering diagnostics GCC-style with a source excerpt and caret, collecting them, and
-// raising internal errors (see Diagnostics.h).
+// Rendering diagnostics GCC-style with a source excerpt and caret (in GCC's colours when
+// asked, DiagnosticOptions.h), collecting them, and raising internal errors (see
+// Diagnostics.h).
 #include "support/Diagnostics.h"
+#include "support/DiagnosticOptions.h"
 
 #include <algorithm>
 
@@ -19,8 +21,46 @@ const char* severityName(Severity s) {
   return "error";
 }
 
+// GCC's default colours (GCC_COLORS): error=01;31, warning=01;35, note=01;36, locus=01,
+// quote=01; the caret as Clang draws it, bold green.
+constexpr const char* kReset = "\033[0m";
+constexpr const char* kBold = "\033[1m";
+constexpr const char* kCaret = "\033[1;32m";
+
+const char* severityColor(Severity s) {
+  switch (s) {
+  case Severity::Error:
+    return "\033[1;31m";
+  case Severity::Warning:
+    return "\033[1;35m";
+  case Severity::Note:
+    return "\033[1;36m";
+  }
+  return "";
+}
+
+std::string painted(const std::string& text, const char* color, bool on) {
+  return on ? color + text + kReset : text;
+}
+
+// The message with each `quoted` name in bold, as GCC shows quoted text.
+std::string paintedQuotes(const std::string& msg, bool on) {
+  if (!on)
+    return msg;
+  std::string out;
+  size_t pos = 0;
+  for (;;) {
+    size_t open = msg.find('`', pos);
+    size_t close = open == std::string::npos ? open : msg.find('`', open + 1);
+    if (close == std::string::npos)
+      return out + msg.substr(pos);
+    out += msg.substr(pos, open - pos) + kBold + msg.substr(open, close + 1 - open) + kReset;
+    pos = close + 1;
+  }
+}
+
 // The source line and a caret line under the span (tildes for the rest of it on that line).
-std::string excerpt(const SourceSpan& span) {
+std::string excerpt(const SourceSpan& span, bool color) {
   if (!span.known())
     return "";
   std::string line = span.file->lineText(span.line);
@@ -41,9 +81,10 @@ std::string excerpt(const SourceSpan& span) {
     std::string shown = line.substr(start, width);
     std::string marks = caret.substr(std::min(start, caret.size()), width);
     std::string head = start > 0 ? "..." : "", tail = start + width < line.size() ? "..." : "";
-    return "    " + head + shown + tail + "\n    " + std::string(head.size(), ' ') + marks + "\n";
+    return "    " + head + shown + tail + "\n    " + std::string(head.size(), ' ') +
+           painted(marks, kCaret, color) + "\n";
   }
-  return "    " + line + "\n    " + caret + "\n";
+  return "    " + line + "\n    " + painted(caret, kCaret, color) + "\n";
 }
 
 } // namespace
@@ -53,14 +94,18 @@ Diagnostic& Diagnostic::note(SourceSpan where, std::string msg) {
   return *this;
 }
 
-std::string Diagnostic::render() const {
-  std::string out = span.known() ? span.str() + ": " : std::string("fjord: ");
-  out += severityName(severity);
-  out += ": " + message + "\n" + excerpt(span);
-  for (const auto& n : notes)
-    out += n.render();
+std::string renderDiagnostic(const Diagnostic& d, bool color) {
+  std::string where = d.span.known() ? d.span.str() + ":" : std::string("fjord:");
+  std::string severity = std::string(severityName(d.severity)) + ":";
+  std::string out = painted(where, kBold, color);
+  out += " " + painted(severity, severityColor(d.severity), color);
+  out += " " + paintedQuotes(d.message, color) + "\n" + excerpt(d.span, color);
+  for (const auto& n : d.notes)
+    out += renderDiagnostic(n, color);
   return out;
 }
+
+std::string Diagnostic::render() const { return renderDiagnostic(*this, /*color=*/false); }
 
 Diagnostic& DiagnosticEngine::error(SourceSpan span, std::string msg) {
   diags_.push_back(Diagnostic{Severity::Error, std::move(span), std::move(msg), {}});

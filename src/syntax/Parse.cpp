@@ -117,7 +117,11 @@ public:
       });
       parser.removeErrorListeners();
       parser.setErrorHandler(std::make_shared<syntax::FjordErrorStrategy>(
-          [this](antlr4::Token* at, const std::string& msg) { diags_.error(tokenSpan(at), msg); }));
+          [this, &tokens](antlr4::Token* at, const std::string& msg, antlr4::Token* unclosed) {
+            Diagnostic& d = diags_.error(stopSpan(tokens, at), msg);
+            if (unclosed)
+              d.note(tokenSpan(unclosed), "to match this " + syntax::describeToken(unclosed));
+          }));
       auto* tree = rule(parser);
       syntax::AstBuilder builder(file_, positions_, diags_);
       auto result = build(builder, tree);
@@ -161,6 +165,18 @@ private:
     s.col = begin.col;
     s.endLine = end.line;
     s.endCol = end.col;
+    return s;
+  }
+
+  /// Where the parser stopped at `at`: the token, or for the end of the file the point just
+  /// after the last token (not a blank line or comment after it), as GCC and Clang report.
+  SourceSpan stopSpan(antlr4::CommonTokenStream& tokens, antlr4::Token* at) const {
+    if (!at || at->getType() != antlr4::Token::EOF || at->getTokenIndex() == 0)
+      return tokenSpan(at);
+    antlr4::Token* last = tokens.get(at->getTokenIndex() - 1);
+    SourceSpan s = tokenSpan(last);
+    s.line = s.endLine;
+    s.col = s.endCol;
     return s;
   }
 

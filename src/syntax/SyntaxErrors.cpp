@@ -178,6 +178,44 @@ bool startsOperand(antlr4::Parser* parser, size_t type) {
   return atn.nextTokens(atn.ruleToStartState[P::RuleOperand]).contains(type);
 }
 
+/// The closing token type of an opening bracket's, or 0 for other tokens.
+size_t closerOf(size_t type) {
+  switch (type) {
+  case P::LPAREN:
+    return P::RPAREN;
+  case P::LBRACKET:
+  case P::INDEX_LBRACKET:
+  case P::HASH_LBRACKET:
+    return P::RBRACKET;
+  case P::LBRACE:
+    return P::RBRACE;
+  default:
+    return 0;
+  }
+}
+
+/// The innermost bracket opened before `at` and not closed before it, when the parser
+/// stopped at `at` wanting its closer or hitting the end of the file; else null.
+antlr4::Token* unclosedBracket(antlr4::Parser* parser, antlr4::Token* at,
+                               const antlr4::misc::IntervalSet& expected) {
+  if (!at)
+    return nullptr;
+  antlr4::TokenStream* tokens = parser->getTokenStream();
+  std::vector<antlr4::Token*> open;
+  for (size_t i = 0; i < at->getTokenIndex() && i < tokens->size(); ++i) {
+    antlr4::Token* t = tokens->get(i);
+    if (closerOf(t->getType()))
+      open.push_back(t);
+    else if (!open.empty() && closerOf(open.back()->getType()) == t->getType())
+      open.pop_back();
+  }
+  if (open.empty())
+    return nullptr;
+  bool wanted = at->getType() == antlr4::Token::EOF ||
+                expected.contains(closerOf(open.back()->getType()));
+  return wanted ? open.back() : nullptr;
+}
+
 } // namespace
 
 void FjordErrorStrategy::report(antlr4::Parser* parser, antlr4::Token* at,
@@ -187,7 +225,7 @@ void FjordErrorStrategy::report(antlr4::Parser* parser, antlr4::Token* at,
   if (at && isBinaryOperatorToken(at->getType())) {
     antlr4::Token* next = nextToken(parser, at);
     if (next && !startsOperand(parser, next->getType())) {
-      sink_(next, "unexpected " + describeToken(next) + ", expected an expression");
+      sink_(next, "unexpected " + describeToken(next) + ", expected an expression", nullptr);
       return;
     }
   }
@@ -195,10 +233,11 @@ void FjordErrorStrategy::report(antlr4::Parser* parser, antlr4::Token* at,
   antlr4::ParserRuleContext* ctx = parser->getContext();
   if (ctx && ctx->getRuleIndex() == P::RuleProgram && expected.size() == 1 &&
       expected.contains(antlr4::Token::EOF)) {
-    sink_(at, "unexpected " + describeToken(at) + ", expected a declaration");
+    sink_(at, "unexpected " + describeToken(at) + ", expected a declaration", nullptr);
     return;
   }
-  sink_(at, "unexpected " + describeToken(at) + ", expected " + describeExpected(parser, expected));
+  sink_(at, "unexpected " + describeToken(at) + ", expected " + describeExpected(parser, expected),
+        unclosedBracket(parser, at, expected));
 }
 
 void FjordErrorStrategy::reportError(antlr4::Parser* parser,

@@ -13,8 +13,10 @@ namespace fjord::syntax {
 /// Thrown to stop parsing after the first syntax error has been reported.
 struct SyntaxAbort {};
 
-/// Receives the token a syntax error is about and the message.
-using SyntaxErrorSink = std::function<void(antlr4::Token* at, const std::string& message)>;
+/// Receives the token a syntax error is about, the message, and the bracket left open that
+/// the parser wanted closed there (null if none: then no "to match this `(`" note).
+using SyntaxErrorSink =
+    std::function<void(antlr4::Token* at, const std::string& message, antlr4::Token* unclosed)>;
 
 /// "`)`", "`then`", "end of file": how a token of the input is named in a message.
 std::string describeToken(antlr4::Token* token);

@@ -22,8 +22,47 @@ TEST_CASE("syntax: errors name the offending token and what was expected") {
   CHECK(programError("def f = [1, 2") == "1:14: unexpected end of file, expected `]` or `,`");
   CHECK(programError("def f = a[1") == "1:12: unexpected end of file, expected `]`");
   CHECK(programError("def f = \\x") == "1:11: unexpected end of file, expected `->`");
-  CHECK(programError("type t = ") == "1:10: unexpected end of file, expected a type");
+  CHECK(programError("type t = ") == "1:9: unexpected end of file, expected a type");
   CHECK(programError("def f = (, 1)") == "1:10: unexpected `,`, expected an expression");
+}
+
+namespace {
+
+/// The first error and its notes, "line:col: message" each, joined by " | ".
+std::string errorWithNotes(const std::string& src) {
+  fjord::DiagnosticEngine diags;
+  if (fjord::parseProgram(fjord::syntax_test::makeFile(src), diags) || diags.all().empty())
+    return "";
+  const fjord::Diagnostic& d = diags.all().front();
+  auto at = [](const fjord::Diagnostic& x) {
+    return std::to_string(x.span.line) + ":" + std::to_string(x.span.col) + ": " + x.message;
+  };
+  std::string out = at(d);
+  for (const fjord::Diagnostic& n : d.notes)
+    out += " | " + at(n);
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("syntax: an unclosed bracket gets a note where it was opened") {
+  CHECK(errorWithNotes("def f = (1 + 2") ==
+        "1:15: unexpected end of file, expected `)` | 1:9: to match this `(`");
+  CHECK(errorWithNotes("def f = g (h [1, 2) 3") ==
+        "1:19: unexpected `)`, expected `]` or `,` | 1:14: to match this `[`");
+  CHECK(errorWithNotes("def f = {a = 1, b = (2, 3}") ==
+        "1:26: unexpected `}`, expected `)` or `,` | 1:21: to match this `(`");
+  CHECK(errorWithNotes("def f = a[1") ==
+        "1:12: unexpected end of file, expected `]` | 1:10: to match this `[`");
+  // The end of the file is reported where the parser stopped: after the last token, not
+  // on the blank lines or comments that follow it.
+  CHECK(errorWithNotes("def f (x: i32) =\n  f32.sqrt (x +\n    (1 * (2 + x))\n\n-- end\n") ==
+        "3:18: unexpected end of file, expected `)` | 2:12: to match this `(`");
+  CHECK(errorWithNotes("def f = (x + * 2)") ==
+        "1:14: unexpected `*`, expected `)` | 1:9: to match this `(`");
+  // No note when the bracket is not what the parser wanted closed.
+  CHECK(errorWithNotes("def f = (if x then 1)") == "1:21: unexpected `)`, expected `else`");
+  CHECK(errorWithNotes("def f = (1, 2) )") == "1:16: unexpected `)`, expected a declaration");
 }
 
 TEST_CASE("syntax: a dangling operator reports the missing operand") {
