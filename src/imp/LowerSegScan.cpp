@@ -1,5 +1,6 @@
 // SegScan -> a single-pass scan with decoupled look-back where blocks progress
 // independently, else reduce-then-scan over the same tiles. See Note [Single-pass scan].
+#include "imp/GroupReduce.h"
 #include "imp/ScanKernels.h"
 
 namespace fjord::imp::detail {
@@ -89,10 +90,13 @@ Block singlePass(HostLowerer& host, const ScanPlan& p, const std::string& base, 
   Block run;
   size_t mark = host.tempMark();
   TileStatus st;
-  st.status = host.allocTemp("tile_status", mul(tiles, i64(4)), run);
+  st.packed = packedStatus(p);
+  st.status = host.allocTemp("tile_status", mul(tiles, i64(st.packed ? 8 : 4)), run);
   st.ticket = host.allocTemp("ticket", i64(4), run);
-  st.aggregates = perTile(host, p, "_aggregates", tiles, run);
-  st.prefixes = perTile(host, p, "_prefixes", tiles, run);
+  if (!st.packed) {
+    st.aggregates = perTile(host, p, "_aggregates", tiles, run);
+    st.prefixes = perTile(host, p, "_prefixes", tiles, run);
+  }
   std::string what = describe(p.seg);
   launchKernel(host, p.stm, base + "_reset", "resets the tile status of " + base,
                divUp(tiles, bs), bs, [&](KernelLowerer& k) { resetStatusKernel(k, st, tiles); },
@@ -129,7 +133,7 @@ Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& ba
 
 void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
                     Block& out) {
-  ExpRef bs = host.blockSizeFor(base, out);
+  ExpRef bs = warpMultipleBlockSize(host, base, out);
   Block run;
   std::string itemsParam = base + ".items_per_thread";
   host.prog.addTuning(itemsParam, kDefaultItemsPerThread,
