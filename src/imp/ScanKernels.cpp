@@ -15,18 +15,12 @@ constexpr int64_t kSharedBudget = 44 * 1024;
 /// How far the loops over a thread's items are unrolled (CUDA), so that the loads of
 /// several items are in flight at once.
 constexpr int64_t kUnroll = 8;
-/// Predecessors a block inspects per step of its look-back.
+/// Predecessors warp 0 inspects per step of its look-back (Note [Warp look-back]).
 constexpr int64_t kLookBackWindow = 32;
 
 Stm storeVolatile(std::string mem, ExpRef index, ExpRef value) {
   Stm s = store(std::move(mem), std::move(index), std::move(value));
   s.kind = Stm::Kind::StoreVolatile;
-  return s;
-}
-
-Stm breakLoop() {
-  Stm s;
-  s.kind = Stm::Kind::Break;
   return s;
 }
 
@@ -150,70 +144,61 @@ Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef 
                        {ifThen(eq(tile, i64(0)), publish(prefs, aggregate, 2),
                                publish(aggs, aggregate, 1))}));
 
-  std::string winStatus = k.freshName("window_status");
-  decls.push_back(sharedArray(winStatus, PrimType::I32, kLookBackWindow));
-  std::vector<std::string> winVals = sharedVals(k, p, "_window", kLookBackWindow, decls);
-  std::string next = k.freshName("look_back_next");
-  decls.push_back(sharedArray(next, PrimType::I64, 1));
   std::vector<std::string> exclSh = sharedVals(k, p, "_exclusive_shared", 1, decls);
 
   out.push_back(comment(
-      "look back: threads 0.." + std::to_string(kLookBackWindow - 1) +
-      " read the status and value of the tiles next - 0, next - 1, ...;\n"
-      "thread 0 combines them, nearest last, up to the first inclusive prefix (done) or the\n"
-      "first tile with nothing published yet (read again from there)"));
+      "look back: the tiles before this one are combined, nearest last, up to the first\n"
+      "inclusive prefix (done); a tile with nothing published yet is read again"));
   Vals excl = declareVals(k, p, "_exclusive", neutral(k, p), out);
-  out.push_back(ifThen(eq(tid, i64(0)), {store(next, i64(0), sub(tile, i64(1)))}));
-  out.push_back(barrier());
-  Block step, reader;
-  ExpRef base = k.let("look_back_from", load(next, i64(0), PrimType::I64), step);
-  ExpRef pred = k.let("predecessor", sub(base, tid), reader);
-  std::string seen = k.freshName("seen");
-  reader.push_back(declare(seen, PrimType::I32, i32c(2))); // before tile 0: nothing to add
-  ExpRef seenV = var(seen, PrimType::I32);
-  Vals val = declareVals(k, p, "_seen", neutral(k, p), reader);
-  if (packed) {
-    Block read, value;
-    ExpRef word = k.let("word", loadVolatile(status, pred, PrimType::I64), read);
-    read.push_back(assign(seen, convert(binOp(BinOpKind::And, word, i64(3)), PrimType::I32)));
-    value.push_back(assign(val[0]->name, convert(binOp(BinOpKind::Shr, word, i64(2)), p.types[0])));
-    read.push_back(ifThen(cmp(CmpOpKind::Gt, seenV, i32c(0)), std::move(value)));
-    reader.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)), std::move(read)));
-  } else {
-    reader.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)),
-                            {assign(seen, loadVolatile(status, pred, PrimType::I32))}));
-    reader.push_back(fence());
+  // Reads predecessor `pred`'s status into `seen` (declared 2: before tile 0, nothing to
+  // add) and its value into `val` (declared neutral).
+  auto readPredecessor = [&](ExpRef pred, const std::string& seen, const Vals& val, Block& b) {
+    ExpRef seenV = var(seen, PrimType::I32);
+    if (packed) {
+      Block read, value;
+      ExpRef word = k.let("word", loadVolatile(status, pred, PrimType::I64), read);
+      read.push_back(assign(seen, convert(binOp(BinOpKind::And, word, i64(3)), PrimType::I32)));
+      value.push_back(
+          assign(val[0]->name, convert(binOp(BinOpKind::Shr, word, i64(2)), p.types[0])));
+      read.push_back(ifThen(cmp(CmpOpKind::Gt, seenV, i32c(0)), std::move(value)));
+      b.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)), std::move(read)));
+      return;
+    }
+    b.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)),
+                       {assign(seen, loadVolatile(status, pred, PrimType::I32))}));
+    b.push_back(fence());
     Block readPrefix, readAggregate;
     assignVals(val, loadVals(prefs, p, pred, true), readPrefix);
     assignVals(val, loadVals(aggs, p, pred, true), readAggregate);
-    reader.push_back(ifThen(andE(eq(seenV, i32c(2)), cmp(CmpOpKind::Ge, pred, i64(0))),
-                            std::move(readPrefix),
-                            {ifThen(eq(seenV, i32c(1)), std::move(readAggregate))}));
-  }
-  reader.push_back(store(winStatus, tid, seenV));
-  storeVals(winVals, tid, val, reader);
-  step.push_back(ifThen(lt(tid, i64(kLookBackWindow)), std::move(reader)));
-  step.push_back(barrier());
+    b.push_back(ifThen(andE(eq(seenV, i32c(2)), cmp(CmpOpKind::Ge, pred, i64(0))),
+                       std::move(readPrefix),
+                       {ifThen(eq(seenV, i32c(1)), std::move(readAggregate))}));
+  };
 
-  Block walk, item, found;
-  std::string w = k.freshName("w");
-  ExpRef wV = var(w, PrimType::I64);
-  std::string used = k.freshName("used");
-  walk.push_back(declare(used, PrimType::I64, i64(0)));
-  ExpRef s = k.let("status_seen", load(winStatus, wV, PrimType::I32), item);
-  item.push_back(ifThen(eq(s, i32c(0)), {breakLoop()}));
-  assignVals(excl, combineVals(k, p, loadVals(winVals, p, wV), excl, item), item);
-  item.push_back(assign(used, add(wV, i64(1))));
-  found.push_back(store(next, i64(0), i64(-1))); // done
-  found.push_back(breakLoop());
-  item.push_back(ifThen(eq(s, i32c(2)), std::move(found)));
-  walk.push_back(forLoop(w, i64(kLookBackWindow), std::move(item)));
-  walk.push_back(ifThen(cmp(CmpOpKind::Ge, load(next, i64(0), PrimType::I64), i64(0)),
-                        {store(next, i64(0), sub(base, var(used, PrimType::I64)))}));
-  step.push_back(ifThen(eq(tid, i64(0)), std::move(walk)));
-  step.push_back(barrier());
-  out.push_back(whileLoop(cmp(CmpOpKind::Ge, load(next, i64(0), PrimType::I64), i64(0)),
-                          std::move(step)));
+  Block byWarp, byBlock;
+  warpLookBack(k, p, tid, tile, excl, readPredecessor, byWarp);
+  {
+    // Without shuffles: thread 0 reads one predecessor at a time.
+    Block walk, step, add;
+    std::string from = k.freshName("look_back_from");
+    ExpRef fromV = var(from, PrimType::I64);
+    walk.push_back(declare(from, PrimType::I64, sub(tile, i64(1))));
+    std::string seen = k.freshName("seen");
+    step.push_back(declare(seen, PrimType::I32, i32c(2)));
+    ExpRef seenV = var(seen, PrimType::I32);
+    Vals val = declareVals(k, p, "_seen", neutral(k, p), step);
+    readPredecessor(fromV, seen, val, step);
+    assignVals(excl, combineVals(k, p, val, excl, add), add);
+    add.push_back(assign(from, select(eq(seenV, i32c(2)), i64(-1), sub(fromV, i64(1)))));
+    step.push_back(ifThen(cmp(CmpOpKind::Gt, seenV, i32c(0)), std::move(add)));
+    walk.push_back(whileLoop(cmp(CmpOpKind::Ge, fromV, i64(0)), std::move(step)));
+    byBlock.push_back(ifThen(eq(tid, i64(0)), std::move(walk)));
+  }
+  Stm choose;
+  choose.kind = Stm::Kind::IfWarpShuffles;
+  choose.body = std::move(byWarp);
+  choose.elseBody = std::move(byBlock);
+  out.push_back(std::move(choose));
 
   out.push_back(comment("publish the inclusive prefix; share the exclusive one with the block"));
   Block last;

@@ -4,6 +4,7 @@
 #pragma once
 #include "imp/SegCombine.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,16 @@ struct BlockScanned {
 /// must reach it; the block size is a multiple of 32.
 BlockScanned blockScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
                        const std::vector<std::string>& sh, Block& out);
+
+/// Emits `read(pred, seen, val, out)`: the status of tile `pred` into the i32 `seen` and its
+/// published value into `val`, where pred >= 0 (otherwise they keep their initial values).
+using ReadPredecessor =
+    std::function<void(ExpRef pred, const std::string& seen, const Vals& val, Block& out)>;
+
+/// The look-back of Note [Single-pass scan] by warp 0 alone, with shuffles (Note [Warp
+/// look-back], ScanBlock.cpp): thread 0 ends with the tile's exclusive prefix in `excl`.
+void warpLookBack(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tile, const Vals& excl,
+                  const ReadPredecessor& read, Block& out);
 
 /// Whether the look-back packs a tile's status and value into one i64 word (value * 4 +
 /// status): a single value that converts to i64 and back without loss and stays within
