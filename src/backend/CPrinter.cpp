@@ -441,16 +441,18 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
     return {"(" + std::string(d_.typeName(PrimType::I64)) + ")" + std::string(builtin), 15,
             Unary};
   }
-  case Exp::Kind::ShuffleDown: {
-    // __shfl_down_sync takes 4- and 8-byte values; narrower ones travel as int.
+  case Exp::Kind::ShuffleDown:
+  case Exp::Kind::ShuffleUp: {
+    // __shfl_*_sync take 4- and 8-byte values; narrower ones travel as int.
     if (d_.kind != Dialect::Kind::Cuda)
       throw std::logic_error("backend: a warp shuffle outside CUDA");
+    const char* fn = e.kind == Exp::Kind::ShuffleDown ? "__shfl_down_sync" : "__shfl_up_sync";
     std::string x = exp(*e.args.at(0), false);
     std::string off = "(int)" + operand(*e.args.at(1), 15, Unary, false, false);
     if (primBytes(e.type) >= 4 && e.type != PrimType::F16)
-      return {call("__shfl_down_sync", {"0xffffffffu", x, off}), 16, Primary};
+      return {call(fn, {"0xffffffffu", x, off}), 16, Primary};
     return {"(" + std::string(d_.typeName(e.type)) + ")" +
-                call("__shfl_down_sync", {"0xffffffffu", "(int)" + x, off}),
+                call(fn, {"0xffffffffu", "(int)" + x, off}),
             15, Unary};
   }
   case Exp::Kind::Lane: {

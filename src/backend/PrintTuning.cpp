@@ -22,8 +22,8 @@ std::string kindsLegend(const imp::Program& prog) {
   std::string o;
   if (hasKind(prog, "block_size"))
     o += "//   <kernel>.block_size  threads per block (OpenCL: work-group size) of the kernels\n"
-         "//                        <kernel>*; the host clamps it to [1, 1024] (reductions:\n"
-         "//                        rounded down to a multiple of 32, at least 32)\n";
+         "//                        <kernel>*; the host clamps it to [1, 1024] (reductions\n"
+         "//                        and scans: rounded down to a multiple of 32, at least 32)\n";
   if (hasKind(prog, "num_blocks"))
     o += "//   <kernel>.num_blocks  blocks of the first stage of reduction <kernel>, each of\n"
          "//                        which folds a contiguous chunk into one partial result; the\n"

@@ -44,7 +44,8 @@ public:
     case Exp::Kind::LoadVolatile:
     case Exp::Kind::Tuning:
     case Exp::Kind::Lane: fields = a.name == b.name; break;
-    case Exp::Kind::ShuffleDown: break;
+    case Exp::Kind::ShuffleDown:
+    case Exp::Kind::ShuffleUp: break;
     case Exp::Kind::UnOp: fields = a.unOp == b.unOp && a.operandType == b.operandType; break;
     case Exp::Kind::BinOp: fields = a.binOp == b.binOp && a.operandType == b.operandType; break;
     case Exp::Kind::Cmp: fields = a.cmpOp == b.cmpOp && a.operandType == b.operandType; break;

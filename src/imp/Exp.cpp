@@ -137,6 +137,13 @@ ExpRef shuffleDown(ExpRef x, ExpRef offset) {
   return make(std::move(e));
 }
 
+ExpRef shuffleUp(ExpRef x, ExpRef offset) {
+  ExpRef e = shuffleDown(std::move(x), std::move(offset));
+  Exp up = *e;
+  up.kind = Exp::Kind::ShuffleUp;
+  return make(std::move(up));
+}
+
 ExpRef lane(std::string vector, int64_t laneIndex, PrimType elem) {
   Exp e;
   e.kind = Exp::Kind::Lane;

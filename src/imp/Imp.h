@@ -46,6 +46,7 @@ struct Exp {
     LoadVolatile,    ///< like Load, but read from memory every time (never cached or hoisted)
     ForwardProgress, ///< host only, bool: whether the target runs the blocks of a launch with forward progress
     ShuffleDown, ///< args {x, offset}: x of the thread `offset` (i64) lanes above in the warp; only inside IfWarpShuffles (Note [Warp shuffles and vectors in Imp])
+    ShuffleUp,   ///< args {x, offset}: x of the thread `offset` (i64) lanes below in the warp; like ShuffleDown
     Lane,        ///< lane args[0] (an i64 constant) of vector `name` (declared by DeclareVector)
   };
   Kind kind = Kind::Const;
@@ -97,6 +98,7 @@ ExpRef forwardProgress();                                ///< bool, host only
 //                                  folds it and drops the kernels of the branch not taken
 //                                  (imp/SelectTarget.cpp).
 ExpRef shuffleDown(ExpRef x, ExpRef offset);             ///< type = x's type
+ExpRef shuffleUp(ExpRef x, ExpRef offset);               ///< type = x's type
 ExpRef lane(std::string vector, int64_t lane, PrimType elem);
 
 // Note [Tuning parameters in Imp]
@@ -186,11 +188,13 @@ struct Stm {
 
 // Note [Warp shuffles and vectors in Imp]
 // Kernels may exchange registers within a warp and access memory four elements at a time.
-//  - IfWarpShuffles chooses by target: CUDA prints only `body`, where ShuffleDown (CUDA's
-//    __shfl_down_sync over the full warp of 32 lanes) may occur; OpenCL prints only
+//  - IfWarpShuffles chooses by target: CUDA prints only `body`, where ShuffleDown and
+//    ShuffleUp (CUDA's __shfl_down_sync and __shfl_up_sync over the full warp of 32 lanes)
+//    may occur; OpenCL prints only
 //    `elseBody`, which must do the same work without shuffles (e.g. a tree in shared
-//    memory). Every lane of a warp must reach a ShuffleDown (block sizes are multiples of
-//    32 where one is used); a lane reading past the warp's end gets an unspecified value.
+//    memory). Every lane of a warp must reach a shuffle (block sizes are multiples of 32
+//    where one is used); a lane reading past the warp's end (ShuffleDown) gets an
+//    unspecified value, one reading before its start (ShuffleUp) its own.
 //  - DeclareVector loads a float4/int4 (CUDA) or vload4 (OpenCL) from an element index that
 //    is a multiple of 4 in memory whose element 0 is 16-byte aligned (device allocations
 //    are); Lane reads one of its elements. StoreVector is the matching store.

@@ -25,7 +25,9 @@ namespace fjord::imp::detail {
 //     offset);
 //   - the count read back; the other statements lowered as usual, except the replicates,
 //     which become moves of the `_kept` buffers into the destinations' memory (n elements
-//     for an array of count: the LMAD only reads the first count).
+//     for an array of count: the LMAD only reads the first count);
+//   - the allocations of the offsets and flags (8n bytes each) and their byte counts, which
+//     come before the scan, are left out (unusedByFusedFilter): nothing writes them.
 // Anything else (partition, which needs the count before scattering; rows as elements)
 // keeps the three kernels.
 
@@ -170,8 +172,43 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   return g->scatter - g->scan + 1;
 }
 
+namespace {
+
+/// Whether statement i allocates memory only for the scan results of a filter that
+/// lowerFusedFilter takes (which never writes them), or computes the byte count of such an
+/// allocation and nothing else: then it is left out.
+bool unusedByFusedFilter(const std::vector<ir::Stm>& stms, size_t i) {
+  const ir::Stm& st = stms[i];
+  if (st.prov.what != "filter" || st.pat.size() != 1)
+    return false;
+  const ir::VName& name = st.pat[0].name;
+  std::vector<size_t> users;
+  for (size_t s = i + 1; s < stms.size(); ++s)
+    if (uses(stms[s], name))
+      users.push_back(s);
+  const auto* op = std::get_if<ir::Op>(&st.exp);
+  if (!op || !std::holds_alternative<ir::Alloc>(*op)) {
+    // The byte count: its only user is such an allocation.
+    return std::holds_alternative<ir::BasicOp>(st.exp) && users.size() == 1 &&
+           unusedByFusedFilter(stms, users[0]);
+  }
+  for (size_t s = i + 1; s < stms.size(); ++s) {
+    bool holds = false;
+    for (const ir::PatElem& pe : stms[s].pat)
+      holds = holds || (pe.mem && pe.mem->block == name);
+    if (holds) // the scan must be the only statement that mentions the block
+      return segOpOf(stms[s], ir::SegOp::Kind::Scan) && match(stms, s) &&
+             (users.empty() || (users.size() == 1 && users[0] == s));
+  }
+  return false;
+}
+
+} // namespace
+
 size_t HostLowerer::lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) {
-  return lowerFusedFilter(*this, stms, i, out);
+  if (size_t n = lowerFusedFilter(*this, stms, i, out))
+    return n;
+  return unusedByFusedFilter(stms, i) ? 1 : 0;
 }
 
 } // namespace fjord::imp::detail

@@ -1,5 +1,6 @@
 // SegScan -> a single-pass scan with decoupled look-back where blocks progress
 // independently, else reduce-then-scan over the same tiles. See Note [Single-pass scan].
+#include "imp/GroupReduce.h"
 #include "imp/ScanKernels.h"
 
 namespace fjord::imp::detail {
@@ -7,12 +8,16 @@ namespace fjord::imp::detail {
 // Note [Single-pass scan]
 // A SegScan over `n` points with operators ops (tuples are several operands, fused scans
 // several ops; the body may also return mapped results) is cut into tiles of
-// T = B * items consecutive points (B = `<base>.block_size`, default 256, at most 1024;
+// T = B * items consecutive points (B = `<base>.block_size`, default 256, at most 1024,
+// rounded down to a multiple of 32 so that every warp is full for the shuffles;
 // items = `<base>.items_per_thread`, default 32, at most tileMax / B where tileMax holds
 // 32 KiB of the scanned values, 16 KiB for wide tuples; see ScanKernels.cpp). One block
-// scans one tile (on the H100, 2^28 i32: tiles of 2048 took 2.9 ms, of 4096 1.8 ms, as
-// each tile pays a look-back and a block scan; the loops over items are unrolled so that
-// a thread's loads are in flight together):
+// scans one tile. Each tile pays a block scan and a look-back, so larger tiles were faster
+// (on the H100, 2^28 i32 with a Hillis-Steele block scan and a look-back walked by thread
+// 0 behind barriers: tiles of 2048 took 2.9 ms, 4096 1.8 ms, 8192 1.43 ms; with the
+// shuffle block scan and the packed status, 4096 1.45 ms and 8192 1.06 ms, CUB 0.87 ms;
+// the warp look-back came after that measurement). The loops over items are unrolled so
+// that a thread's loads are in flight together:
 //
 //   load     thread tid maps points tile_start + k * B + tid (k < items): neighbouring
 //            threads touch neighbouring elements, so loads and mapped stores coalesce. The
@@ -20,8 +25,9 @@ namespace fjord::imp::detail {
 //            both access patterns free of bank conflicts); points past n hold the neutral
 //            element.
 //   fold     thread tid folds its own items tid * items .. + items - 1, in order.
-//   block    a Hillis-Steele scan of the B thread values gives each thread its exclusive
-//            prefix within the tile, and the tile's aggregate.
+//   block    a scan of the B thread values gives each thread its exclusive prefix within
+//            the tile, and the tile's aggregate (Note [Block scan], ScanBlock.cpp: warp
+//            shuffles and two barriers on CUDA, Hillis-Steele in shared memory elsewhere).
 //   prefix   the tile's exclusive prefix: the combination of every tile before it (below).
 //   rescan   each thread rescans its items from prefix op thread-prefix, in place.
 //   write    the tile goes back to the result arrays, coalesced like the load.
@@ -34,10 +40,17 @@ namespace fjord::imp::detail {
 //     start and every tile a block waits for is held by a running or finished block;
 //   - after the block scan, thread 0 publishes the tile's aggregate (tile 0: its inclusive
 //     prefix) and then its status (1 aggregate, 2 inclusive prefix; 0 nothing yet), with a
-//     fence between, using volatile accesses (Note [Cross-block communication in Imp]);
-//   - threads 0..31 read the status and value of the 32 tiles before (nearest first), and
-//     thread 0 combines them until the first inclusive prefix, which ends the look-back;
-//     at a status 0 it reads a new window from that tile (it spins until it is published);
+//     fence between, using volatile accesses (Note [Cross-block communication in Imp]).
+//     Where the scan has one value that fits 62 bits once widened to i64 (integers of up to
+//     32 bits, bool, a filter's offsets; packedStatus), status and value are one i64 word,
+//     value * 4 + status, stored and loaded in one access each: no fence, one load per
+//     predecessor;
+//   - warp 0 reads the status and value of the 32 tiles before (nearest in lane 0) and
+//     combines them with shuffles up to the first inclusive prefix, which ends the
+//     look-back; at a status 0 it reads a new window from that tile (it spins until it is
+//     published) (Note [Warp look-back], ScanBlock.cpp). Blocks that start together see
+//     only aggregates before them and walk back to the previous wave of tiles, hundreds of
+//     predecessors: a window costs one load and a few shuffles, no block barrier;
 //   - thread 0 publishes the inclusive prefix (status 2) and shares the exclusive one.
 // The status buffers hold one entry per tile and are reset before each scan.
 //
@@ -89,10 +102,13 @@ Block singlePass(HostLowerer& host, const ScanPlan& p, const std::string& base, 
   Block run;
   size_t mark = host.tempMark();
   TileStatus st;
-  st.status = host.allocTemp("tile_status", mul(tiles, i64(4)), run);
+  st.packed = packedStatus(p);
+  st.status = host.allocTemp("tile_status", mul(tiles, i64(st.packed ? 8 : 4)), run);
   st.ticket = host.allocTemp("ticket", i64(4), run);
-  st.aggregates = perTile(host, p, "_aggregates", tiles, run);
-  st.prefixes = perTile(host, p, "_prefixes", tiles, run);
+  if (!st.packed) {
+    st.aggregates = perTile(host, p, "_aggregates", tiles, run);
+    st.prefixes = perTile(host, p, "_prefixes", tiles, run);
+  }
   std::string what = describe(p.seg);
   launchKernel(host, p.stm, base + "_reset", "resets the tile status of " + base,
                divUp(tiles, bs), bs, [&](KernelLowerer& k) { resetStatusKernel(k, st, tiles); },
@@ -129,7 +145,7 @@ Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& ba
 
 void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
                     Block& out) {
-  ExpRef bs = host.blockSizeFor(base, out);
+  ExpRef bs = warpMultipleBlockSize(host, base, out);
   Block run;
   std::string itemsParam = base + ".items_per_thread";
   host.prog.addTuning(itemsParam, kDefaultItemsPerThread,

@@ -605,10 +605,12 @@ private:
         p_.fail(n, "`volatile(...)` takes a load `mem[index]`");
       return close(loadVolatile(e->name, e->args.at(0), e->type));
     }
-    if (n.is("shuffle_down")) {
+    if (n.is("shuffle_down") || n.is("shuffle_up")) {
+      bool down = n.is("shuffle_down");
       ExpRef x = bareExp();
       p_.expect(",");
-      return close(shuffleDown(x, bareExp()));
+      ExpRef offset = bareExp();
+      return close(down ? shuffleDown(x, offset) : shuffleUp(x, offset));
     }
     if (auto op = ir::parse::unOpByName(n.text))
       return close(unOp(*op, bareExp()));

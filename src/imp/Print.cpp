@@ -131,6 +131,7 @@ std::string printExp(const Exp& e) {
   case Exp::Kind::LoadVolatile: return "volatile(" + e.name + "[" + bare(e.args[0]) + "])";
   case Exp::Kind::ForwardProgress: return "forward_progress()";
   case Exp::Kind::ShuffleDown: return "shuffle_down(" + list(e.args) + ")";
+  case Exp::Kind::ShuffleUp: return "shuffle_up(" + list(e.args) + ")";
   case Exp::Kind::Lane: return "lane." + std::string(primName(e.type)) + "(" + e.name + ", " + std::to_string(e.args.at(0)->value.i) + ")";
   }
   return "?";

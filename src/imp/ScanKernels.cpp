@@ -5,8 +5,6 @@ namespace fjord::imp::detail {
 
 namespace {
 
-using Vals = std::vector<ExpRef>;
-
 /// Shared memory for a tile's values: 32 KiB where the tile, the block scan's arrays and the
 /// look-back window stay within 44 KiB (CUDA allows 48 KiB of static shared memory per
 /// block), else 16 KiB; room for at least one element per thread of the largest block.
@@ -17,18 +15,12 @@ constexpr int64_t kSharedBudget = 44 * 1024;
 /// How far the loops over a thread's items are unrolled (CUDA), so that the loads of
 /// several items are in flight at once.
 constexpr int64_t kUnroll = 8;
-/// Predecessors a block inspects per step of its look-back.
+/// Predecessors warp 0 inspects per step of its look-back (Note [Warp look-back]).
 constexpr int64_t kLookBackWindow = 32;
 
 Stm storeVolatile(std::string mem, ExpRef index, ExpRef value) {
   Stm s = store(std::move(mem), std::move(index), std::move(value));
   s.kind = Stm::Kind::StoreVolatile;
-  return s;
-}
-
-Stm breakLoop() {
-  Stm s;
-  s.kind = Stm::Kind::Break;
   return s;
 }
 
@@ -54,59 +46,6 @@ ExpRef padded(ExpRef j) { return add(j, binOp(BinOpKind::Shr, j, i64(5))); }
 
 size_t firstOperand(const ScanPlan& p) { return p.segmented ? 1 : 0; }
 
-Vals neutral(KernelLowerer& k, const ScanPlan& p) {
-  Vals v;
-  if (p.segmented)
-    v.push_back(constant(PrimValue::boolean(false)));
-  for (const Operand& o : p.operands)
-    v.push_back(k.subExp(o.op->neutral.at(o.indexInOp)));
-  return v;
-}
-
-Vals declareVals(KernelLowerer& k, const ScanPlan& p, const std::string& suffix,
-                 const Vals& init, Block& out) {
-  Vals v;
-  for (size_t j = 0; j < p.types.size(); ++j) {
-    std::string c = k.freshName(p.names[j] + suffix);
-    out.push_back(declare(c, p.types[j], init.at(j)));
-    v.push_back(var(c, p.types[j]));
-  }
-  return v;
-}
-
-void assignVals(const Vals& to, const Vals& from, Block& out) {
-  for (size_t j = 0; j < to.size(); ++j)
-    out.push_back(assign(to[j]->name, from.at(j)));
-}
-
-Vals loadVals(const std::vector<std::string>& mems, const ScanPlan& p, ExpRef i,
-              bool isVolatile = false) {
-  Vals v;
-  for (size_t j = 0; j < mems.size(); ++j)
-    v.push_back(isVolatile ? loadVolatile(mems[j], i, p.types[j]) : load(mems[j], i, p.types[j]));
-  return v;
-}
-
-void storeVals(const std::vector<std::string>& mems, ExpRef i, const Vals& v, Block& out,
-               bool isVolatile = false) {
-  for (size_t j = 0; j < mems.size(); ++j)
-    out.push_back(isVolatile ? storeVolatile(mems[j], i, v.at(j)) : store(mems[j], i, v.at(j)));
-}
-
-/// x op y with x before y: the user's operators on the operands; a segmented scan restarts
-/// where y starts a row. The results are declared as fresh scalars.
-Vals combineVals(KernelLowerer& k, const ScanPlan& p, const Vals& x, const Vals& y, Block& out) {
-  size_t f = firstOperand(p);
-  Vals xs(x.begin() + static_cast<long>(f), x.end()), ys(y.begin() + static_cast<long>(f), y.end());
-  Vals r = combine(k, p.seg, xs, ys, out);
-  if (p.segmented) {
-    for (size_t j = 0; j < r.size(); ++j)
-      r[j] = select(y[0], ys[j], r[j]);
-    r.insert(r.begin(), binOp(BinOpKind::LogOr, x[0], y[0]));
-  }
-  return declareVals(k, p, "_next", r, out);
-}
-
 std::vector<std::string> sharedVals(KernelLowerer& k, const ScanPlan& p,
                                     const std::string& suffix, int64_t count, Block& decls) {
   std::vector<std::string> sh;
@@ -126,34 +65,6 @@ std::vector<std::string> bufferParams(KernelLowerer& k, const ScanPlan& p,
     k.noteAccess(write, p.names[j] + suffix + " @" + ps.back() + " -> 0 + {(tiles : 1)}");
   }
   return ps;
-}
-
-/// Inclusive scan of the threads' `accs` in `sh` (Hillis-Steele: after the step with
-/// `offset`, sh[t] holds threads max(0, t - 2 * offset + 1) .. t; each step reads into
-/// private values, waits, then writes). Returns thread `tid`'s exclusive prefix; afterwards
-/// sh[block_size - 1] holds the block's aggregate.
-Vals blockScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
-               const std::vector<std::string>& sh, Block& out) {
-  storeVals(sh, tid, accs, out);
-  out.push_back(barrier());
-  std::string offset = k.freshName("offset");
-  ExpRef off = var(offset, PrimType::I64);
-  out.push_back(declare(offset, PrimType::I64, i64(1)));
-  Block step, read;
-  Vals mine = declareVals(k, p, "_step", loadVals(sh, p, tid), step);
-  ExpRef active = cmp(CmpOpKind::Ge, tid, off);
-  assignVals(mine, combineVals(k, p, loadVals(sh, p, sub(tid, off)), mine, read), read);
-  step.push_back(ifThen(active, std::move(read)));
-  step.push_back(barrier());
-  storeVals(sh, tid, mine, step);
-  step.push_back(barrier());
-  step.push_back(assign(offset, mul(off, i64(2))));
-  out.push_back(whileLoop(lt(off, blockSize()), std::move(step)));
-  Vals prefix = declareVals(k, p, "_prefix", neutral(k, p), out);
-  Block fromLeft;
-  assignVals(prefix, loadVals(sh, p, sub(tid, i64(1))), fromLeft);
-  out.push_back(ifThen(cmp(CmpOpKind::Gt, tid, i64(0)), std::move(fromLeft)));
-  return prefix;
 }
 
 /// The point of flat index `i` (one index per dimension, bound to the SegSpace's names).
@@ -198,81 +109,96 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, bool storeMapped, 
 
 /// The look-back of Note [Single-pass scan]: publishes the tile's aggregate, combines the
 /// predecessors' published values (window by window) into the tile's exclusive prefix,
-/// publishes the inclusive prefix and returns the exclusive one to every thread.
+/// publishes the inclusive prefix and returns the exclusive one to every thread. With a
+/// packed status (packedStatus) a tile's status and value are one i64 word, value * 4 +
+/// status, written and read by one access each, so no fence is needed between them.
 Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef tid,
               ExpRef tile, const Vals& aggregate, Block& decls, Block& out) {
-  std::string status = k.memParam("tile_status", st.status, PrimType::I32, true);
+  bool packed = packedStatus(p);
+  PrimType statusType = packed ? PrimType::I64 : PrimType::I32;
+  std::string status = k.memParam("tile_status", st.status, statusType, true);
   k.noteAccess(true, "tile_status @" + status + " -> 0 + {(tiles : 1)}");
-  std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_aggregates", true);
-  std::vector<std::string> prefs = bufferParams(k, p, st.prefixes, "_prefixes", true);
+  std::vector<std::string> aggs, prefs;
+  if (!packed) {
+    aggs = bufferParams(k, p, st.aggregates, "_aggregates", true);
+    prefs = bufferParams(k, p, st.prefixes, "_prefixes", true);
+  }
   auto publish = [&](const std::vector<std::string>& mems, const Vals& v, int64_t flag) {
     Block b;
+    if (packed) {
+      ExpRef word = add(mul(convert(v.at(0), PrimType::I64), i64(4)), i64(flag));
+      b.push_back(storeVolatile(status, tile, word));
+      return b;
+    }
     storeVals(mems, tile, v, b, /*isVolatile=*/true);
     b.push_back(fence());
     b.push_back(storeVolatile(status, tile, i32c(flag)));
     return b;
   };
-  out.push_back(comment("publish the tile's aggregate (tile 0: its inclusive prefix), then its\n"
-                        "status, after a fence so that a block seeing the status sees the value"));
+  out.push_back(comment(packed ? "publish the tile's aggregate (tile 0: its inclusive prefix) "
+                                 "with its status\nin one word: value * 4 + status"
+                               : "publish the tile's aggregate (tile 0: its inclusive prefix), "
+                                 "then its\nstatus, after a fence so that a block seeing the "
+                                 "status sees the value"));
   out.push_back(ifThen(eq(tid, i64(0)),
                        {ifThen(eq(tile, i64(0)), publish(prefs, aggregate, 2),
                                publish(aggs, aggregate, 1))}));
 
-  std::string winStatus = k.freshName("window_status");
-  decls.push_back(sharedArray(winStatus, PrimType::I32, kLookBackWindow));
-  std::vector<std::string> winVals = sharedVals(k, p, "_window", kLookBackWindow, decls);
-  std::string next = k.freshName("look_back_next");
-  decls.push_back(sharedArray(next, PrimType::I64, 1));
   std::vector<std::string> exclSh = sharedVals(k, p, "_exclusive_shared", 1, decls);
 
   out.push_back(comment(
-      "look back: threads 0.." + std::to_string(kLookBackWindow - 1) +
-      " read the status and value of the tiles next - 0, next - 1, ...;\n"
-      "thread 0 combines them, nearest last, up to the first inclusive prefix (done) or the\n"
-      "first tile with nothing published yet (read again from there)"));
+      "look back: the tiles before this one are combined, nearest last, up to the first\n"
+      "inclusive prefix (done); a tile with nothing published yet is read again"));
   Vals excl = declareVals(k, p, "_exclusive", neutral(k, p), out);
-  out.push_back(ifThen(eq(tid, i64(0)), {store(next, i64(0), sub(tile, i64(1)))}));
-  out.push_back(barrier());
-  Block step, reader;
-  ExpRef base = k.let("look_back_from", load(next, i64(0), PrimType::I64), step);
-  ExpRef pred = k.let("predecessor", sub(base, tid), reader);
-  std::string seen = k.freshName("seen");
-  reader.push_back(declare(seen, PrimType::I32, i32c(2))); // before tile 0: nothing to add
-  ExpRef seenV = var(seen, PrimType::I32);
-  reader.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)),
-                          {assign(seen, loadVolatile(status, pred, PrimType::I32))}));
-  reader.push_back(fence());
-  Vals val = declareVals(k, p, "_seen", neutral(k, p), reader);
-  Block readPrefix, readAggregate;
-  assignVals(val, loadVals(prefs, p, pred, true), readPrefix);
-  assignVals(val, loadVals(aggs, p, pred, true), readAggregate);
-  reader.push_back(ifThen(andE(eq(seenV, i32c(2)), cmp(CmpOpKind::Ge, pred, i64(0))),
-                          std::move(readPrefix),
-                          {ifThen(eq(seenV, i32c(1)), std::move(readAggregate))}));
-  reader.push_back(store(winStatus, tid, seenV));
-  storeVals(winVals, tid, val, reader);
-  step.push_back(ifThen(lt(tid, i64(kLookBackWindow)), std::move(reader)));
-  step.push_back(barrier());
+  // Reads predecessor `pred`'s status into `seen` (declared 2: before tile 0, nothing to
+  // add) and its value into `val` (declared neutral).
+  auto readPredecessor = [&](ExpRef pred, const std::string& seen, const Vals& val, Block& b) {
+    ExpRef seenV = var(seen, PrimType::I32);
+    if (packed) {
+      Block read, value;
+      ExpRef word = k.let("word", loadVolatile(status, pred, PrimType::I64), read);
+      read.push_back(assign(seen, convert(binOp(BinOpKind::And, word, i64(3)), PrimType::I32)));
+      value.push_back(
+          assign(val[0]->name, convert(binOp(BinOpKind::Shr, word, i64(2)), p.types[0])));
+      read.push_back(ifThen(cmp(CmpOpKind::Gt, seenV, i32c(0)), std::move(value)));
+      b.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)), std::move(read)));
+      return;
+    }
+    b.push_back(ifThen(cmp(CmpOpKind::Ge, pred, i64(0)),
+                       {assign(seen, loadVolatile(status, pred, PrimType::I32))}));
+    b.push_back(fence());
+    Block readPrefix, readAggregate;
+    assignVals(val, loadVals(prefs, p, pred, true), readPrefix);
+    assignVals(val, loadVals(aggs, p, pred, true), readAggregate);
+    b.push_back(ifThen(andE(eq(seenV, i32c(2)), cmp(CmpOpKind::Ge, pred, i64(0))),
+                       std::move(readPrefix),
+                       {ifThen(eq(seenV, i32c(1)), std::move(readAggregate))}));
+  };
 
-  Block walk, item, found;
-  std::string w = k.freshName("w");
-  ExpRef wV = var(w, PrimType::I64);
-  std::string used = k.freshName("used");
-  walk.push_back(declare(used, PrimType::I64, i64(0)));
-  ExpRef s = k.let("status_seen", load(winStatus, wV, PrimType::I32), item);
-  item.push_back(ifThen(eq(s, i32c(0)), {breakLoop()}));
-  assignVals(excl, combineVals(k, p, loadVals(winVals, p, wV), excl, item), item);
-  item.push_back(assign(used, add(wV, i64(1))));
-  found.push_back(store(next, i64(0), i64(-1))); // done
-  found.push_back(breakLoop());
-  item.push_back(ifThen(eq(s, i32c(2)), std::move(found)));
-  walk.push_back(forLoop(w, i64(kLookBackWindow), std::move(item)));
-  walk.push_back(ifThen(cmp(CmpOpKind::Ge, load(next, i64(0), PrimType::I64), i64(0)),
-                        {store(next, i64(0), sub(base, var(used, PrimType::I64)))}));
-  step.push_back(ifThen(eq(tid, i64(0)), std::move(walk)));
-  step.push_back(barrier());
-  out.push_back(whileLoop(cmp(CmpOpKind::Ge, load(next, i64(0), PrimType::I64), i64(0)),
-                          std::move(step)));
+  Block byWarp, byBlock;
+  warpLookBack(k, p, tid, tile, excl, readPredecessor, byWarp);
+  {
+    // Without shuffles: thread 0 reads one predecessor at a time.
+    Block walk, step, add;
+    std::string from = k.freshName("look_back_from");
+    ExpRef fromV = var(from, PrimType::I64);
+    walk.push_back(declare(from, PrimType::I64, sub(tile, i64(1))));
+    std::string seen = k.freshName("seen");
+    step.push_back(declare(seen, PrimType::I32, i32c(2)));
+    ExpRef seenV = var(seen, PrimType::I32);
+    Vals val = declareVals(k, p, "_seen", neutral(k, p), step);
+    readPredecessor(fromV, seen, val, step);
+    assignVals(excl, combineVals(k, p, val, excl, add), add);
+    add.push_back(assign(from, select(eq(seenV, i32c(2)), i64(-1), sub(fromV, i64(1)))));
+    step.push_back(ifThen(cmp(CmpOpKind::Gt, seenV, i32c(0)), std::move(add)));
+    walk.push_back(whileLoop(cmp(CmpOpKind::Ge, fromV, i64(0)), std::move(step)));
+    byBlock.push_back(ifThen(eq(tid, i64(0)), std::move(walk)));
+  }
+  Stm choose;
+  choose.kind = Stm::Kind::IfWarpShuffles;
+  choose.body = std::move(byWarp);
+  choose.elseBody = std::move(byBlock);
+  out.push_back(std::move(choose));
 
   out.push_back(comment("publish the inclusive prefix; share the exclusive one with the block"));
   Block last;
@@ -341,6 +267,65 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
 }
 
 } // namespace
+
+Vals neutral(KernelLowerer& k, const ScanPlan& p) {
+  Vals v;
+  if (p.segmented)
+    v.push_back(constant(PrimValue::boolean(false)));
+  for (const Operand& o : p.operands)
+    v.push_back(k.subExp(o.op->neutral.at(o.indexInOp)));
+  return v;
+}
+
+Vals declareVals(KernelLowerer& k, const ScanPlan& p, const std::string& suffix,
+                 const Vals& init, Block& out) {
+  Vals v;
+  for (size_t j = 0; j < p.types.size(); ++j) {
+    std::string c = k.freshName(p.names[j] + suffix);
+    out.push_back(declare(c, p.types[j], init.at(j)));
+    v.push_back(var(c, p.types[j]));
+  }
+  return v;
+}
+
+void assignVals(const Vals& to, const Vals& from, Block& out) {
+  for (size_t j = 0; j < to.size(); ++j)
+    out.push_back(assign(to[j]->name, from.at(j)));
+}
+
+Vals loadVals(const std::vector<std::string>& mems, const ScanPlan& p, ExpRef i,
+              bool isVolatile) {
+  Vals v;
+  for (size_t j = 0; j < mems.size(); ++j)
+    v.push_back(isVolatile ? loadVolatile(mems[j], i, p.types[j]) : load(mems[j], i, p.types[j]));
+  return v;
+}
+
+void storeVals(const std::vector<std::string>& mems, ExpRef i, const Vals& v, Block& out,
+               bool isVolatile) {
+  for (size_t j = 0; j < mems.size(); ++j)
+    out.push_back(isVolatile ? storeVolatile(mems[j], i, v.at(j)) : store(mems[j], i, v.at(j)));
+}
+
+Vals combineVals(KernelLowerer& k, const ScanPlan& p, const Vals& x, const Vals& y, Block& out) {
+  size_t f = firstOperand(p);
+  Vals xs(x.begin() + static_cast<long>(f), x.end()), ys(y.begin() + static_cast<long>(f), y.end());
+  Vals r = combine(k, p.seg, xs, ys, out);
+  if (p.segmented) {
+    for (size_t j = 0; j < r.size(); ++j)
+      r[j] = select(y[0], ys[j], r[j]);
+    r.insert(r.begin(), binOp(BinOpKind::LogOr, x[0], y[0]));
+  }
+  return declareVals(k, p, "_next", r, out);
+}
+
+bool packedStatus(const ScanPlan& p) {
+  if (p.segmented || p.types.size() != 1)
+    return false;
+  PrimType t = p.types[0];
+  bool narrow = (isInteger(t) || t == PrimType::Bool) && primBytes(t) <= 4;
+  return narrow || p.compact; // a filter's offsets: counts below 2^62
+}
 
 ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
   ScanPlan p{stm, seg, operandsOf(stm, seg), false, {}, {}, 0};
@@ -428,8 +413,9 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     itemLoop(c, items, std::move(loop), body);
   }
   body.push_back(comment("scan the threads' values across the block"));
-  Vals threadPrefix = blockScan(k, p, tid, acc, scanSh, body);
-  Vals aggregate = loadVals(scanSh, p, sub(blockSize(), i64(1)));
+  BlockScanned scanned = blockScan(k, p, tid, acc, scanSh, body);
+  const Vals& threadPrefix = scanned.prefix;
+  const Vals& aggregate = scanned.aggregate;
 
   Vals tilePrefix;
   if (mode == TileMode::Reduce) {
@@ -491,12 +477,14 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
 void resetStatusKernel(KernelLowerer& k, const TileStatus& st, ExpRef hostTiles) {
   Block body;
   ExpRef tiles = k.param("tiles", hostTiles);
-  std::string status = k.memParam("tile_status", st.status, PrimType::I32, true);
+  PrimType statusType = st.packed ? PrimType::I64 : PrimType::I32;
+  std::string status = k.memParam("tile_status", st.status, statusType, true);
   std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
   k.noteAccess(true, "tile_status @" + status + " -> 0 + {(tiles : 1)}");
   k.noteAccess(true, "ticket @" + ticket + " -> 0 + {(1 : 1)}");
   ExpRef t = k.let("t", add(mul(blockId(), blockSize()), threadId()), body);
-  body.push_back(ifThen(lt(t, tiles), {store(status, t, i32c(0))}));
+  ExpRef zero = st.packed ? i64(0) : i32c(0);
+  body.push_back(ifThen(lt(t, tiles), {store(status, t, zero)}));
   body.push_back(ifThen(eq(t, i64(0)), {store(ticket, i64(0), i32c(0))}));
   k.kernel.body = std::move(body);
 }
@@ -516,11 +504,10 @@ void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& 
   Vals x = declareVals(k, p, "_x", neutral(k, p), loop);
   assignVals(x, loadVals(aggs, p, t), read);
   loop.push_back(ifThen(lt(t, tiles), std::move(read)));
-  Vals prefix = blockScan(k, p, tid, x, scanSh, loop);
-  storeVals(aggs, t, combineVals(k, p, carry, prefix, write), write);
+  BlockScanned scanned = blockScan(k, p, tid, x, scanSh, loop);
+  storeVals(aggs, t, combineVals(k, p, carry, scanned.prefix, write), write);
   loop.push_back(ifThen(lt(t, tiles), std::move(write)));
-  assignVals(carry, combineVals(k, p, carry, loadVals(scanSh, p, sub(blockSize(), i64(1))), loop),
-             loop);
+  assignVals(carry, combineVals(k, p, carry, scanned.aggregate, loop), loop);
   loop.push_back(barrier());
   body.push_back(forLoop(c, divUp(tiles, blockSize()), std::move(loop)));
   decls.insert(decls.end(), body.begin(), body.end());

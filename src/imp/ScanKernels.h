@@ -4,6 +4,7 @@
 #pragma once
 #include "imp/SegCombine.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,50 @@ struct ScanPlan {
   const Compaction* compact = nullptr; ///< set: write the scatter's values, not the scan
 };
 
+/// The scanned values of one point or thread, in the order of ScanPlan::types.
+using Vals = std::vector<ExpRef>;
+
+/// The neutral element of every value (a segmented scan's flag: false).
+Vals neutral(KernelLowerer& k, const ScanPlan& p);
+/// Fresh scalars `<name><suffix>` initialised to `init`.
+Vals declareVals(KernelLowerer& k, const ScanPlan& p, const std::string& suffix,
+                 const Vals& init, Block& out);
+void assignVals(const Vals& to, const Vals& from, Block& out);
+Vals loadVals(const std::vector<std::string>& mems, const ScanPlan& p, ExpRef i,
+              bool isVolatile = false);
+void storeVals(const std::vector<std::string>& mems, ExpRef i, const Vals& v, Block& out,
+               bool isVolatile = false);
+/// x op y with x before y: the user's operators on the operands; a segmented scan restarts
+/// where y starts a row. The results are declared as fresh scalars.
+Vals combineVals(KernelLowerer& k, const ScanPlan& p, const Vals& x, const Vals& y, Block& out);
+
+/// What a block scan gives each thread.
+struct BlockScanned {
+  Vals prefix;    ///< the combination of the threads before it (neutral for thread 0)
+  Vals aggregate; ///< the combination of all the block's threads
+};
+
+/// Scans the threads' `accs` across the block (Note [Block scan], ScanBlock.cpp); `sh`
+/// are shared arrays of kMaxBlockSize elements, one per value. Every thread of the block
+/// must reach it; the block size is a multiple of 32.
+BlockScanned blockScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
+                       const std::vector<std::string>& sh, Block& out);
+
+/// Emits `read(pred, seen, val, out)`: the status of tile `pred` into the i32 `seen` and its
+/// published value into `val`, where pred >= 0 (otherwise they keep their initial values).
+using ReadPredecessor =
+    std::function<void(ExpRef pred, const std::string& seen, const Vals& val, Block& out)>;
+
+/// The look-back of Note [Single-pass scan] by warp 0 alone, with shuffles (Note [Warp
+/// look-back], ScanBlock.cpp): thread 0 ends with the tile's exclusive prefix in `excl`.
+void warpLookBack(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tile, const Vals& excl,
+                  const ReadPredecessor& read, Block& out);
+
+/// Whether the look-back packs a tile's status and value into one i64 word (value * 4 +
+/// status): a single value that converts to i64 and back without loss and stays within
+/// 62 bits (integers of up to 32 bits, bool, a filter's counts).
+bool packedStatus(const ScanPlan& p);
+
 /// The default of `<base>.items_per_thread`.
 inline constexpr int64_t kDefaultItemsPerThread = 32;
 
@@ -36,7 +81,9 @@ ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg);
 
 /// Device buffers with one element per tile (host C names).
 struct TileStatus {
-  std::string status;                  ///< i32: 0 nothing yet, 1 aggregate, 2 inclusive prefix
+  std::string status;                  ///< i32: 0 nothing yet, 1 aggregate, 2 inclusive prefix;
+                                       ///< packed: i64 value * 4 + that status
+  bool packed = false;                 ///< packedStatus: no aggregates and prefixes
   std::string ticket;                  ///< i32[1]: the next tile to hand out
   std::vector<std::string> aggregates; ///< per value
   std::vector<std::string> prefixes;   ///< per value (look-back only)

@@ -157,6 +157,7 @@ private:
       return;
     }
     case Exp::Kind::ShuffleDown:
+    case Exp::Kind::ShuffleUp:
       kernelOnly();
       arity(2);
       check(inShuffles_, "`" + printExp(e) + "` outside the body of an if_warp_shuffles");

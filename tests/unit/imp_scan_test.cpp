@@ -57,7 +57,8 @@ TEST_CASE("imp: without forward progress (OpenCL) a scan is reduce-then-scan ove
   CHECK(has(reduce, "scanned_aggregates[tile] ="));
   CHECK(has(rescan, "scanned_tile_prefixes[tile]"));
   // The block-level scan reads the left neighbour at distance `offset` (in order).
-  CHECK(has(aggregates, "scanned_scan[tid - offset]"));
+  CHECK(has(aggregates, "scanned_scan[tid - offset"));
+  CHECK(!has(cl, "shfl"));
   // Neutral elements (1, 0) start every accumulator.
   CHECK(has(reduce, "int scanned_acc = 1;"));
   CHECK(has(reduce, "int scanned_acc_1 = 0;"));
@@ -82,6 +83,9 @@ TEST_CASE("imp: with forward progress (CUDA) a scan is one pass with decoupled l
   // The look-back reads the predecessors' status before their values.
   CHECK(has(k, "seen = ((volatile int32_t *)tile_status)[predecessor];"));
   CHECK(has(k, "#pragma unroll 8"));
+  // The block scan: shuffles within warps, then over the warps' totals (Note [Block scan]).
+  CHECK(has(k, "__shfl_up_sync(0xffffffffu, scanned_in_warp, (int)offset)"));
+  CHECK(has(k, "scanned_scan[warp] = scanned_in_warp;"));
   // The tuning header has the new parameter.
   CHECK(has(fileNamed(*files, "scans_tuning.h"), "affine_scan.items_per_thread"));
 }
@@ -99,6 +103,36 @@ TEST_CASE("imp: a filter is one kernel that scans its flags and scatters the kep
   CHECK(has(cu, "count[0] = offsets_carry;"));
   // The kept elements become the result by a move, after the count is read back.
   CHECK(has(cu, "result_0_mem = std::move(filtered_kept);"));
+  // Nothing allocates the offsets and flags of the unfused form.
+  CHECK(!has(cu, "offsets_mem"));
+  CHECK(!has(cu, "offsets_bytes"));
+  // The offsets travel through the look-back packed with the status in one word.
+  CHECK(has(cu, "((volatile int64_t *)tile_status)[tile] = offsets_aggregate * 4 + 1;"));
+}
+
+TEST_CASE("imp: a scan of one i32 packs each tile's status and value into one word") {
+  std::string errors;
+  std::optional<Files> files = generate(
+      "sums.fut", "entry main (xs: []i32) : []i32 = scan (+) 0 xs\n", driver::Backend::Cuda, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cu = fileNamed(*files, "sums.cu");
+  size_t at = cu.find("static __global__ void main_scan(");
+  REQUIRE(at != std::string::npos);
+  std::string k = cu.substr(at, cu.find("\n}\n", at) - at);
+  // One store publishes value and status; one load reads them; no fence between.
+  CHECK(has(k, "((volatile int64_t *)tile_status)[tile] = (int64_t)scanned_aggregate * 4 + 1;"));
+  CHECK(has(k, "int64_t word = ((volatile int64_t *)tile_status)[predecessor];"));
+  CHECK(has(k, "seen = (int32_t)(word & 3);"));
+  CHECK(has(k, "scanned_seen = (int32_t)(word >> 2);"));
+  CHECK(!has(k, "__threadfence"));
+  // Warp 0 looks back alone: the window's first stop by shuffles, then an ordered
+  // reduction with the earlier tile on the left (Note [Warp look-back]).
+  CHECK(has(k, "first_stop = __shfl_down_sync(0xffffffffu, stop_code, (int)(31 - tid));"));
+  CHECK(has(k, "= scanned_earlier + scanned_window;"));
+  CHECK(!has(k, "window_status"));
+  CHECK(!has(k, "scanned_aggregates"));
+  // The reset kernel zeroes the words.
+  CHECK(has(cu, "main_scan_reset(int64_t tiles, int64_t *tile_status"));
 }
 
 TEST_CASE("imp: scatter writes in place and skips out-of-bounds indices") {

@@ -197,6 +197,8 @@ TEST_CASE("imp: the verifier rejects programs that break its invariants") {
   // through their lanes.
   rejects(replaced(kSmall, "xs[i] + 1i32", "shuffle_down(xs[i], 1i64)"),
           "outside the body of an if_warp_shuffles");
+  rejects(replaced(kSmall, "xs[i] + 1i32", "shuffle_up(xs[i], 1i64)"),
+          "outside the body of an if_warp_shuffles");
   rejects(replaced(kSmall, "ys[i] = xs[i] + 1i32;", "vector.i32 v <- xs[i];\n    ys[i] = v;"),
           "vector `v` used as a scalar");
   rejects(replaced(kSmall, "ys[i] = xs[i] + 1i32;", "store_vector.i32 xs[i] <- (1i32, 2i32, 3i32, 4i32);"),
@@ -212,6 +214,7 @@ TEST_CASE("imp: warp shuffles and vectors read back and verify") {
                               "    i32 s = lane.i32(v, 0) + lane.i32(v, 3);\n"
                               "    if_warp_shuffles {\n"
                               "      s = s + shuffle_down(s, 1i64);\n"
+                              "      s = s + shuffle_up(s, 2i64);\n"
                               "    } else {\n"
                               "      s = s + 1i32;\n"
                               "    }\n"
@@ -221,4 +224,5 @@ TEST_CASE("imp: warp shuffles and vectors read back and verify") {
   REQUIRE_MESSAGE(p.has_value(), diags.render());
   checkRoundTrip(*p, "shuffles and vectors");
   CHECK(imp::printProgram(*p).find("lane.i32(v, 3)") != std::string::npos);
+  CHECK(imp::printProgram(*p).find("shuffle_up(s, 2i64)") != std::string::npos);
 }

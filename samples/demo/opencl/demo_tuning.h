@@ -7,8 +7,8 @@
 //
 // Kinds of parameter:
 //   <kernel>.block_size  threads per block (OpenCL: work-group size) of the kernels
-//                        <kernel>*; the host clamps it to [1, 1024] (reductions:
-//                        rounded down to a multiple of 32, at least 32)
+//                        <kernel>*; the host clamps it to [1, 1024] (reductions
+//                        and scans: rounded down to a multiple of 32, at least 32)
 //   <kernel>.num_blocks  blocks of the first stage of reduction <kernel>, each of
 //                        which folds a contiguous chunk into one partial result; the
 //                        host clamps it to [1, ceil(n / block_size)]
