@@ -12,6 +12,8 @@ using ir::VName;
 
 Value Internaliser::ifExp(const ast::Expr& e, Env& env) {
   SubExp c = leaves(expr(*e.elems[0], env), e.span).at(0);
+  if (TypeRef t = resolve(e.type, env); t && t->kind == Type::Kind::Acc)
+    return accIf(e, c, env);
   Value shape;
   ir::Body thenB = inBody([&] {
     Env inner = env;

@@ -108,6 +108,11 @@ TypeRef TypeVars::zonk(const TypeRef& t0) const {
   }
   case Type::Kind::Function:
     return Type::function(zonk(t->param), zonk(t->result), t->paramName);
+  case Type::Kind::Acc: {
+    auto r = std::make_shared<Type>(*Type::accumulator(zonk(t->elem)));
+    r->unique = t->unique;
+    return r;
+  }
   }
   return t;
 }
@@ -135,6 +140,8 @@ bool TypeVars::occurs(const Type& var, const TypeRef& t0) const {
     return false;
   case Type::Kind::Function:
     return occurs(var, t->param) || occurs(var, t->result);
+  case Type::Kind::Acc:
+    return occurs(var, t->elem);
   }
   return false;
 }
@@ -167,6 +174,8 @@ void TypeVars::adjustLevels(const TypeRef& t0, int level) {
     adjustLevels(t->param, level);
     adjustLevels(t->result, level);
     return;
+  case Type::Kind::Acc:
+    return adjustLevels(t->elem, level);
   }
 }
 
@@ -368,6 +377,8 @@ bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& 
   case Type::Kind::Function:
     return unifyRec(a->param, b->param, span, reported) &&
            unifyRec(a->result, b->result, span, reported);
+  case Type::Kind::Acc:
+    return unifyRec(a->elem, b->elem, span, reported);
   }
   return false;
 }
@@ -435,6 +446,11 @@ TypeRef mapType(const TypeRef& t, const std::function<TypeRef(const TypeRef&)>& 
   }
   case Type::Kind::Function:
     return Type::function(go(t->param), go(t->result), t->paramName);
+  case Type::Kind::Acc: {
+    auto r = std::make_shared<Type>(*Type::accumulator(go(t->elem)));
+    r->unique = t->unique;
+    return r;
+  }
   }
   return t;
 }
@@ -486,6 +502,8 @@ void TypeVars::collectFree(const TypeRef& t0, std::vector<std::string>& out) con
     collectFree(t->param, out);
     collectFree(t->result, out);
     return;
+  case Type::Kind::Acc:
+    return collectFree(t->elem, out);
   }
 }
 
@@ -547,6 +565,8 @@ void TypeVars::defaultNumeric(const TypeRef& t0) {
   case Type::Kind::Function:
     defaultNumeric(t->param);
     return defaultNumeric(t->result);
+  case Type::Kind::Acc:
+    return defaultNumeric(t->elem);
   }
 }
 
