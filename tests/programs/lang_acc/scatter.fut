@@ -80,13 +80,14 @@ entry rows [m] (dest: *[m][2]i32) : [m][2]i32 =
     (\(acc: *acc ([m][2]i32)) (i: i64) -> write acc (2 - i) [i32.i64 i, i32.i64 i])
     (iota 3)
 
--- A scatter_stream per row of an outer map.
+-- A scatter_stream per row of an outer map: row r starts as r everywhere, and i < k
+-- writes i at 2i.
 -- ==
 -- entry: per_row
--- input { 3i64 4i64 }
--- output { [[0, 0, 0, 0], [0, 1, 1, 1], [0, 2, 1, 2]] }
+-- input { 3i64 4i64 2i64 }
+-- output { [[0, 0, 1, 0], [0, 1, 1, 1], [0, 2, 1, 2]] }
 
 def mark (acc: *acc ([]i32)) (i: i64) : *acc ([]i32) = write acc (i * 2) (i32.i64 i)
 
-entry per_row (n: i64) (m: i64) : [n][m]i32 =
-  tabulate n (\r -> intrinsics.scatter_stream (replicate m (i32.i64 r)) mark (iota r) :> [m]i32)
+entry per_row (n: i64) (m: i64) (k: i64) : [n][m]i32 =
+  tabulate n (\r -> intrinsics.scatter_stream (replicate m (i32.i64 r)) mark (iota k) :> [m]i32)
