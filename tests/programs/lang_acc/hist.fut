@@ -62,3 +62,13 @@ def classify (acc: *acc ([4]i32)) (x: i32) : *acc ([4]i32) =
 
 entry nested_if (xs: []i32) : [4]i32 =
   reduce_by_index_stream (replicate 4 0) (+) 0 classify xs
+
+-- Rows combined elementwise: element i adds the row [i, 1] to row i % 2.
+-- ==
+-- entry: row_sums
+-- input { [[0, 0], [10, 10], [5, 5]] 5i64 } output { [[6, 3], [14, 12], [5, 5]] }
+
+entry row_sums [k] (dest: *[k][2]i32) (n: i64) : [k][2]i32 =
+  reduce_by_index_stream dest (map2 (+)) [0, 0]
+    (\(acc: *acc ([k][2]i32)) (i: i64) -> write acc (i % 2) [i32.i64 i, 1])
+    (iota n)
