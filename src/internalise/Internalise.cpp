@@ -145,8 +145,9 @@ std::vector<SubExp> Internaliser::leaves(const Value& v, const SourceSpan& span)
   case Value::Kind::Fun:
     throw Unsupported{span, "a function used as a value here"};
   case Value::Kind::Acc:
-    throw Unsupported{span, "an accumulator passed through a loop, a `match`, a function kept "
-                            "as a call or an `if` that returns it in a tuple"};
+    throw Unsupported{span, "an accumulator passed through a loop with other loop parameters, "
+                            "a `match`, a function kept as a call or an `if` that returns it "
+                            "in a tuple"};
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // it returns (Note [Accumulators]).
 #include "internalise/Internaliser.h"
 
+#include "ir/Traverse.h"
 #include "ir/TypeOf.h"
 
 #include <algorithm>
@@ -45,9 +46,17 @@ using ir::VName;
 //
 // Writes under an `if` whose result is the accumulator become results of the `if`: each
 // branch returns as many (index, value) pairs as the branch with more writes, the shorter
-// one padding with index -1 (ignored) and a zero value. Writes that cannot be counted
-// statically (in a loop, in a function kept as a call, under an `if` or `match` that
-// returns the accumulator inside a tuple) are reported as not supported yet.
+// one padding with index -1 (ignored) and a zero value.
+//
+// A `for` loop whose only loop parameter is the accumulator can carry nothing from one
+// iteration to the next but the writes, so it is a map over its iterations (`iota n`, or
+// the array of `for x in xs`) whose results are the writes of one iteration: each becomes
+// one write of an array of indices and an array of values. The stream's map then returns
+// arrays per element, which are flattened into one scatter (hist) over all of them; their
+// size must not depend on the element. Writes of one element to one index happen in an
+// unspecified order then, as those of different elements do. Loops carrying more than the
+// accumulator, `while` loops, and accumulators under a `match`, in a tuple returned by an
+// `if`, or passed to a function kept as a call are reported as not supported yet.
 
 namespace {
 
@@ -160,6 +169,81 @@ Value Internaliser::accIf(const ast::Expr& e, const SubExp& cond, Env& env) {
   return Value::accumulator(std::move(info));
 }
 
+Value Internaliser::accLoop(const ast::Expr& e, const Value& init, Env& env) {
+  const ast::LoopForm& form = e.loopForm;
+  if (form.kind == ast::LoopForm::Kind::While)
+    unsupported(e.span, "an accumulator updated in a `while` loop");
+  bool inScope = b_ == init.acc->scope ||
+                 std::find(accBranches_.begin(), accBranches_.end(), b_) != accBranches_.end();
+  if (!inScope)
+    unsupported(e.span, "an accumulator updated inside a nested function");
+  // The iterations: `for i < n` maps over `iota n`, `for x in xs` over `xs`.
+  Value over;
+  if (form.kind == ast::LoopForm::Kind::For) {
+    SubExp bound = leaves(expr(*form.bound, env), e.span).at(0);
+    ir::PrimType t = primOf(form.bound->type, env, form.bound->span);
+    if (t != PrimType::I64)
+      bound = b_->convert(t, PrimType::I64, bound, "bound");
+    ir::BasicOp iota;
+    iota.kind = ir::BasicOp::Kind::Iota;
+    iota.type = PrimType::I64;
+    iota.args = {bound, ir::PrimValue::int64(0), ir::PrimValue::int64(1)};
+    over = Value::of(b_->let1("iterations", iota));
+  } else {
+    over = expr(*form.bound, env);
+  }
+  ir::Screma m;
+  m.width = outerSize(over, e.span);
+  for (const SubExp& in : leaves(over, e.span))
+    m.inputs.push_back(in.var());
+  std::vector<ir::Param> params;
+  Value row = freshParams(over, ir::rowTypes(m.inputs, tenv_), params, "it");
+  m.map.params = params;
+  std::vector<AccWrite> writes;
+  m.map.body = inBody([&] {
+    Env inner = env;
+    auto fresh = std::make_shared<AccInfo>(*init.acc);
+    fresh->writes.clear();
+    fresh->scope = b_;
+    bindPattern(*e.pattern, Value::accumulator(fresh), inner);
+    if (form.kind == ast::LoopForm::Kind::For) {
+      SubExp it = row.leaf;
+      ir::PrimType t = primOf(form.bound->type, env, form.bound->span);
+      if (t != PrimType::I64)
+        it = b_->convert(PrimType::I64, t, it, form.iterator.base);
+      inner.vars[form.iterator.uid] = Value::of(it);
+    } else {
+      bindPattern(*form.element, row, inner);
+    }
+    Value r = expr(*e.elems[1], inner);
+    if (r.kind != Value::Kind::Acc || r.acc->id != init.acc->id)
+      unsupported(e.span, "a loop over an accumulator that does not return it");
+    writes = r.acc->writes;
+    std::vector<SubExp> res;
+    for (const AccWrite& w : writes) {
+      res.push_back(w.index);
+      res.insert(res.end(), w.values.begin(), w.values.end());
+    }
+    return res;
+  });
+  for (const SubExp& r : m.map.body.result)
+    m.map.retTypes.push_back(typeOf(r));
+  auto info = std::make_shared<AccInfo>(*init.acc);
+  info->scope = b_;
+  if (writes.empty())
+    return Value::accumulator(std::move(info));
+  std::vector<VName> out = b_->let("loop_writes", ir::Op{ir::Soac{m}}, {site(e.span), "loop"});
+  size_t pos = 0;
+  for (const AccWrite& w : writes) {
+    AccWrite batch;
+    batch.index = out.at(pos++);
+    for (size_t v = 0; v < w.values.size(); ++v)
+      batch.values.push_back(out.at(pos++));
+    info->writes.push_back(std::move(batch));
+  }
+  return Value::accumulator(std::move(info));
+}
+
 Value Internaliser::accStream(const FunValue& fv, std::vector<Arg>& args,
                               const SourceSpan& span) {
   bool hist = fv.name == "__hist_stream";
@@ -204,11 +288,12 @@ Value Internaliser::accStream(const FunValue& fv, std::vector<Arg>& args,
     return dest.value;
 
   // One scatter or histogram per write; the function itself for a single write.
-  auto update = [&](std::vector<VName> ins, ir::Lambda lam, std::vector<VName> into) {
+  auto update = [&](const SubExp& width, std::vector<VName> ins, ir::Lambda lam,
+                    std::vector<VName> into) {
     ir::Provenance prov{site(span), hist ? "hist" : "scatter"};
     if (hist) {
       ir::Hist h;
-      h.width = n;
+      h.width = width;
       h.inputs = std::move(ins);
       ir::HistOp hop;
       hop.width = typeOf(into.at(0)).shape.at(0);
@@ -232,17 +317,26 @@ Value Internaliser::accStream(const FunValue& fv, std::vector<Arg>& args,
       widened.retTypes.push_back(lam.retTypes[v]);
     }
     ir::Scatter s;
-    s.width = n;
+    s.width = width;
     s.inputs = std::move(ins);
     s.fn = std::move(widened);
     s.dests = std::move(into);
     return b_->let("scattered", ir::Op{ir::Soac{s}}, prov);
   };
-  if (writes.size() == 1)
+  if (writes.size() == 1 && !typeOf(writes[0].index).isArray())
     return rebuild(dest.value, [&] {
-      std::vector<VName> out = update(inputs, fn, dests);
+      std::vector<VName> out = update(n, inputs, fn, dests);
       return std::vector<SubExp>(out.begin(), out.end());
     }());
+  // Writes made in loops are arrays per element: their number must be the same for all.
+  ir::NameSet bound = ir::boundVars(fn.body);
+  for (const ir::Param& p : fn.params)
+    bound.insert(p.name);
+  for (const ir::Type& t : fn.retTypes)
+    for (const SubExp& d : t.shape)
+      if (d.isVar() && bound.count(d.var()))
+        unsupported(site(span), "a loop writing to an accumulator a number of times that "
+                                "differs between elements");
 
   ir::Screma m;
   m.width = n;
@@ -254,6 +348,23 @@ Value Internaliser::accStream(const FunValue& fv, std::vector<Arg>& args,
   for (size_t w = 0; w < writes.size(); ++w) {
     std::vector<VName> ins(mapped.begin() + static_cast<long>(w * perWrite),
                            mapped.begin() + static_cast<long>((w + 1) * perWrite));
+    // Writes of a loop ([n][t]... indices): all of them, flattened.
+    SubExp width = n;
+    int batchRank = typeOf(ins[0]).rank();
+    if (batchRank > 1) {
+      ir::Shape outer = typeOf(ins[0]).shape;
+      for (int d = 1; d < batchRank; ++d)
+        width = b_->binOp(ir::BinOpKind::Mul, PrimType::I64, width, outer[d], "writes");
+      for (VName& in : ins) {
+        ir::Type t = typeOf(in);
+        ir::BasicOp flat;
+        flat.kind = ir::BasicOp::Kind::Reshape;
+        flat.arr = in;
+        flat.shape = {width};
+        flat.shape.insert(flat.shape.end(), t.shape.begin() + batchRank, t.shape.end());
+        in = b_->let1(in.name, flat);
+      }
+    }
     ir::Lambda id;
     for (const VName& in : ins) {
       ir::Type row = typeOf(in).rowType();
@@ -263,7 +374,7 @@ Value Internaliser::accStream(const FunValue& fv, std::vector<Arg>& args,
       id.body.result.push_back(p.name);
       id.retTypes.push_back(row);
     }
-    current = update(std::move(ins), std::move(id), current);
+    current = update(width, std::move(ins), std::move(id), current);
   }
   return rebuild(dest.value, std::vector<SubExp>(current.begin(), current.end()));
 }

@@ -33,6 +33,8 @@ Value Internaliser::ifExp(const ast::Expr& e, Env& env) {
 Value Internaliser::loop(const ast::Expr& e, Env& env) {
   const ast::LoopForm& form = e.loopForm;
   Value init = expr(*e.elems[0], env);
+  if (init.kind == Value::Kind::Acc)
+    return accLoop(e, init, env);
   std::vector<SubExp> inits = leaves(init, e.span);
   std::string name = nameFor(*e.pattern);
   std::string pname = name.empty() ? "acc" : name;

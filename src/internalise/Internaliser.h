@@ -179,6 +179,8 @@ private:
   Value accWrite(std::vector<Arg>& args, const SourceSpan& span);
   /// An `if` (condition `cond`) whose result is an accumulator.
   Value accIf(const ast::Expr& e, const ir::SubExp& cond, Env& env);
+  /// A `for` loop whose only loop parameter is the accumulator `init`.
+  Value accLoop(const ast::Expr& e, const Value& init, Env& env);
   int nextAccId_ = 0;
   /// The bodies of the branches of `if`s returning accumulators being internalised: writes
   /// made there become results of the `if`.
