@@ -69,13 +69,16 @@ TypeRef paramTypeOf(TypeRef t, size_t i) {
 
 } // namespace
 
+bool Internaliser::accInScope(const AccInfo& acc) const {
+  return b_ == acc.scope ||
+         std::find(accBranches_.begin(), accBranches_.end(), b_) != accBranches_.end();
+}
+
 Value Internaliser::accWrite(std::vector<Arg>& args, const SourceSpan& span) {
   const Value& acc = args.at(0).value;
   if (acc.kind != Value::Kind::Acc)
     unsupported(span, "an accumulator that is not the parameter of a stream's function");
-  bool inScope = b_ == acc.acc->scope ||
-                 std::find(accBranches_.begin(), accBranches_.end(), b_) != accBranches_.end();
-  if (!inScope)
+  if (!accInScope(*acc.acc))
     unsupported(span, "an accumulator updated inside a loop, a nested function or an `if` "
                       "that does not return it");
   auto info = std::make_shared<AccInfo>(*acc.acc);
@@ -173,9 +176,7 @@ Value Internaliser::accLoop(const ast::Expr& e, const Value& init, Env& env) {
   const ast::LoopForm& form = e.loopForm;
   if (form.kind == ast::LoopForm::Kind::While)
     unsupported(e.span, "an accumulator updated in a `while` loop");
-  bool inScope = b_ == init.acc->scope ||
-                 std::find(accBranches_.begin(), accBranches_.end(), b_) != accBranches_.end();
-  if (!inScope)
+  if (!accInScope(*init.acc))
     unsupported(e.span, "an accumulator updated inside a nested function");
   // The iterations: `for i < n` maps over `iota n`, `for x in xs` over `xs`.
   Value over;

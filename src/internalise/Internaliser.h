@@ -181,6 +181,9 @@ private:
   Value accIf(const ast::Expr& e, const ir::SubExp& cond, Env& env);
   /// A `for` loop whose only loop parameter is the accumulator `init`.
   Value accLoop(const ast::Expr& e, const Value& init, Env& env);
+  /// Whether writes to `acc` may be made in the body being built: the one it was made in,
+  /// or a branch of an `if` returning an accumulator.
+  bool accInScope(const AccInfo& acc) const;
   int nextAccId_ = 0;
   /// The bodies of the branches of `if`s returning accumulators being internalised: writes
   /// made there become results of the `if`.
