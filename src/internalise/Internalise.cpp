@@ -52,6 +52,8 @@ TypeRef Internaliser::resolve(const TypeRef& t, const Env& env) const {
   }
   case Type::Kind::Function:
     return Type::function(resolve(t->param, env), resolve(t->result, env), t->paramName);
+  case Type::Kind::Acc:
+    return Type::accumulator(resolve(t->elem, env));
   case Type::Kind::Sum: {
     std::vector<std::pair<std::string, std::vector<TypeRef>>> ctors;
     for (const auto& [n, payload] : t->constructors) {
@@ -103,6 +105,9 @@ void Internaliser::bindTypeVars(const TypeRef& pat, const TypeRef& actual, Env& 
     bindTypeVars(pat->param, actual->param, env);
     bindTypeVars(pat->result, actual->result, env);
     return;
+  case Type::Kind::Acc:
+    bindTypeVars(pat->elem, actual->elem, env);
+    return;
   case Type::Kind::Sum:
     for (const auto& [n, payload] : pat->constructors)
       for (const auto& [an, apayload] : actual->constructors)
@@ -139,6 +144,10 @@ std::vector<SubExp> Internaliser::leaves(const Value& v, const SourceSpan& span)
     break;
   case Value::Kind::Fun:
     throw Unsupported{span, "a function used as a value here"};
+  case Value::Kind::Acc:
+    throw Unsupported{span, "an accumulator passed through a loop with other loop parameters, "
+                            "a `match`, a function kept as a call or an `if` that returns it "
+                            "in a tuple"};
   }
   return out;
 }
@@ -176,7 +185,7 @@ private:
 } // namespace
 
 void Internaliser::nameResult(Value& v, const std::string& name) {
-  if (name.empty() || name == "_" || !b_)
+  if (name.empty() || name == "_" || !b_ || v.kind == Value::Kind::Acc)
     return;
   std::vector<ir::Stm> stms = b_->take();
   std::vector<SubExp> renamed = leaves(v, {});
@@ -229,6 +238,10 @@ void Internaliser::bindSizes(const ast::TypeExp& te, const Value& v, size_t dept
   case ast::TypeExp::Kind::Unique:
     if (!te.args.empty() && te.args[0])
       bindSizes(*te.args[0], v, depth, env);
+    return;
+  case ast::TypeExp::Kind::Named: // `acc ([n]t)`: the sizes of the array it updates
+    if (v.kind == Value::Kind::Acc && te.args.size() == 1 && te.args[0])
+      bindSizes(*te.args[0], v.acc->dest, depth, env);
     return;
   default:
     return;

@@ -12,6 +12,8 @@ using ir::VName;
 
 Value Internaliser::ifExp(const ast::Expr& e, Env& env) {
   SubExp c = leaves(expr(*e.elems[0], env), e.span).at(0);
+  if (TypeRef t = resolve(e.type, env); t && t->kind == Type::Kind::Acc)
+    return accIf(e, c, env);
   Value shape;
   ir::Body thenB = inBody([&] {
     Env inner = env;
@@ -31,6 +33,8 @@ Value Internaliser::ifExp(const ast::Expr& e, Env& env) {
 Value Internaliser::loop(const ast::Expr& e, Env& env) {
   const ast::LoopForm& form = e.loopForm;
   Value init = expr(*e.elems[0], env);
+  if (init.kind == Value::Kind::Acc)
+    return accLoop(e, init, env);
   std::vector<SubExp> inits = leaves(init, e.span);
   std::string name = nameFor(*e.pattern);
   std::string pname = name.empty() ? "acc" : name;

@@ -218,6 +218,10 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
 
   if (n == "__map")
     return soacMap(args[0], args[1], span);
+  if (n == "__scatter_stream" || n == "__hist_stream")
+    return accStream(f, args, span);
+  if (n == "__acc_write")
+    return accWrite(args, span);
   if (n == "__reduce" || n == "__reduce_comm")
     return soacReduce(args[0], args[1], args[2], false, n == "__reduce_comm", span);
   if (n == "__scan")

@@ -172,6 +172,23 @@ private:
   /// `p` matches (none: always).
   std::optional<ir::SubExp> patternTest(const ast::Pattern& p, const TypeRef& t, const Value& v,
                                         Env& env);
+  // --- accumulators (InternaliseAcc.cpp, Note [Accumulators])
+  /// `scatter_stream dest f bs` or `hist_stream dest op ne f bs`.
+  Value accStream(const FunValue& f, std::vector<Arg>& args, const SourceSpan& span);
+  /// `acc_write acc i v`: `acc` with one more write.
+  Value accWrite(std::vector<Arg>& args, const SourceSpan& span);
+  /// An `if` (condition `cond`) whose result is an accumulator.
+  Value accIf(const ast::Expr& e, const ir::SubExp& cond, Env& env);
+  /// A `for` loop whose only loop parameter is the accumulator `init`.
+  Value accLoop(const ast::Expr& e, const Value& init, Env& env);
+  /// Whether writes to `acc` may be made in the body being built: the one it was made in,
+  /// or a branch of an `if` returning an accumulator.
+  bool accInScope(const AccInfo& acc) const;
+  int nextAccId_ = 0;
+  /// The bodies of the branches of `if`s returning accumulators being internalised: writes
+  /// made there become results of the `if`.
+  std::vector<const void*> accBranches_;
+
   /// `rotate r xs` as a gather in a map over `iota n` (InternaliseIntrinsics.cpp).
   Value rotate(const ir::SubExp& r, const Value& xs, const SourceSpan& span);
 };

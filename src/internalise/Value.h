@@ -1,6 +1,7 @@
 // Values during internalisation (private to internalise/): a source value is a tree whose
 // leaves are IR operands (tuples and records of leaves; an array of tuples is a tuple of
-// arrays) or a function value to be inlined at its application.
+// arrays), a function value to be inlined at its application, or an accumulator with the
+// writes made to it so far (Note [Accumulators] in InternaliseAcc.cpp).
 #pragma once
 #include "ir/IR.h"
 #include "syntax/Ast.h"
@@ -14,20 +15,28 @@ namespace fjord::internalise {
 
 struct FunValue;
 struct Env;
+struct AccInfo;
 
 struct Value {
   /// Sum: elems = {tag (u8 leaf), payload slots...} (Note [Sum types] in InternaliseSum.cpp).
-  enum class Kind { Leaf, Tuple, Record, Fun, Sum };
+  enum class Kind { Leaf, Tuple, Record, Fun, Sum, Acc };
   Kind kind = Kind::Tuple; ///< the empty tuple is unit
   ir::SubExp leaf;
   std::vector<Value> elems;        ///< Tuple, Record (parallel to `fields`)
   std::vector<std::string> fields; ///< Record: field names in sorted order
   std::shared_ptr<const FunValue> fun;
+  std::shared_ptr<const AccInfo> acc; ///< Acc
 
   static Value of(ir::SubExp se) {
     Value v;
     v.kind = Kind::Leaf;
     v.leaf = std::move(se);
+    return v;
+  }
+  static Value accumulator(std::shared_ptr<const AccInfo> info) {
+    Value v;
+    v.kind = Kind::Acc;
+    v.acc = std::move(info);
     return v;
   }
   static Value tuple(std::vector<Value> elems) {
@@ -37,6 +46,22 @@ struct Value {
     v.elems = std::move(elems);
     return v;
   }
+};
+
+/// One `acc_write`: the index and the leaves of the value written.
+struct AccWrite {
+  ir::SubExp index;
+  std::vector<ir::SubExp> values;
+};
+
+/// An accumulator: which stream's (`id`), the destination array it updates, the writes made
+/// to it so far in order, and the body they were made in (`scope`: their operands are bound
+/// there).
+struct AccInfo {
+  int id = 0;
+  Value dest;
+  std::vector<AccWrite> writes;
+  const void* scope = nullptr;
 };
 
 /// An argument with its (resolved) source type, used to instantiate type parameters.

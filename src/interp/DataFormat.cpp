@@ -485,6 +485,8 @@ std::string printValue(const Value& v, const TypeRef& type) {
   }
   case Value::Kind::Function:
     return "#<function>";
+  case Value::Kind::Acc:
+    return "#<accumulator>";
   }
   return "";
 }

@@ -35,6 +35,8 @@ TypeRef substituteVars(const TypeRef& t, const std::map<std::string, TypeRef>& s
   case Type::Kind::Function:
     return Type::function(substituteVars(t->param, s), substituteVars(t->result, s),
                           t->paramName);
+  case Type::Kind::Acc:
+    return Type::accumulator(substituteVars(t->elem, s));
   }
   return t;
 }
@@ -73,6 +75,10 @@ void matchTypes(const TypeRef& generic, const TypeRef& concrete,
       matchTypes(generic->result, concrete->result, out);
     }
     return;
+  case Type::Kind::Acc:
+    if (concrete->kind == Type::Kind::Acc)
+      matchTypes(generic->elem, concrete->elem, out);
+    return;
   default:
     return;
   }
@@ -96,6 +102,8 @@ bool hasTypeVars(const Type& t) {
     return false;
   case Type::Kind::Function:
     return hasTypeVars(*t.param) || hasTypeVars(*t.result);
+  case Type::Kind::Acc:
+    return hasTypeVars(*t.elem);
   default:
     return false;
   }

@@ -134,6 +134,29 @@ Value callIntrinsic(Evaluator& ev, const Closure& c, const SourceSpan& span) {
     }
     return stack(rows, rt, span);
   }
+  // Accumulators (Note [Accumulators] in internalise/InternaliseAcc.cpp): the function runs
+  // on each element in order, its writes going straight into a copy of the destination.
+  if (n == "__scatter_stream" || n == "__hist_stream") {
+    bool hist = n == "__hist_stream";
+    auto state = std::make_shared<AccState>();
+    state->rows = rowsOf(a[0]);
+    if (hist)
+      state->op = a[1];
+    const Value& f = hist ? a[3] : a[1];
+    const Value& bs = hist ? a[4] : a[2];
+    Value acc = Value::accumulator(state);
+    for (int64_t k = 0; k < bs.rows(); ++k)
+      acc = ev.apply(ev.apply(f, acc, span), bs.row(k), span);
+    return stack(state->rows, rt, span);
+  }
+  if (n == "__acc_write") {
+    AccState& state = a[0].acc();
+    int64_t i = i64Arg(a[1]);
+    if (i >= 0 && i < static_cast<int64_t>(state.rows.size()))
+      state.rows[i] = state.op ? ev.apply(ev.apply(*state.op, state.rows[i], span), a[2], span)
+                               : a[2];
+    return a[0];
+  }
   if (n == "__map_stream") {
     std::vector<Value> out;
     for (auto [start, k] : chunks(a[1].rows())) {

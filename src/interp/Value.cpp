@@ -96,6 +96,13 @@ Value Value::function(std::shared_ptr<const Closure> fn) {
   return v;
 }
 
+Value Value::accumulator(std::shared_ptr<AccState> state) {
+  Value v;
+  v.kind_ = Kind::Acc;
+  v.acc_ = std::move(state);
+  return v;
+}
+
 Value Value::constructor(std::string name, std::vector<Value> payload) {
   Value v;
   v.kind_ = Kind::Sum;
@@ -167,6 +174,7 @@ bool Value::operator==(const Value& o) const {
   case Kind::Sum:
     return *names_ == *o.names_ && *elems_ == *o.elems_;
   case Kind::Function:
+  case Kind::Acc:
     return false;
   }
   return false;

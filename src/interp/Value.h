@@ -1,13 +1,16 @@
 // Run-time values of the reference interpreter: scalars of every primitive type, arrays
 // (shape + flat row-major storage of non-array elements), tuples, records, values of sum
-// types (a constructor with its payload) and functions.
-// Values are immutable; copies share their storage.
+// types (a constructor with its payload), functions and accumulators.
+// Values are immutable; copies share their storage. The one exception is an accumulator: its
+// array is updated in place by `acc_write`, which is safe because the type checker lets a
+// program use an accumulator no more after it is consumed.
 #pragma once
 #include "prim/PrimValue.h"
 #include "syntax/Type.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,10 +42,11 @@ struct PrimValue {
 };
 
 struct Closure; // interp/Eval.h
+struct AccState;
 
 class Value {
 public:
-  enum class Kind { Prim, Array, Tuple, Record, Sum, Function };
+  enum class Kind { Prim, Array, Tuple, Record, Sum, Function, Acc };
 
   Value() : Value(PrimValue{}) {}
   Value(PrimValue p) : kind_(Kind::Prim), prim_(p) {}
@@ -51,6 +55,8 @@ public:
   /// Fields in any order; stored sorted by name.
   static Value record(std::vector<std::pair<std::string, Value>> fields);
   static Value function(std::shared_ptr<const Closure> fn);
+  /// An accumulator over the array rows in `state`.
+  static Value accumulator(std::shared_ptr<AccState> state);
   /// `#name payload...` of a sum type.
   static Value constructor(std::string name, std::vector<Value> payload);
   /// Stacks equally shaped rows into an array; `rowShape` gives the row shape when there
@@ -74,6 +80,7 @@ public:
   const std::string& constructorName() const { return (*names_)[0]; }
   const Closure& closure() const { return *fn_; }
   std::shared_ptr<const Closure> closurePtr() const { return fn_; }
+  AccState& acc() const { return *acc_; }
 
   /// Structural equality (functions are never equal).
   bool operator==(const Value& o) const;
@@ -85,6 +92,14 @@ private:
   std::shared_ptr<const std::vector<Value>> elems_;
   std::shared_ptr<const std::vector<std::string>> names_;
   std::shared_ptr<const Closure> fn_;
+  std::shared_ptr<AccState> acc_;
+};
+
+/// What an accumulator updates: the rows of the destination array (a copy), and for a
+/// histogram (`hist_stream`) the operator that combines a written value with a row.
+struct AccState {
+  std::vector<Value> rows;
+  std::optional<Value> op;
 };
 
 } // namespace fjord::interp

@@ -42,6 +42,11 @@ constexpr IntrinsicEntry kIntrinsics[] = {
     {"__concat", "[]a -> []a -> []a"},
     {"__rotate", "i64 -> []a -> []a"},
     {"__copy", "a -> *a"},
+    // Accumulators (Note [Accumulators] in internalise/InternaliseAcc.cpp): the function
+    // gets an accumulator over a copy of the destination and one element of the input.
+    {"__scatter_stream", "*[]a -> (*acc ([]a) -> b -> acc ([]a)) -> []b -> *[]a"},
+    {"__hist_stream", "*[]a -> (a -> a -> a) -> a -> (*acc ([]a) -> b -> acc ([]a)) -> []b -> *[]a"},
+    {"__acc_write", "*acc ([]a) -> i64 -> a -> *acc ([]a)"},
     // Numeric operations, generic over the numeric type `t`. Only the namespace table below
     // (and the prelude) instantiates them, always at types for which they exist.
     {"__lowest", "t"},
@@ -192,6 +197,8 @@ private:
       return elems.size() == 1 ? elems[0] : Type::tuple(std::move(elems));
     }
     std::string id = ident();
+    if (id == "acc")
+      return Type::accumulator(atom());
     if (auto p = primFromName(id))
       return Type::primitive(*p);
     if (vars_ && std::find(vars_->begin(), vars_->end(), id) == vars_->end())
@@ -247,6 +254,12 @@ std::optional<IntrinsicType> intrinsicType(const std::string& name) {
       it.type = parseSignature(e.signature, &it.typeVars);
       return it;
     }
+  return std::nullopt;
+}
+
+std::optional<std::string> publicIntrinsic(const std::string& name) {
+  if (name == "scatter_stream" || name == "hist_stream" || name == "acc_write")
+    return "__" + name;
   return std::nullopt;
 }
 

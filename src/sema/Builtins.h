@@ -5,7 +5,9 @@
 //  - numeric namespaces (`i32.lowest`, `f32.sqrt`, `f64.i64`, `i32.sum`, ...): built in,
 //    populated from one table per family of types (integers, floats, all numbers). Each
 //    member resolves to an intrinsic or a generic prelude definition, instantiated at the
-//    member's type.
+//    member's type;
+//  - `intrinsics.acc t` (the accumulator type) and the accumulator operations of Futhark's
+//    `intrinsics` namespace, which programs may name directly.
 #pragma once
 #include "syntax/Type.h"
 
@@ -34,6 +36,11 @@ std::optional<NamespaceMember> namespaceMember(PrimType ns, const std::string& m
 std::vector<std::string> namespaceMemberNames(PrimType ns);
 /// "bool", "i8", ..., "f64": every primitive type's name.
 std::vector<std::string> primTypeNames();
+
+/// Futhark's `intrinsics.NAME` names that programs may use directly: the accumulator
+/// operations (`intrinsics.scatter_stream`, `intrinsics.hist_stream`, `intrinsics.acc_write`),
+/// as the intrinsic `__NAME`; nullopt for other names.
+std::optional<std::string> publicIntrinsic(const std::string& name);
 
 /// Parses a signature in source syntax over primitive types and single-identifier type
 /// variables, e.g. "(a -> b) -> []a -> []b" or "[](a, b) -> ([]a, []b)". Internal use:

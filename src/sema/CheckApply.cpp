@@ -3,6 +3,8 @@
 // sections are checked with the other forms in CheckExpr.cpp.
 #include "sema/Checker.h"
 
+#include "sema/Builtins.h"
+
 #include <algorithm>
 
 namespace fjord::sema {
@@ -164,6 +166,18 @@ TypeRef Checker::applyTo(TypeRef fn, Expr& arg, const SourceSpan& callSpan,
 }
 
 TypeRef Checker::checkApply(Expr& e, const Expr* piped, const TypeRef& pipedType) {
+  // `intrinsics.scatter_stream (dest, f, bs)`: Futhark's intrinsics once took their
+  // arguments as one tuple; the curried intrinsic gets them one by one.
+  const Expr& head = *e.elems[0];
+  if (head.kind == Expr::Kind::Var && head.name.qualifiers.size() == 1 &&
+      head.name.qualifiers[0] == "intrinsics" && !lookupValue("intrinsics") &&
+      publicIntrinsic(head.name.base) && e.elems.size() == 2 &&
+      e.elems[1]->kind == Expr::Kind::Tuple && e.elems[1]->elems.size() > 1) {
+    std::vector<ast::ExprPtr> parts = std::move(e.elems[1]->elems);
+    e.elems.pop_back();
+    for (auto& p : parts)
+      e.elems.push_back(std::move(p));
+  }
   TypeRef t = check(*e.elems[0]);
   // Lambda arguments followed by other arguments wait for them (Note [Lambda arguments last]).
   struct Deferred {

@@ -206,6 +206,11 @@ TypeRef withAnySizes(const TypeRef& t) {
   }
   case Type::Kind::Function:
     return Type::function(withAnySizes(t->param), withAnySizes(t->result));
+  case Type::Kind::Acc: {
+    auto r = std::make_shared<Type>(*Type::accumulator(withAnySizes(t->elem)));
+    r->unique = t->unique;
+    return r;
+  }
   default:
     return t;
   }
@@ -350,6 +355,8 @@ bool isMonomorphic(const Type& t) {
     return true;
   case Type::Kind::Function:
     return isMonomorphic(*t.param) && isMonomorphic(*t.result);
+  case Type::Kind::Acc:
+    return isMonomorphic(*t.elem);
   }
   return false;
 }
@@ -375,22 +382,25 @@ bool isFirstOrder(const Type& t) {
   }
 }
 
-bool mentionsSum(const Type& t) {
-  switch (t.kind) {
-  case Type::Kind::Sum:
+/// Whether `t` is or holds (in arrays, tuples, records) a type of kind `k`.
+bool mentions(const Type& t, Type::Kind k) {
+  if (t.kind == k)
     return true;
+  switch (t.kind) {
   case Type::Kind::Array:
-    return mentionsSum(*t.elem);
+    return mentions(*t.elem, k);
   case Type::Kind::Tuple:
     return std::any_of(t.elems.begin(), t.elems.end(),
-                       [](const TypeRef& e) { return mentionsSum(*e); });
+                       [k](const TypeRef& e) { return mentions(*e, k); });
   case Type::Kind::Record:
     return std::any_of(t.fields.begin(), t.fields.end(),
-                       [](const auto& f) { return mentionsSum(*f.second); });
+                       [k](const auto& f) { return mentions(*f.second, k); });
   default:
     return false;
   }
 }
+
+bool mentionsSum(const Type& t) { return mentions(t, Type::Kind::Sum); }
 
 } // namespace
 
@@ -418,6 +428,17 @@ void Checker::checkEntry(Decl& d) {
   TypeRef result = t;
   for (size_t i = 0; i < d.params.size(); ++i)
     result = result->result;
+  // Accumulators exist only inside the function given to `scatter_stream`/`hist_stream`.
+  for (auto& p : d.params)
+    if (mentions(*tv_.zonk(p->type), Type::Kind::Acc)) {
+      diags_.error(p->span, "an entry point parameter cannot be an accumulator");
+      return;
+    }
+  if (mentions(*result, Type::Kind::Acc)) {
+    diags_.error(d.name.span.known() ? d.name.span : d.span,
+                 "entry point `" + d.name.base + "` cannot return an accumulator");
+    return;
+  }
   for (auto& p : d.params)
     if (mentionsSum(*tv_.zonk(p->type))) {
       diags_.unsupported(p->span, "a sum type in an entry point parameter");

@@ -61,6 +61,11 @@ TypeRef stripSizeVars(const TypeRef& t) {
   }
   case Type::Kind::Function:
     return Type::function(stripSizeVars(t->param), stripSizeVars(t->result));
+  case Type::Kind::Acc: {
+    auto r = std::make_shared<Type>(*Type::accumulator(stripSizeVars(t->elem)));
+    r->unique = t->unique;
+    return r;
+  }
   }
   return t;
 }
@@ -330,6 +335,17 @@ TypeRef Checker::checkQualified(Expr& e) {
     for (size_t i = 1; i < qs.size(); ++i)
       t = checkProject(t, qs[i], e.span);
     return checkProject(t, e.name.base, e.span);
+  }
+  if (qs.size() == 1 && qs[0] == "intrinsics") { // Futhark's own intrinsics
+    auto target = publicIntrinsic(e.name.base);
+    auto it = target ? intrinsicType(*target) : std::nullopt;
+    if (!it) {
+      diags_.unsupported(e.span, "`" + e.name.str() + "`");
+      return fresh(e.span);
+    }
+    e.name.intrinsic = true;
+    e.name.builtin = *target;
+    return tv_.instantiate(Scheme{it->type, it->typeVars}, e.span);
   }
   auto ns = primFromName(qs[0]);
   auto member = ns && qs.size() == 1 ? namespaceMember(*ns, e.name.base) : std::nullopt;

@@ -119,6 +119,14 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   switch (te.kind) {
   case TypeExp::Kind::Named: {
     const std::string& n = te.name.base;
+    if (te.name.qualifiers.size() == 1 && te.name.qualifiers[0] == "intrinsics" && n == "acc") {
+      if (te.args.size() != 1) {
+        diags_.error(te.span, "type `intrinsics.acc` expects 1 argument(s), got " +
+                                  std::to_string(te.args.size()));
+        return fresh(te.span);
+      }
+      return Type::accumulator(resolveArg(0));
+    }
     if (te.name.qualifiers.empty()) {
       if (auto p = primFromName(n)) {
         if (!te.args.empty())

@@ -45,6 +45,8 @@ TypeRef withoutUniqueness(const TypeRef& t) {
   case Type::Kind::Function:
     return Type::function(withoutUniqueness(t->param), withoutUniqueness(t->result),
                           t->paramName);
+  case Type::Kind::Acc:
+    return Type::accumulator(withoutUniqueness(t->elem));
   default:
     return t;
   }

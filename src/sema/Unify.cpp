@@ -109,6 +109,11 @@ TypeRef TypeVars::zonk(const TypeRef& t0) const {
   }
   case Type::Kind::Function:
     return Type::function(zonk(t->param), zonk(t->result), t->paramName);
+  case Type::Kind::Acc: {
+    auto r = std::make_shared<Type>(*Type::accumulator(zonk(t->elem)));
+    r->unique = t->unique;
+    return r;
+  }
   }
   return t;
 }
@@ -136,6 +141,8 @@ bool TypeVars::occurs(const Type& var, const TypeRef& t0) const {
     return false;
   case Type::Kind::Function:
     return occurs(var, t->param) || occurs(var, t->result);
+  case Type::Kind::Acc:
+    return occurs(var, t->elem);
   }
   return false;
 }
@@ -168,6 +175,8 @@ void TypeVars::adjustLevels(const TypeRef& t0, int level) {
     adjustLevels(t->param, level);
     adjustLevels(t->result, level);
     return;
+  case Type::Kind::Acc:
+    return adjustLevels(t->elem, level);
   }
 }
 
@@ -374,6 +383,8 @@ bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& 
   case Type::Kind::Function:
     return unifyRec(a->param, b->param, span, reported) &&
            unifyRec(a->result, b->result, span, reported);
+  case Type::Kind::Acc:
+    return unifyRec(a->elem, b->elem, span, reported);
   }
   return false;
 }
@@ -441,6 +452,11 @@ TypeRef mapType(const TypeRef& t, const std::function<TypeRef(const TypeRef&)>& 
   }
   case Type::Kind::Function:
     return Type::function(go(t->param), go(t->result), t->paramName);
+  case Type::Kind::Acc: {
+    auto r = std::make_shared<Type>(*Type::accumulator(go(t->elem)));
+    r->unique = t->unique;
+    return r;
+  }
   }
   return t;
 }
@@ -492,6 +508,8 @@ void TypeVars::collectFree(const TypeRef& t0, std::vector<std::string>& out) con
     collectFree(t->param, out);
     collectFree(t->result, out);
     return;
+  case Type::Kind::Acc:
+    return collectFree(t->elem, out);
   }
 }
 
@@ -553,6 +571,8 @@ void TypeVars::defaultNumeric(const TypeRef& t0) {
   case Type::Kind::Function:
     defaultNumeric(t->param);
     return defaultNumeric(t->result);
+  case Type::Kind::Acc:
+    return defaultNumeric(t->elem);
   }
 }
 

@@ -1,6 +1,8 @@
 // Uniqueness and alias checking; see Uniqueness.h for the rules and approximations.
 #include "sema/Uniqueness.h"
 
+#include "sema/Builtins.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -73,6 +75,7 @@ bool canAlias(const TypeRef& t) {
     return false;
   case Type::Kind::Array:
   case Type::Kind::Var:
+  case Type::Kind::Acc: // an accumulator is consumed by `acc_write`, as an array by an update
     return true;
   case Type::Kind::Tuple:
     return std::any_of(t->elems.begin(), t->elems.end(), canAlias);
@@ -413,6 +416,18 @@ private:
         notAliasedByOthers(args, argAliases, i);
         consume(argAliases[i], args[i]->span, describe(*args[i]));
       }
+    // An intrinsic consumes the arguments its signature marks unique (`acc_write` its
+    // accumulator, `scatter_stream` its destination).
+    if (head->kind == Expr::Kind::Var && head->name.intrinsic)
+      if (auto it = intrinsicType(head->name.builtin)) {
+        TypeRef t = it->type;
+        for (size_t i = 0; i < args.size() && t && t->kind == Type::Kind::Function;
+             ++i, t = t->result)
+          if (t->param && t->param->unique) {
+            notAliasedByOthers(args, argAliases, i);
+            consume(argAliases[i], args[i]->span, describe(*args[i]));
+          }
+      }
     // `map (\xs -> xs with [0] = 1) xss`: a function argument that consumes its own
     // parameters consumes the arrays it is applied to.
     for (const Expr* a : args)
@@ -540,8 +555,14 @@ private:
       return {};
     case Expr::Kind::Lambda: {
       Alias captured;
+      // A function taking an accumulator (given to `scatter_stream`) consumes that, not the
+      // arrays it is applied to.
+      bool takesAcc = std::any_of(e.params.begin(), e.params.end(), [](const auto& p) {
+        return p->type && p->type->kind == Type::Kind::Acc;
+      });
       if (function(e.params, e.retTypeExp.get(), *e.elems[0], "this function",
-                   RootKind::LambdaParam, &captured))
+                   RootKind::LambdaParam, &captured) &&
+          !takesAcc)
         consumingLambdas_.insert(&e);
       return captured;
     }

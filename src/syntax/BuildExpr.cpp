@@ -14,7 +14,10 @@ namespace {
 
 /// The modules whose members may be named with a qualifier (`f32.sqrt`, `i32.lowest`):
 /// without a module system, only the numeric namespaces of the prelude.
-bool isModuleName(const std::string& name) { return primFromName(name).has_value(); }
+/// Numeric namespaces, and Futhark's `intrinsics` (`intrinsics.acc_write`, sema/Builtins.h).
+bool isModuleName(const std::string& name) {
+  return primFromName(name).has_value() || name == "intrinsics";
+}
 
 } // namespace
 

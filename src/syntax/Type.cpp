@@ -109,6 +109,13 @@ TypeRef Type::typeVar(std::string name) {
   return t;
 }
 
+TypeRef Type::accumulator(TypeRef array) {
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Acc;
+  t->elem = std::move(array);
+  return t;
+}
+
 TypeRef Type::rowType() const {
   FJORD_CHECK(kind == Kind::Array && !shape.empty(), "rowType of a non-array type");
   if (shape.size() == 1)
@@ -158,6 +165,8 @@ std::string Type::str() const {
       p = "(" + paramName + ": " + (param ? param->str() : "?") + ")";
     return p + " -> " + (result ? result->str() : "?");
   }
+  case Kind::Acc:
+    return std::string(unique ? "*" : "") + "acc (" + (elem ? elem->str() : "?") + ")";
   }
   return "?";
 }
@@ -193,6 +202,8 @@ bool sameType(const Type& a, const Type& b) {
   case Type::Kind::Function:
     // The parameter's name does not change the type (it only names a size in the result).
     return sameRefs(a.param, b.param) && sameRefs(a.result, b.result);
+  case Type::Kind::Acc:
+    return sameRefs(a.elem, b.elem);
   }
   return false;
 }

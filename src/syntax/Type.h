@@ -59,10 +59,13 @@ using TypeRef = std::shared_ptr<const Type>;
 
 /// A source-language type. Arrays are `shape` dims over a non-array element type.
 struct Type {
-  enum class Kind { Prim, Array, Tuple, Record, Sum, Function, Var };
+  /// Acc: an accumulator `acc t` over the array type `t` (held in `elem`), the handle that
+  /// `scatter_stream`/`hist_stream` give their function and `acc_write` updates (Note
+  /// [Accumulators] in internalise/InternaliseAcc.cpp).
+  enum class Kind { Prim, Array, Tuple, Record, Sum, Function, Var, Acc };
   Kind kind = Kind::Prim;
   PrimType prim = PrimType::I32;                    ///< Prim
-  TypeRef elem;                                     ///< Array: element (never an array)
+  TypeRef elem;                                     ///< Array: element (never an array); Acc: the array
   std::vector<Size> shape;                          ///< Array: outermost first
   bool unique = false;                              ///< `*t` (arrays and tuples of them)
   std::vector<TypeRef> elems;                       ///< Tuple (size != 1; empty = unit)
@@ -83,6 +86,8 @@ struct Type {
   static TypeRef sum(std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors);
   static TypeRef function(TypeRef param, TypeRef result, std::string paramName = "");
   static TypeRef typeVar(std::string name);
+  /// `acc t`: an accumulator updating an array of type `t`.
+  static TypeRef accumulator(TypeRef array);
   static TypeRef unit() { return tuple({}); }
 
   int rank() const { return kind == Kind::Array ? static_cast<int>(shape.size()) : 0; }

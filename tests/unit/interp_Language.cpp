@@ -140,3 +140,16 @@ TEST_CASE("interp: sections, abbreviations and structural equality") {
         "    entry f (n: i64) : [n]i32 = replicate (n + 1) 0 :> [n]i32\n"
         "                                ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n");
 }
+
+TEST_CASE("interp: accumulators update a copy of the destination in place") {
+  // Within one element, writes happen in order: the second write to index 0 wins.
+  CHECK(run("entry f (xs: *[]i32) : []i32 =\n"
+            "  intrinsics.scatter_stream xs (\\(acc: *intrinsics.acc ([]i32)) (i: i64) ->\n"
+            "    intrinsics.acc_write (intrinsics.acc_write acc 0 1) 0 (i32.i64 i + 5)) (iota 1)",
+            "f", "[0, 0]") == "[5i32, 0i32]\n");
+  // A histogram combines every write with the bucket; out-of-bounds writes are ignored.
+  CHECK(run("entry f (xs: []i64) : []i64 =\n"
+            "  intrinsics.hist_stream (replicate 2 1) (*) 1\n"
+            "    (\\(acc: *intrinsics.acc ([]i64)) x -> intrinsics.acc_write acc (x % 3) x) xs",
+            "f", "[2i64, 4i64, 3i64, 5i64]") == "[3i64, 4i64]\n");
+}
