@@ -191,6 +191,8 @@ TypeRef withAnySizes(const TypeRef& t) {
 } // namespace
 
 void Checker::checkValueDecl(Decl& d) {
+  if (d.sealing && !tv_.seeThroughAbstract)
+    return checkSealingDecl(d);
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
   tv_.enterLevel();
@@ -261,6 +263,25 @@ void Checker::checkValueDecl(Decl& d) {
   bind(d.name, std::move(scheme), std::move(b));
   if (entry)
     checkEntry(d);
+}
+
+void Checker::checkSealingDecl(Decl& d) {
+  // Note [Abstract types] in Modules.h: the value's own type meets its specification's.
+  size_t mark = diags_.all().size();
+  tv_.seeThroughAbstract = true;
+  checkValueDecl(d);
+  tv_.seeThroughAbstract = false;
+  for (size_t i = mark; i < diags_.all().size(); ++i) {
+    // The engine hands out what it collected read-only; this error, just reported by the
+    // checker itself, is reworded with what only the caller knows.
+    auto& error = const_cast<Diagnostic&>(diags_.all()[i]);
+    if (error.severity != Severity::Error)
+      continue;
+    error.message = "`" + d.sealedName + "` does not match its `val` specification: " +
+                    error.message;
+    error.note(d.sealedSpec, "`" + d.sealedName + "` is specified here");
+    return;
+  }
 }
 
 bool Checker::etaExpandEntry(Decl& d) {
@@ -379,7 +400,7 @@ void Checker::checkEntry(Decl& d) {
         return;
       }
   }
-  TypeRef t = tv_.zonk(d.type);
+  TypeRef t = tv_.eraseAbstract(tv_.zonk(d.type));
   if (!isMonomorphic(*t)) {
     diags_.error(d.name.span.known() ? d.name.span : d.span,
                  "entry point `" + d.name.base + "` has a polymorphic type `" + t->str() +
@@ -387,7 +408,7 @@ void Checker::checkEntry(Decl& d) {
     return;
   }
   for (auto& p : d.params)
-    if (!isFirstOrder(*tv_.zonk(p->type))) {
+    if (!isFirstOrder(*tv_.eraseAbstract(tv_.zonk(p->type)))) {
       diags_.error(p->span, "entry point parameter has a function type `" +
                                 tv_.zonk(p->type)->str() + "`");
       return;
@@ -396,7 +417,7 @@ void Checker::checkEntry(Decl& d) {
   for (size_t i = 0; i < d.params.size(); ++i)
     result = result->result;
   for (auto& p : d.params)
-    if (mentionsSum(*tv_.zonk(p->type))) {
+    if (mentionsSum(*tv_.eraseAbstract(tv_.zonk(p->type)))) {
       diags_.unsupported(p->span, "a sum type in an entry point parameter");
       return;
     }
@@ -418,14 +439,17 @@ void Checker::checkEntry(Decl& d) {
 
 namespace {
 
-/// Applies the substitution to every annotation in the AST.
+/// Applies the substitution to every annotation in the AST, and puts the definitions of
+/// abstract types in (Note [Abstract types] in Modules.h).
 class Finaliser {
 public:
   explicit Finaliser(const TypeVars& tv) : tv_(tv) {}
 
+  TypeRef finalType(const TypeRef& t) const { return tv_.eraseAbstract(tv_.forgetFlexibleSizes(t)); }
+
   void decl(Decl& d) {
     if (d.type)
-      d.type = tv_.forgetFlexibleSizes(d.type);
+      d.type = finalType(d.type);
     for (auto& p : d.params)
       pattern(*p);
     if (d.retTypeExp)
@@ -438,7 +462,7 @@ public:
 
   void expr(Expr& e) {
     if (e.type)
-      e.type = tv_.forgetFlexibleSizes(e.type);
+      e.type = finalType(e.type);
     for (auto& sub : e.elems)
       if (sub)
         expr(*sub);
@@ -471,7 +495,7 @@ public:
 
   void pattern(Pattern& p) {
     if (p.type)
-      p.type = tv_.forgetFlexibleSizes(p.type);
+      p.type = finalType(p.type);
     for (auto& sub : p.elems)
       if (sub)
         pattern(*sub);
@@ -486,7 +510,7 @@ public:
 
   void typeExp(TypeExp& te) {
     if (te.resolved)
-      te.resolved = tv_.forgetFlexibleSizes(te.resolved);
+      te.resolved = finalType(te.resolved);
     for (auto& sub : te.args)
       if (sub)
         typeExp(*sub);
@@ -514,6 +538,8 @@ void Checker::finalise(ast::Program& prog) {
   Finaliser f(tv_);
   for (auto& d : prog.decls)
     f.decl(*d);
+  for (Binding& b : out_.bindings)
+    b.type = tv_.eraseAbstract(b.type);
 }
 
 bool isPreludeFile(const SourceFileRef& file) {

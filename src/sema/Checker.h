@@ -71,6 +71,9 @@ private:
   void checkValueDecl(ast::Decl& d);
   void checkTypeDecl(ast::Decl& d);
   void checkEntry(ast::Decl& d);
+  /// A `sealing` declaration: abstract types seen through, and a mismatch reported as one
+  /// with the `val` specification (Note [Abstract types] in Modules.h).
+  void checkSealingDecl(ast::Decl& d);
   /// Eta-expands a point-free entry point in place; whether it did (then check it again).
   bool etaExpandEntry(ast::Decl& d);
 
