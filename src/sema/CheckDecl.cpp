@@ -6,6 +6,7 @@
 #include "sema/Modules.h"
 #include "sema/Uniqueness.h"
 
+#include <cctype>
 #include <utility>
 
 namespace fjord::sema {
@@ -45,9 +46,13 @@ const Checker::TypeEntry* Checker::lookupType(const std::string& name) const {
 void Checker::checkDecl(Decl& d) {
   size_t vmark = valueMark(), tmark = typeMark();
   switch (d.kind) {
-  case Decl::Kind::Value:
+  case Decl::Kind::Value: {
+    size_t mark = diags_.all().size();
     checkValueDecl(d);
+    if (!d.sealing)
+      noteAbstractTypes(mark);
     return exportSince(vmark, tmark);
+  }
   case Decl::Kind::Type:
     checkTypeDecl(d);
     return exportSince(vmark, tmark);
@@ -281,6 +286,31 @@ void Checker::checkSealingDecl(Decl& d) {
                     error.message;
     error.note(d.sealedSpec, "`" + d.sealedName + "` is specified here");
     return;
+  }
+}
+
+void Checker::noteAbstractTypes(size_t mark) {
+  if (abstractSpecs_.empty())
+    return;
+  auto names = [](const std::string& text, const std::string& type) {
+    // `c.t` as a whole type name in the message's types (not the tail of `bc.t`).
+    for (size_t at = text.find(type); at != std::string::npos; at = text.find(type, at + 1)) {
+      auto identChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+      bool startsName = at == 0 || (!identChar(text[at - 1]) && text[at - 1] != '.');
+      bool endsName = at + type.size() == text.size() || !identChar(text[at + type.size()]);
+      if (startsName && endsName)
+        return true;
+    }
+    return false;
+  };
+  for (size_t i = mark; i < diags_.all().size(); ++i) {
+    // See checkSealingDecl: a note on an error the checker has just reported.
+    auto& error = const_cast<Diagnostic&>(diags_.all()[i]);
+    if (error.severity != Severity::Error)
+      continue;
+    for (const auto& [name, spec] : abstractSpecs_)
+      if (names(error.message, name))
+        error.note(spec, "`" + name + "` is abstract: its module type hides its definition");
   }
 }
 

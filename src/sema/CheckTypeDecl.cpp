@@ -164,6 +164,7 @@ void Checker::checkTypeDecl(ast::Decl& d) {
                                    "parameter (`[n]`) or declare it with `type~`");
   if (d.abstractType) { // Note [Abstract types] in Modules.h: a rigid type of its own
     tv_.abstractTypes[d.name.base] = t;
+    abstractSpecs_[d.name.base] = d.span;
     types_.push_back(TypeEntry{d.name.base, Type::typeVar(d.name.base), {}, nullptr});
     return;
   }
