@@ -394,7 +394,8 @@ LT : '<' ;
 PIPE : '|' ;
 HAT : '^' ;
 BANG : '!' ;
-OP : OPCHAR+ ;
+/// As in Futhark, an operator may contain dots after its first character (`+.`, `*.^`).
+OP : OPCHAR (OPCHAR | '.')* ;
 
 WS : [ \t\r\n\f]+ -> skip ;
 

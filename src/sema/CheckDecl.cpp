@@ -7,6 +7,7 @@
 #include "sema/Uniqueness.h"
 #include "support/DiagnosticOptions.h"
 
+#include <cctype>
 #include <utility>
 
 namespace fjord::sema {
@@ -52,6 +53,8 @@ void Checker::checkDecl(Decl& d) {
     // One mistake, one error: errors caused by an earlier one of this declaration (an
     // enclosing expression, the declared return type) are dropped.
     dropOverlappingErrors(diags_, firstDiag);
+    if (!d.sealing)
+      noteAbstractTypes(firstDiag);
     return exportSince(vmark, tmark);
   }
   case Decl::Kind::Type:
@@ -219,6 +222,8 @@ TypeRef withAnySizes(const TypeRef& t) {
 } // namespace
 
 void Checker::checkValueDecl(Decl& d) {
+  if (d.sealing && !tv_.seeThroughAbstract)
+    return checkSealingDecl(d);
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
   tv_.enterLevel();
@@ -289,6 +294,50 @@ void Checker::checkValueDecl(Decl& d) {
   bind(d.name, std::move(scheme), std::move(b));
   if (entry)
     checkEntry(d);
+}
+
+void Checker::checkSealingDecl(Decl& d) {
+  // Note [Abstract types] in Modules.h: the value's own type meets its specification's.
+  size_t mark = diags_.all().size();
+  tv_.seeThroughAbstract = true;
+  checkValueDecl(d);
+  tv_.seeThroughAbstract = false;
+  for (size_t i = mark; i < diags_.all().size(); ++i) {
+    // The engine hands out what it collected read-only; this error, just reported by the
+    // checker itself, is reworded with what only the caller knows.
+    auto& error = const_cast<Diagnostic&>(diags_.all()[i]);
+    if (error.severity != Severity::Error)
+      continue;
+    error.message = "`" + d.sealedName + "` does not match its `val` specification: " +
+                    error.message;
+    error.note(d.sealedSpec, "`" + d.sealedName + "` is specified here");
+    return;
+  }
+}
+
+void Checker::noteAbstractTypes(size_t mark) {
+  if (abstractSpecs_.empty())
+    return;
+  auto names = [](const std::string& text, const std::string& type) {
+    // `c.t` as a whole type name in the message's types (not the tail of `bc.t`).
+    for (size_t at = text.find(type); at != std::string::npos; at = text.find(type, at + 1)) {
+      auto identChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+      bool startsName = at == 0 || (!identChar(text[at - 1]) && text[at - 1] != '.');
+      bool endsName = at + type.size() == text.size() || !identChar(text[at + type.size()]);
+      if (startsName && endsName)
+        return true;
+    }
+    return false;
+  };
+  for (size_t i = mark; i < diags_.all().size(); ++i) {
+    // See checkSealingDecl: a note on an error the checker has just reported.
+    auto& error = const_cast<Diagnostic&>(diags_.all()[i]);
+    if (error.severity != Severity::Error)
+      continue;
+    for (const auto& [name, spec] : abstractSpecs_)
+      if (names(error.message, name))
+        error.note(spec, "`" + name + "` is abstract: its module type hides its definition");
+  }
 }
 
 bool Checker::etaExpandEntry(Decl& d) {
@@ -412,7 +461,7 @@ void Checker::checkEntry(Decl& d) {
         return;
       }
   }
-  TypeRef t = tv_.zonk(d.type);
+  TypeRef t = tv_.eraseAbstract(tv_.zonk(d.type));
   if (!isMonomorphic(*t)) {
     diags_.error(d.name.span.known() ? d.name.span : d.span,
                  "entry point `" + d.name.base + "` has a polymorphic type `" + t->str() +
@@ -420,7 +469,7 @@ void Checker::checkEntry(Decl& d) {
     return;
   }
   for (auto& p : d.params)
-    if (!isFirstOrder(*tv_.zonk(p->type))) {
+    if (!isFirstOrder(*tv_.eraseAbstract(tv_.zonk(p->type)))) {
       diags_.error(p->span, "entry point parameter has a function type `" +
                                 tv_.zonk(p->type)->str() + "`");
       return;
@@ -440,7 +489,7 @@ void Checker::checkEntry(Decl& d) {
     return;
   }
   for (auto& p : d.params)
-    if (mentionsSum(*tv_.zonk(p->type))) {
+    if (mentionsSum(*tv_.eraseAbstract(tv_.zonk(p->type)))) {
       diags_.unsupported(p->span, "a sum type in an entry point parameter");
       return;
     }
@@ -462,14 +511,17 @@ void Checker::checkEntry(Decl& d) {
 
 namespace {
 
-/// Applies the substitution to every annotation in the AST.
+/// Applies the substitution to every annotation in the AST, and puts the definitions of
+/// abstract types in (Note [Abstract types] in Modules.h).
 class Finaliser {
 public:
   explicit Finaliser(const TypeVars& tv) : tv_(tv) {}
 
+  TypeRef finalType(const TypeRef& t) const { return tv_.eraseAbstract(tv_.forgetFlexibleSizes(t)); }
+
   void decl(Decl& d) {
     if (d.type)
-      d.type = tv_.forgetFlexibleSizes(d.type);
+      d.type = finalType(d.type);
     for (auto& p : d.params)
       pattern(*p);
     if (d.retTypeExp)
@@ -482,7 +534,7 @@ public:
 
   void expr(Expr& e) {
     if (e.type)
-      e.type = tv_.forgetFlexibleSizes(e.type);
+      e.type = finalType(e.type);
     for (auto& sub : e.elems)
       if (sub)
         expr(*sub);
@@ -515,7 +567,7 @@ public:
 
   void pattern(Pattern& p) {
     if (p.type)
-      p.type = tv_.forgetFlexibleSizes(p.type);
+      p.type = finalType(p.type);
     for (auto& sub : p.elems)
       if (sub)
         pattern(*sub);
@@ -530,7 +582,7 @@ public:
 
   void typeExp(TypeExp& te) {
     if (te.resolved)
-      te.resolved = tv_.forgetFlexibleSizes(te.resolved);
+      te.resolved = finalType(te.resolved);
     for (auto& sub : te.args)
       if (sub)
         typeExp(*sub);
@@ -558,6 +610,8 @@ void Checker::finalise(ast::Program& prog) {
   Finaliser f(tv_);
   for (auto& d : prog.decls)
     f.decl(*d);
+  for (Binding& b : out_.bindings)
+    b.type = tv_.eraseAbstract(b.type);
 }
 
 bool isPreludeFile(const SourceFileRef& file) {

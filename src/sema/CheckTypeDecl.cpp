@@ -162,6 +162,12 @@ void Checker::checkTypeDecl(ast::Decl& d) {
       diags_.error(anon->span, "type abbreviation `" + d.name.base +
                                    "` has an array of unknown size; give the size as a "
                                    "parameter (`[n]`) or declare it with `type~`");
+  if (d.abstractType) { // Note [Abstract types] in Modules.h: a rigid type of its own
+    tv_.abstractTypes[d.name.base] = t;
+    abstractSpecs_[d.name.base] = d.span;
+    types_.push_back(TypeEntry{d.name.base, Type::typeVar(d.name.base), {}, nullptr});
+    return;
+  }
   types_.push_back(TypeEntry{d.name.base, t, std::move(params), broken ? nullptr : &d});
 }
 

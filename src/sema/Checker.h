@@ -71,6 +71,12 @@ private:
   void checkValueDecl(ast::Decl& d);
   void checkTypeDecl(ast::Decl& d);
   void checkEntry(ast::Decl& d);
+  /// A `sealing` declaration: abstract types seen through, and a mismatch reported as one
+  /// with the `val` specification (Note [Abstract types] in Modules.h).
+  void checkSealingDecl(ast::Decl& d);
+  /// Adds to each error reported since `mark` that names an abstract type a note saying
+  /// where its module type hides its definition.
+  void noteAbstractTypes(size_t mark);
   /// Eta-expands a point-free entry point in place; whether it did (then check it again).
   bool etaExpandEntry(ast::Decl& d);
 
@@ -176,6 +182,7 @@ private:
   bool inPrelude_ = false;
   std::vector<ValueEntry> values_;
   std::vector<TypeEntry> types_;
+  std::map<std::string, SourceSpan> abstractSpecs_; ///< abstract types: their `type` specs
   std::vector<std::string> localSizes_; ///< existential and named-parameter sizes in scope
   /// The named function (`def`, `entry`, local `let f`) whose parameters checkFunction binds
   /// next: there each `[]` is a fresh size parameter, as in Futhark (a lambda's `[]` is

@@ -64,6 +64,11 @@ struct Sig {
   bool functor = false; ///< a functor's type: not checked member by member
 };
 
+/// Reports each name defined twice in `decls` (one file or module body) or `specs` (one
+/// module type), as Futhark does (ModulesDuplicates.cpp).
+void reportDuplicateDecls(const std::vector<ast::DeclPtr>& decls, DiagnosticEngine& diags);
+void reportDuplicateSpecs(const std::vector<ast::Spec>& specs, DiagnosticEngine& diags);
+
 /// `M.N`: a module path as written.
 std::string dotted(const std::vector<std::string>& path);
 

@@ -58,6 +58,7 @@ public:
     // An imported file's names carry its name, so that the merged file never lets the
     // checker find a name the pass left alone (a prelude name) among them.
     std::string prefix = isMain ? "" : fileStem(file.file->path);
+    reportDuplicateDecls(file.decls, diags_);
     for (const DeclPtr& d : file.decls)
       decl(*d, prefix, scope, &exports, /*top=*/true);
     exports_[file.file->path] = std::move(exports);
@@ -178,14 +179,17 @@ private:
     }
     case MK::Bind: {
       ModuleRef mod;
+      std::string outerPath = path_;
+      path_ = path_.empty() ? m.name.base : path_ + "." + m.name.base;
       if (!m.params.empty()) {
         mod = functor(m.params, m.sig, m.body, scope, d.span);
       } else {
         mod = modExp(*m.body, join(prefix, m.name.base), scope);
         if (mod && m.sig) // on a mismatch, the module as defined (fewer errors follow)
-          if (ModuleRef sealed = ascribe(mod, *m.sig, scope, m.body->span))
+          if (ModuleRef sealed = ascribe(mod, *m.sig, scope, m.body->span, path_))
             mod = sealed;
       }
+      path_ = outerPath;
       if (!mod)
         return;
       scope.modules[m.name.base] = mod;
@@ -230,15 +234,16 @@ private:
     return fm;
   }
 
+  /// `mod : sigExp`; a non-empty `sealPath` hides the abstract types (Note [Abstract types]).
   ModuleRef ascribe(ModuleRef mod, const ast::SigExp& sigExp, const Env& scope,
-                    const SourceSpan& span) {
+                    const SourceSpan& span, const std::string& sealPath) {
     SigRef sig = evalSig(sigExp, scope, diags_);
     if (!sig)
       return nullptr;
     std::vector<DeclPtr> checks;
-    ModuleRef out = matchSig(mod, *sig, span, diags_, checks, [&](const std::string& b) {
-      return fresh("", b);
-    });
+    ModuleRef out = matchSig(
+        mod, *sig, span, diags_, checks, [&](const std::string& b) { return fresh("", b); },
+        sealPath);
     for (DeclPtr& c : checks)
       emit(std::move(c), true);
     return out;
@@ -256,6 +261,7 @@ private:
       Env inner = scope;
       auto m = std::make_shared<Module>();
       m->span = e.span;
+      reportDuplicateDecls(e.decls, diags_);
       for (const DeclPtr& d : e.decls)
         decl(*d, prefix, inner, &m->members, /*top=*/false);
       return m;
@@ -271,7 +277,7 @@ private:
     }
     case ModExp::Kind::Ascribe: {
       ModuleRef m = modExp(*e.fn, prefix, scope);
-      return m ? ascribe(m, *e.sig, scope, e.fn->span) : nullptr;
+      return m ? ascribe(m, *e.sig, scope, e.fn->span, path_.empty() ? "_" : path_) : nullptr;
     }
     case ModExp::Kind::Apply:
       return apply(e, prefix, scope);
@@ -295,7 +301,9 @@ private:
     const Functor& f = *fn->functor;
     const ast::ModParam& param = f.params.front();
     Env closure = f.closure;
-    ModuleRef bound = ascribe(arg, *param.sig, closure, e.arg->span);
+    // A functor's body is instantiated with its argument, not checked against the
+    // parameter's abstract types: the argument is not sealed.
+    ModuleRef bound = ascribe(arg, *param.sig, closure, e.arg->span, "");
     if (!bound)
       return nullptr;
     closure.modules[param.name] = bound;
@@ -313,7 +321,7 @@ private:
     }
     ModuleRef result = modExp(*f.body, prefix, closure);
     if (result && f.resultSig)
-      result = ascribe(result, *f.resultSig, closure, e.span);
+      result = ascribe(result, *f.resultSig, closure, e.span, path_.empty() ? "_" : path_);
     --depth_;
     return result;
   }
@@ -325,6 +333,7 @@ private:
   std::vector<DeclPtr> out_;
   bool isMain_ = false;
   int depth_ = 0;
+  std::string path_; ///< the module being bound, as written (`M.N`): abstract types' names
 };
 
 } // namespace

@@ -28,6 +28,19 @@ namespace fjord::sema {
 // prelude's files may declare module types (`numeric`, `real`, ...), which are then known
 // in every file; nothing else of the prelude is touched.
 
+// Note [Abstract types]
+// Flattening would let code outside a module see the definitions of the types its module
+// type declares abstractly (`type t`). Ascription (`module M : S = ...`, `(e : S)`, a
+// functor's result type; not a functor's parameter, whose body is instantiated with the
+// argument) therefore seals: each abstract type `t` of S without parameters gets a
+// declaration of its own, `type M.t = M_t` marked `abstractType`, for which the checker
+// makes a rigid type `M.t` that unifies only with itself; the module's values, as seen
+// from outside, are the declarations that check them against their `val` specifications
+// (marked `sealing`), whose types are written with those abstract types. Only while
+// checking a sealing declaration does an abstract type unify with its definition. After
+// checking, the definitions replace the abstract types in every annotation, so later
+// stages never see them. Code inside the module names its own types and is unaffected.
+
 /// Flattens the module system out of `files` (the prelude's files first, the main file
 /// last), see Note [Flattening modules]. Errors go to `diags`; false when any was reported.
 bool flattenModules(std::vector<ast::Program>& files, DiagnosticEngine& diags);

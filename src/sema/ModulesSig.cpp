@@ -56,6 +56,9 @@ ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Env& s
   auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Value, flat.span);
   d->name.base = name;
   d->name.span = flat.span;
+  d->sealing = true;
+  d->sealedSpec = item.span;
+  d->sealedName = item.name;
   d->typeParams = item.spec->typeParams;
   auto call = std::make_unique<ast::Expr>(ast::Expr::Kind::Apply, flat.span);
   auto fn = std::make_unique<ast::Expr>(ast::Expr::Kind::Var, flat.span);
@@ -90,6 +93,23 @@ ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Env& s
   return d;
 }
 
+/// `type M.t = t_flat`: the abstract type `item` of an opaque ascription, whose checker
+/// type is distinct from its definition outside the sealing declarations.
+ast::DeclPtr abstractTypeDecl(const std::string& name, const ast::Name& definition,
+                              const Sig::Item& item) {
+  auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Type, item.span);
+  d->name.base = name;
+  d->name.span = definition.span;
+  d->abstractType = true;
+  d->liftedness = item.spec->liftedness;
+  auto te = std::make_unique<ast::TypeExp>();
+  te->kind = ast::TypeExp::Kind::Named;
+  te->span = definition.span;
+  te->name = definition;
+  d->retTypeExp = std::move(te);
+  return d;
+}
+
 } // namespace
 
 SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
@@ -98,6 +118,7 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
     return namedSig(e.name, scope, diags);
   case SigExp::Kind::Specs: {
     auto sig = std::make_shared<Sig>();
+    reportDuplicateSpecs(e.specs, diags);
     for (const Spec& s : e.specs) {
       Sig::Item item;
       item.name = s.name.base;
@@ -167,7 +188,7 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const Env& outerTypes) {
+                   const std::string& sealPath, const Env& outerTypes) {
   if (sig.functor || mod->kind == Module::Kind::Prim)
     return mod;
   if (mod->kind == Module::Kind::Functor) {
@@ -180,12 +201,22 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
   // The first missing item is reported (with where it is specified); the others counted.
   std::vector<std::pair<const char*, const Sig::Item*>> missed;
   auto missing = [&](const char* what, const Sig::Item& item) { missed.emplace_back(what, &item); };
+  // Note [Abstract types]: sealing gives each abstract type a name of its own.
   for (const Sig::Item& t : sig.types) {
     auto it = have.types.find(t.name);
-    if (it == have.types.end())
+    if (it == have.types.end()) {
       missing("the type", t);
-    else
+      continue;
+    }
+    if (sealPath.empty() || !t.abstract || !t.spec || !t.spec->typeParams.empty()) {
       out->members.types[t.name] = it->second;
+      continue;
+    }
+    ast::Name hidden;
+    hidden.base = fresh(sealPath + "." + t.name);
+    hidden.span = it->second.span;
+    checks.push_back(abstractTypeDecl(hidden.base, it->second, t));
+    out->members.types[t.name] = hidden;
   }
   // The spec's type names: the enclosing module types' and this one's, as the module has them.
   Env sigTypes = outerTypes;
@@ -198,8 +229,17 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       continue;
     }
     out->members.values[v.name] = it->second;
-    if (v.spec && v.spec->type)
-      checks.push_back(valCheck(v, it->second, sigTypes, diags, fresh(std::isalpha(static_cast<unsigned char>(v.name[0])) ? "sigcheck_" + v.name : "sigcheck_op")));
+    if (!v.spec || !v.spec->type)
+      continue;
+    bool alpha = std::isalpha(static_cast<unsigned char>(v.name[0]));
+    ast::DeclPtr check =
+        valCheck(v, it->second, sigTypes, diags, fresh(alpha ? "sigcheck_" + v.name : "sigcheck_op"));
+    // Sealed, the value is seen through its specification (Note [Abstract types]).
+    if (!sealPath.empty()) {
+      out->members.values[v.name].base = check->name.base;
+      out->members.values[v.name].span = check->name.span;
+    }
+    checks.push_back(std::move(check));
   }
   for (const Sig::Item& m : sig.modules) {
     auto it = have.modules.find(m.name);
@@ -207,7 +247,8 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       missing("the module", m);
     else
       out->members.modules[m.name] =
-          matchSig(it->second, *m.sig, span, diags, checks, fresh, sigTypes);
+          matchSig(it->second, *m.sig, span, diags, checks, fresh,
+                   sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes);
   }
   if (!missed.empty()) {
     auto [what, item] = missed.front();

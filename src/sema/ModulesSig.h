@@ -13,10 +13,13 @@ SigRef evalSig(const ast::SigExp& e, const Env& scope, DiagnosticEngine& diags);
 /// reporting an item `mod` lacks (naming it and where the module type specifies it).
 /// `outerTypes`: the types of the modules whose module types enclose `sig`.
 /// Declarations that let the checker compare the values' types with the `val`
-/// specifications are appended to `checks` (named by `fresh`).
+/// specifications are appended to `checks` (named by `fresh`). A non-empty `sealPath` (the
+/// module's path as written, `M`) seals the module: its abstract types become types of
+/// their own, declared in `checks`, and its values are seen through those declarations
+/// (Note [Abstract types] in Modules.h).
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const Env& outerTypes = {});
+                   const std::string& sealPath, const Env& outerTypes = {});
 
 } // namespace fjord::sema::modules

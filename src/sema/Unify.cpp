@@ -72,6 +72,18 @@ TypeRef TypeVars::head(TypeRef t) const {
   return t;
 }
 
+TypeRef TypeVars::eraseAbstract(const TypeRef& t) const {
+  if (abstractTypes.empty() || !t)
+    return t;
+  return mapType(
+      t,
+      [&](const TypeRef& v) {
+        auto it = abstractTypes.find(v->name);
+        return it == abstractTypes.end() ? v : eraseAbstract(it->second);
+      },
+      [](const Size& s) { return s; });
+}
+
 TypeRef TypeVars::zonk(const TypeRef& t0) const {
   TypeRef t = head(t0);
   if (!t)
@@ -328,6 +340,15 @@ bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& 
     return bindVar(*a, b, span, reported);
   if (isFlexible(*b))
     return bindVar(*b, a, span, reported);
+  if (seeThroughAbstract && (a->kind == Type::Kind::Var || b->kind == Type::Kind::Var)) {
+    auto definition = [&](const TypeRef& t) -> TypeRef {
+      auto it = t->kind == Type::Kind::Var ? abstractTypes.find(t->name) : abstractTypes.end();
+      return it == abstractTypes.end() ? t : it->second;
+    };
+    TypeRef da = definition(a), db = definition(b);
+    if (da != a || db != b)
+      return unifyRec(da, db, span, reported);
+  }
   // Arrays of different rank: `[]a` against `[][]i32` binds `a` to `[]i32`.
   if (a->kind == Type::Kind::Array && b->kind == Type::Kind::Array) {
     size_t ra = a->shape.size(), rb = b->shape.size();

@@ -139,6 +139,14 @@ public:
   /// meets instead of mismatching it (`let [m] (ys: [m]t) = e`).
   std::set<int> openedSizes;
 
+  // --- abstract types (Note [Abstract types] in Modules.h)
+  /// The definitions of the abstract types of sealed modules, by the rigid name they have.
+  std::map<std::string, TypeRef> abstractTypes;
+  /// While set (checking a sealing declaration), abstract types unify with their definitions.
+  bool seeThroughAbstract = false;
+  /// `t` with every abstract type replaced by its definition.
+  TypeRef eraseAbstract(const TypeRef& t) const;
+
 private:
   struct VarInfo {
     TypeRef binding;

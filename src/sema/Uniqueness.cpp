@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <utility>
 
 namespace fjord::sema {
 
@@ -147,8 +148,10 @@ private:
     if (it == vars_.end())
       return;
     for (int r : it->second.flat().roots)
-      if (roots_[r].depth < barrier_)
+      if (roots_[r].depth < barrier_) {
         captured_.insert(r);
+        outerUses_.emplace(r, span);
+      }
     for (int r : it->second.flat().roots) {
       auto c = consumed_.find(r);
       if (c == consumed_.end())
@@ -324,15 +327,29 @@ private:
     size_t paramRoots = roots_.size();
     if (form.kind == ast::LoopForm::Kind::ForIn)
       bind(*form.element, elems, RootKind::Fresh);
+    std::map<int, SourceSpan> outerUses = std::exchange(outerUses_, {});
     if (form.kind == ast::LoopForm::Kind::While)
       expr(*form.bound);
     expr(*e.elems[1]);
     leaveBody(saved);
+    std::map<int, SourceSpan> bodyUses = std::exchange(outerUses_, std::move(outerUses));
+    outerUses_.insert(bodyUses.begin(), bodyUses.end());
     bool consumesParams = consumesAny(firstRoot, paramRoots);
     Alias result = Alias::freshValue();
-    if (consumesParams)
+    if (consumesParams) {
+      // The loop consumes its initial value before the body runs: the body may not read it.
+      for (int r : init.flat().roots) {
+        auto use = bodyUses.find(r);
+        if (use == bodyUses.end())
+          continue;
+        diags_.error(use->second, "`" + roots_[r].name +
+                                      "` is used in the loop body, but the loop consumed it")
+            .note(e.elems[0]->span, "consumed here as the initial value of a loop parameter "
+                                    "that the body consumes");
+        return result;
+      }
       consume(init, e.elems[0]->span, describe(*e.elems[0]));
-    else
+    } else
       result.add(init);
     return result;
   }
@@ -650,6 +667,8 @@ private:
   std::map<int, Consumption> consumed_;  ///< root -> where it was consumed
   std::set<const Expr*> consumingLambdas_; ///< lambdas that consume their parameters
   std::set<int> captured_; ///< roots from outside the current function that its body uses
+  /// Where roots bound outside the current function or loop body are first used in it.
+  std::map<int, SourceSpan> outerUses_;
   int depth_ = 0;
   int barrier_ = 0;
   bool barrierIsLoop_ = false;

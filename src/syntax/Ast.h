@@ -259,6 +259,14 @@ struct Decl {
   TypeRef type;                          ///< Value: the full (curried) type, set by the checker
   std::shared_ptr<ModuleDecl> module;    ///< Module
   bool recursive = false;                ///< Value: its body refers to it (set by the checker)
+  /// Made by the module pass (Note [Abstract types] in sema/Modules.h). Type: an abstract
+  /// type of an opaque ascription, whose definition the checker hides. Value: a module's
+  /// value sealed to its `val` specification (`sealedSpec`: where that is written), checked
+  /// with abstract types seen through.
+  bool abstractType = false;
+  bool sealing = false;
+  SourceSpan sealedSpec;
+  std::string sealedName; ///< the value's name in its module
 
   Decl(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
 };

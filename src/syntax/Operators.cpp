@@ -37,8 +37,12 @@ OpPrecedence operatorPrecedence(std::string_view op) {
 bool isSymbolicOperator(std::string_view name) {
   if (name.empty())
     return false;
+  // Dots may follow the first character (`+.`), as in Futhark.
+  constexpr std::string_view kOperatorChars = "+-*/%=!><|&^";
+  if (kOperatorChars.find(name[0]) == std::string_view::npos)
+    return false;
   for (char c : name)
-    if (std::string_view("+-*/%=!><|&^").find(c) == std::string_view::npos)
+    if (c != '.' && kOperatorChars.find(c) == std::string_view::npos)
       return false;
   return true;
 }

@@ -65,6 +65,6 @@ entry op_sections (xs: []i32) : ([]i32, []i32, i32) =
 -- entry: op_sections_left
 -- input { [1, 2] } output { [11, 12] 12 }
 
-def (+^) (a: i32) (b: i32) : i32 = a * 10 + b
+def (+^^) (a: i32) (b: i32) : i32 = a * 10 + b
 
-entry op_sections_left (xs: []i32) : ([]i32, i32) = (map (1 +^) xs, (+^) xs[0] xs[1])
+entry op_sections_left (xs: []i32) : ([]i32, i32) = (map (1 +^^) xs, (+^^) xs[0] xs[1])

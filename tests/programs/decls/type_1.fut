@@ -42,8 +42,8 @@ entry type_abbrev_unique (xs: *[]i32) : []i32 = set0 xs
 -- entry: type_array_of_abbrev
 -- input { [[1, 2], [3, 4]] } output { 10 4i64 }
 
-type vec [n] = [n]i32
-type rows [m][n] = [m](vec [n])
+type ivec [n] = [n]i32
+type rows [m][n] = [m](ivec [n])
 
 def total [m][n] (a: rows [m] [n]) : i32 = reduce (+) 0 (map (\r -> reduce (+) 0 r) a)
 def cells [m][n] (a: rows [m] [n]) : i64 = m * n
@@ -105,8 +105,8 @@ entry type_nested_abbrevs (a: i32) (b: i32) (c: i32) (d: i32) : i32 = len2 ((a, 
 -- entry: type_param_pair
 -- input { 1 2 } output { 2 1 }
 
-type pair 'a = (a, a)
+type twin 'a = (a, a)
 
-def swap 'a (p: pair a) : pair a = (p.1, p.0)
+def swap 'a (p: twin a) : twin a = (p.1, p.0)
 
-entry type_param_pair (a: i32) (b: i32) : pair i32 = swap (a, b)
+entry type_param_pair (a: i32) (b: i32) : twin i32 = swap (a, b)

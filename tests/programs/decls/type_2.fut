@@ -83,9 +83,9 @@ entry type_size_lifted (n: i64) : []i32 = evens n
 -- input { [5, 6, 7] } output { 3i64 }
 -- input { empty([0]i32) } output { 0i64 }
 
-type vec [n] = [n]i32
+type nvec [n] = [n]i32
 
-def len [n] (xs: vec [n]) : i64 = n
+def len [n] (xs: nvec [n]) : i64 = n
 
 entry type_size_param (xs: []i32) : i64 = len xs
 
@@ -95,9 +95,9 @@ entry type_size_param (xs: []i32) : i64 = len xs
 -- entry: type_size_param_result
 -- input { [1, 2] } output { [2, 3] }
 
-type vec [n] = [n]i32
+type mvec [n] = [n]i32
 
-def incr [n] (xs: vec [n]) : vec [n] = map (+ 1) xs
+def incr [n] (xs: mvec [n]) : mvec [n] = map (+ 1) xs
 
 entry type_size_param_result (xs: []i32) : []i32 = incr xs
 

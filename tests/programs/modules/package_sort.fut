@@ -12,8 +12,9 @@
 
 import "lib/github.com/fjord-tests/sorts/radix_sort"
 
-module sort_i32 = mk_radix_sort i32
-module sort_u8 = mk_radix_sort u8
+-- Modules and values share one namespace, so the modules are named apart from the entries.
+module radix_i32 = mk_radix_sort i32
+module radix_u8 = mk_radix_sort u8
 
-entry sort_i32 (xs: []i32) : []i32 = sort_i32.sort xs
-entry sort_u8 (xs: []u8) : []u8 = sort_u8.sort xs
+entry sort_i32 (xs: []i32) : []i32 = radix_i32.sort xs
+entry sort_u8 (xs: []u8) : []u8 = radix_u8.sort xs

@@ -1,6 +1,7 @@
--- A value whose type does not fit its `val` specification is rejected at its definition.
+-- A value whose type does not fit its `val` specification is rejected at its definition,
+-- naming the specification and where it is written.
 -- ==
--- error: 14:7: error: cannot unify `f32` with `i32`
+-- error: 15:7: error: `decode` does not match its `val` specification: cannot unify `f32` with `bad\.t`(.|\n)*9:3: note: `decode` is specified here
 
 module type codec = {
   type t

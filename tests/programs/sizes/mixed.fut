@@ -38,10 +38,10 @@ entry ascription [n] (xs: [n]i32) : ([3]i32, [n]i32) =
 -- entry: call_result
 -- input { [1, 2, 3] [10, 20, 30] } output { [12, 23, 34] [2, 6, 12] }
 
-def inc [n] (xs: [n]i32) : [n]i32 = map (+ 1) xs
+def inc_sized [n] (xs: [n]i32) : [n]i32 = map (+ 1) xs
 
 entry call_result [n] (xs: [n]i32) (ys: [n]i32) : ([n]i32, [n]i32) =
-  let zs = inc xs
+  let zs = inc_sized xs
   in (map2 (+) zs ys, map (\(a, b) -> a * b) (zip zs xs))
 
 -- coerce: `:>` gives an array the size it names, checked at run time.
