@@ -29,6 +29,8 @@ namespace fjord::imp::detail {
 // check, zeroed. The failing thread's results are garbage, and are discarded when the
 // entry point fails. User code never holds a barrier (nested SOACs run sequentially in
 // the thread), so in practice the whole rest of the user's code in that block is guarded.
+// A device function's checks store error_base + i, their codes in the calling kernel's
+// list, and skip the rest of the function (Note [Calls in Imp] in Imp.h).
 
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
