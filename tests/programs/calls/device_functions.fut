@@ -75,3 +75,28 @@ entry mod_sum (xs: []i32) (m: i32) = reduce (\a b -> (a + b) % m) 0 (map (\x -> 
 -- (a + 1) * (b + 1) - 1: commutative and associative with neutral 0, not a built-in atomic.
 entry hist_or_plus [n] (is: [n]i64) (vs: [n]i32) =
   hist (\a b -> a * b + a + b) 0 3 (map (\i -> i % 3) is) (map (\v -> v % 2) vs)
+
+-- ==
+-- entry: seg_compose
+-- input { [[2i32, 3i32], [1i32, 4i32]] [[1i32, 0i32], [5i32, 2i32]] } output { [6i32, 4i32] [3i32, 22i32] }
+-- random input { [300][700]i32 [300][700]i32 } auto output
+
+-- A segmented reduction with the tuple operator: one device function for every segment.
+entry seg_compose [n][m] (as: [n][m]i32) (bs: [n][m]i32) =
+  unzip (map2 (\a b -> reduce after (1, 0) (zip a b)) as bs)
+
+-- ==
+-- entry: large_inline
+-- input { [1i32, 2i32, 3i32] } output { [16i32, 32i32, 48i32] }
+-- structure gpu { Apply 0 }
+
+-- `#[inline]` decides: inlined at both calls in the kernel, however large.
+#[inline]
+def large_inlined (x: i32): i32 =
+  let a = x + 1 let b = a * 2 let c = b - 2 let d = c + x let e = d * 3
+  let f = e - x let g = f + 1 let h = g - 1 let i = h * 1 let j = i + 0
+  let k = j - 0 let l = k * 1 let m = l + 0 let o = m - 0 let p = o * 1
+  let q = p + 0 let r = q - 0 let s = r * 1
+  in s / 2
+
+entry large_inline (xs: []i32) = map (\x -> large_inlined x + large_inlined (x * 3)) xs
