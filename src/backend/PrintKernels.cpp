@@ -136,19 +136,35 @@ public:
   /// The out-pointers of the device function being printed (several results).
   void setOutNames(std::vector<std::string> names) { outNames_ = std::move(names); }
 
+protected:
+  /// `T r = f(args);` for the declaration of a call's one result.
+  bool declareWith(const Stm& decl, const Stm& next) override {
+    if (next.kind != Stm::Kind::Call || next.outs.size() != 1 ||
+        next.outs[0].scalar->name != decl.name || declared(decl.name))
+      return false;
+    declare(decl.name);
+    line(std::string(d_.typeName(decl.type)) + " " + decl.name + " = " + callExp(next) + ";");
+    return true;
+  }
+
 private:
-  /// `r = f(args);`, or `f(args, &r0, &r1);` for several results.
-  void call(const Stm& s) {
+  /// `f(args)`, with `&r0, &r1` after the arguments for several results.
+  std::string callExp(const Stm& s) {
     std::string args;
     for (const imp::KernelArg& a : s.kernelArgs)
       args += (args.empty() ? "" : ", ") + (a.kind == imp::Param::Kind::Mem ? a.mem : exp(*a.scalar, false));
-    if (s.outs.size() == 1) {
-      line(s.outs[0].scalar->name + " = " + s.name + "(" + args + ");");
-      return;
-    }
-    for (const imp::KernelArg& o : s.outs)
-      args += (args.empty() ? "&" : ", &") + o.scalar->name;
-    line(s.name + "(" + args + ");");
+    if (s.outs.size() > 1)
+      for (const imp::KernelArg& o : s.outs)
+        args += (args.empty() ? "&" : ", &") + o.scalar->name;
+    return s.name + "(" + args + ")";
+  }
+
+  /// `r = f(args);`, or `f(args, &r0, &r1);` for several results.
+  void call(const Stm& s) {
+    if (s.outs.size() == 1)
+      line(s.outs[0].scalar->name + " = " + callExp(s) + ";");
+    else
+      line(callExp(s) + ";");
   }
 
   /// float4, int4 or uint4 (the same names in CUDA and OpenCL).

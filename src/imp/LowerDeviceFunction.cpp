@@ -267,10 +267,14 @@ std::vector<ExpRef> KernelLowerer::applyOperator(const ir::Lambda& lam, const st
 std::vector<ExpRef> KernelLowerer::callDevice(
     const DeviceFunctionInfo& fn, const std::function<KernelArg(size_t, const Param&)>& argument,
     const std::vector<std::string>& resultNames, Block& out) {
-  // The callee's checks get codes after the caller's (Note [Calls in Imp]).
-  ExpRef errorBase = fn.errorMessages.empty()
-                         ? nullptr
-                         : errorCode(static_cast<int64_t>(errorMessages.size()) + 1);
+  // The callee's checks get codes after the caller's (Note [Calls in Imp]). The flag comes
+  // first, so that a device function calling another takes (error_flag, error_base) in the
+  // same order as one with checks of its own.
+  ExpRef errorBase;
+  if (!fn.errorMessages.empty()) {
+    errorFlagParam();
+    errorBase = errorCode(static_cast<int64_t>(errorMessages.size()) + 1);
+  }
   Stm call;
   call.kind = Stm::Kind::Call;
   call.name = fn.name;
