@@ -5,7 +5,7 @@
 
 #include "ir/Traverse.h"
 
-#include <algorithm>
+#include <cstdint>
 #include <variant>
 
 namespace fjord::imp::detail {

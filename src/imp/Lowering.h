@@ -2,12 +2,14 @@
 // map core-IR names to C names, the statement lowering common to host and kernel code, and
 // the two code contexts (a host function, a kernel).
 //
-//   Lowerer          scalar BasicOps, array views, If, Loop, calls (inlined in kernels);
-//                    hooks for what differs between host and device code
+//   Lowerer          scalar BasicOps, array views, If, Loop, calls; hooks for what
+//                    differs between host and device code
 //   HostLowerer      one entry point's host code: Alloc/Free, SegOps -> kernels + launches,
 //                    element reads/writes through ReadScalar/WriteScalar, Assert -> Error
-//   KernelLowerer    one kernel's body: Load/Store, nested SOACs as sequential loops, and
-//                    capture-on-use of host scalars and memory as kernel parameters
+//   KernelLowerer    one kernel's body: Load/Store, nested SOACs as sequential loops,
+//                    capture-on-use of host scalars and memory as kernel parameters, and
+//                    calls of device functions (lowered by a KernelLowerer of their own,
+//                    LowerDeviceFunction.cpp) or inlined calls
 //
 // Environments are keyed by ir::VName::str() ("xs_12"), which is also how symbolic::Expr
 // names variables, so LMAD offsets and strides resolve through the same tables.
