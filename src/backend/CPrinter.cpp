@@ -504,8 +504,14 @@ void CPrinter::declare(const std::string& name) { scopes_.back().insert(name); }
 void CPrinter::block(const imp::Block& b) {
   scopes_.emplace_back();
   ++indent_;
-  for (const Stm& s : b)
-    stm(s);
+  for (size_t i = 0; i < b.size(); ++i) {
+    bool bare = b[i].kind == Stm::Kind::DeclareScalar && b[i].args.empty();
+    if (bare && i + 1 < b.size() && declareWith(b[i], b[i + 1])) {
+      ++i;
+      continue;
+    }
+    stm(b[i]);
+  }
   --indent_;
   scopes_.pop_back();
 }

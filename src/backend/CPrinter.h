@@ -66,6 +66,13 @@ protected:
   virtual std::string halfMemory(const std::string& mem);
   /// Tuning parameter reads (host code only).
   virtual std::string tuning(const std::string& name);
+  /// Prints `decl` (a DeclareScalar without a value) together with the statement `next`
+  /// that sets it, as one declaration, where the target reads better that way; returns
+  /// whether it did.
+  virtual bool declareWith(const imp::Stm& decl, const imp::Stm& next) {
+    (void)decl, (void)next;
+    return false;
+  }
   /// Whether the enclosing scopes declare `name`; declares it in the innermost scope.
   bool declared(const std::string& name) const;
   void declare(const std::string& name);

@@ -19,6 +19,7 @@ struct Dialect {
   std::string_view barrier;         ///< "__syncthreads()" | "barrier(CLK_LOCAL_MEM_FENCE)"
   std::string_view threadId, blockId, blockSize, numBlocks; ///< dimension-0 builtins
   std::string_view helperQualifier; ///< before helper function definitions
+  std::string_view deviceFunctionQualifier; ///< before device functions: "static __device__" | "static inline"
   std::string_view mathPrefix;      ///< "std::" on the host (overloaded <cmath>)
   bool f32MathSuffix;               ///< CUDA: sqrtf, expf, ... for f32
   std::string_view intMin, intMax;  ///< integer min/max: "min" | "std::min"

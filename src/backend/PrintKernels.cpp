@@ -118,11 +118,55 @@ protected:
              lanes[3] + "), " + index + ", " + s.name + ");");
       return;
     }
+    case Stm::Kind::Call: call(s); return;
+    case Stm::Kind::Return:
+      // Note [Calls in Imp]: one result is returned, several through out-pointers.
+      if (s.args.size() == 1) {
+        line("return " + exp(*s.args[0]) + ";");
+        return;
+      }
+      for (size_t i = 0; i < s.args.size(); ++i)
+        line("*" + outNames_.at(i) + " = " + exp(*s.args[i]) + ";");
+      return;
     default: CPrinter::targetStm(s);
     }
   }
 
+public:
+  /// The out-pointers of the device function being printed (several results).
+  void setOutNames(std::vector<std::string> names) { outNames_ = std::move(names); }
+
+protected:
+  /// `T r = f(args);` for the declaration of a call's one result.
+  bool declareWith(const Stm& decl, const Stm& next) override {
+    if (next.kind != Stm::Kind::Call || next.outs.size() != 1 ||
+        next.outs[0].scalar->name != decl.name || declared(decl.name))
+      return false;
+    declare(decl.name);
+    line(std::string(d_.typeName(decl.type)) + " " + decl.name + " = " + callExp(next) + ";");
+    return true;
+  }
+
 private:
+  /// `f(args)`, with `&r0, &r1` after the arguments for several results.
+  std::string callExp(const Stm& s) {
+    std::string args;
+    for (const imp::KernelArg& a : s.kernelArgs)
+      args += (args.empty() ? "" : ", ") + (a.kind == imp::Param::Kind::Mem ? a.mem : exp(*a.scalar, false));
+    if (s.outs.size() > 1)
+      for (const imp::KernelArg& o : s.outs)
+        args += (args.empty() ? "&" : ", &") + o.scalar->name;
+    return s.name + "(" + args + ")";
+  }
+
+  /// `r = f(args);`, or `f(args, &r0, &r1);` for several results.
+  void call(const Stm& s) {
+    if (s.outs.size() == 1)
+      line(s.outs[0].scalar->name + " = " + callExp(s) + ";");
+    else
+      line(callExp(s) + ";");
+  }
+
   /// float4, int4 or uint4 (the same names in CUDA and OpenCL).
   static std::string vectorType(PrimType t) {
     if (t == PrimType::F32)
@@ -280,7 +324,41 @@ private:
   }
 
   std::set<std::string> shared_, private_;
+  std::vector<std::string> outNames_;
 };
+
+/// `static __device__ float op_sum(float x, float y) { ... }` (Note [Calls in Imp]).
+std::string printDeviceFunction(const imp::Function& f, const Dialect& dialect, Helpers& helpers,
+                                KernelNeeds& needs) {
+  for (const imp::Param& p : f.params)
+    needs.f64 = needs.f64 || p.type == PrimType::F64;
+  for (const imp::Param& p : f.results)
+    needs.f64 = needs.f64 || p.type == PrimType::F64;
+  scanBlock(f.body, needs);
+  KernelPrinter printer(dialect, helpers, {});
+  printer.setUses(collectUses(f.body));
+  for (const std::string& d : f.doc)
+    printer.comment(d);
+  std::string params;
+  for (const imp::Param& p : f.params)
+    params += (params.empty() ? "" : ", ") + kernelParam(p, dialect);
+  std::string result = "void";
+  if (f.results.size() == 1) {
+    result = dialect.typeName(f.results[0].type);
+  } else {
+    std::vector<std::string> outs;
+    for (const imp::Param& r : f.results) {
+      params += (params.empty() ? "" : ", ") + std::string(dialect.typeName(r.type)) + "* " + r.name;
+      outs.push_back(r.name);
+    }
+    printer.setOutNames(std::move(outs));
+  }
+  printer.line(std::string(dialect.deviceFunctionQualifier) + " " + result + " " + f.name + "(" +
+               params + ") {");
+  printer.block(f.body);
+  printer.line("}");
+  return printer.take() + "\n";
+}
 
 } // namespace
 
@@ -294,6 +372,8 @@ std::string kernelParam(const imp::Param& p, const Dialect& d) {
 std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpers& helpers,
                          KernelNeeds& needs) {
   std::string out;
+  for (const imp::Function& f : prog.deviceFunctions)
+    out += printDeviceFunction(f, dialect, helpers, needs);
   for (const imp::Kernel& k : prog.kernels) {
     for (const imp::Param& p : k.params)
       needs.f64 = needs.f64 || p.type == PrimType::F64;

@@ -13,8 +13,8 @@ struct KernelNeeds {
   bool int64Atomics = false; ///< 64-bit atomics (OpenCL: cl_khr_int64_*_atomics)
 };
 
-/// Every kernel of `prog`, each preceded by its doc comment, with shared arrays declared at
-/// the top of the kernel. Helpers the kernels call are registered in `helpers`.
+/// The device functions of `prog` (callees first), then every kernel, each preceded by its
+/// doc comment, with shared arrays declared at the top of the kernel. Helpers the kernels call are registered in `helpers`.
 std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpers& helpers,
                          KernelNeeds& needs);
 

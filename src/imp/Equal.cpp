@@ -153,6 +153,7 @@ public:
   bool function(const Function& a, const Function& b) {
     path_ = "function " + a.name;
     return same(a.name, b.name, "function name") && same(a.entry, b.entry, "entry flag") &&
+           same(a.device, b.device, "device flag") &&
            params(a.params, b.params) && params(a.results, b.results) &&
            entryValues(a.entryParams, b.entryParams) &&
            entryValues(a.entryResults, b.entryResults) && same(a.doc, b.doc, "doc") &&
@@ -163,12 +164,16 @@ public:
     if (!same(a.sourcePath, b.sourcePath, "source path") ||
         !same(a.kernels.size(), b.kernels.size(), "kernel count") ||
         !same(a.functions.size(), b.functions.size(), "function count") ||
+        !same(a.deviceFunctions.size(), b.deviceFunctions.size(), "device function count") ||
         !same(a.tuning.size(), b.tuning.size(), "tuning parameter count"))
       return false;
     for (size_t i = 0; i < a.tuning.size(); ++i)
       if (a.tuning[i].name != b.tuning[i].name ||
           a.tuning[i].defaultValue != b.tuning[i].defaultValue || a.tuning[i].doc != b.tuning[i].doc)
         return differ("tuning parameter `" + a.tuning[i].name + "` differs");
+    for (size_t i = 0; i < a.deviceFunctions.size(); ++i)
+      if (!function(a.deviceFunctions[i], b.deviceFunctions[i]))
+        return false;
     for (size_t i = 0; i < a.kernels.size(); ++i)
       if (!kernel(a.kernels[i], b.kernels[i]))
         return false;

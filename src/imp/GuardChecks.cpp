@@ -82,11 +82,12 @@ void guardBlock(Block& block, const std::string& flag) {
       continue;
     }
     // The guarded statements: those after the check up to the first that reaches a
-    // barrier or updates a variable declared before them.
+    // barrier, updates a variable declared before them or returns.
     Block guarded;
     size_t end = i + 1;
     for (; end < block.size(); ++end) {
-      if (reachesBarrier(block[end]) || assignsOuter(block[end], guarded))
+      if (reachesBarrier(block[end]) || assignsOuter(block[end], guarded) ||
+          block[end].kind == Stm::Kind::Return) // a device function returns on every path
         break;
       guarded.push_back(std::move(block[end]));
     }

@@ -171,7 +171,8 @@ struct Stm {
     StoreVolatile,  ///< like Store, through a volatile access
     Fence,          ///< device-wide memory fence
     AtomicFetchAdd, ///< atomically name[args[0]] += args[1] (i32/i64 `type`); the scalar `src` (declared before) receives the old value
-    Call,          ///< host function `name` with arguments kernelArgs; its results go to `outs` (declared before); Note [Calls in Imp]
+    Call,          ///< host function (in host code) or device function (in kernel code) `name` with arguments kernelArgs; its results go to `outs` (declared before); Note [Calls in Imp]
+    Return,        ///< device functions only: return the results args (one per result); Note [Calls in Imp]
   };
   Kind kind = Kind::Comment;
   std::string name;
@@ -208,7 +209,18 @@ struct Stm {
 // Every Mem result is memory the function allocates and the caller then owns, as for an
 // entry point. A Call passes scalars as expressions and memory by name, and receives the
 // results in variables declared before it (DeclareScalar without a value, DeclareMem); a
-// failure in the callee fails the caller. Calls from kernel code are inlined by imp/.
+// failure in the callee fails the caller.
+//
+// Kernel code calls device functions (Program::deviceFunctions): a kept function whose
+// results are scalars, and the user's operator of a SegRed/SegScan/SegHist that is more
+// than one built-in operation. Their parameters are scalars and memory (device memory,
+// read or written at the element type of the Param); their results are scalars, given by a
+// Return that ends the body (the only one). A Call in kernel code passes kernelArgs for the
+// parameters and receives one variable per result in `outs`. A device function with
+// checks takes the kernel's error flag and an i32 `error_base`: its i-th check (from 0)
+// stores error_base + i, and each call passes the code of the callee's first message in
+// the caller's list (Note [Assertions in kernels]). Calls of other functions from kernel
+// code (array results) are inlined by imp/.
 
 // Note [Existential memory in Imp]
 // Host memory variables own their memory (the runtime's Buffer: freed by Free or at the end
@@ -243,6 +255,7 @@ struct TuningParam {
 struct Function {
   std::string name;
   bool entry = false;
+  bool device = false;             ///< a device function (Note [Calls in Imp]); results are scalars
   std::vector<Param> params;
   std::vector<Param> results;      ///< out-parameters (Mem: allocated by the function)
   Block body;
@@ -255,6 +268,7 @@ struct Program {
   std::string sourcePath;          ///< the .fut file, for the header comment
   std::vector<Kernel> kernels;
   std::vector<Function> functions;
+  std::vector<Function> deviceFunctions; ///< called from kernels, callees first; Note [Calls in Imp]
   std::vector<TuningParam> tuning;
 };
 

@@ -1,6 +1,7 @@
 // Calls of the functions the core IR keeps (opt/Inline.h), from host code: the callee
 // becomes a host Function that is not an entry point, and the call a Call statement
-// (Note [Calls in Imp] in Imp.h). Calls from kernel code are inlined (LowerKernel.cpp).
+// (Note [Calls in Imp] in Imp.h). Calls from kernel code call device functions
+// (LowerDeviceFunction.cpp) or are inlined (LowerKernel.cpp).
 #include "imp/Lowering.h"
 #include "imp/Names.h"
 

@@ -1,7 +1,7 @@
 // Code inside one kernel (see Lowering.h): capture-on-use of host values as kernel
 // parameters, Load/Store at LMAD-computed element indices, SOACs nested in a kernel body
-// as sequential loops in the thread, calls inlined, assertions through an error flag, and
-// the kernel's doc comment.
+// as sequential loops in the thread, calls of device functions or inlined calls,
+// assertions through an error flag, and the kernel's doc comment.
 #include "imp/Lowering.h"
 
 #include "imp/SymbolicToImp.h"
@@ -29,6 +29,8 @@ namespace fjord::imp::detail {
 // check, zeroed. The failing thread's results are garbage, and are discarded when the
 // entry point fails. User code never holds a barrier (nested SOACs run sequentially in
 // the thread), so in practice the whole rest of the user's code in that block is guarded.
+// A device function's checks store error_base + i, their codes in the calling kernel's
+// list, and skip the rest of the function (Note [Calls in Imp] in Imp.h).
 
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
@@ -83,11 +85,15 @@ std::string KernelLowerer::memParam(std::string_view name, const std::string& ho
   return it->second;
 }
 
-std::string KernelLowerer::mem(const ir::VName& block, PrimType elem, bool write) {
+ir::VName KernelLowerer::resolveAlias(const ir::VName& block) const {
   ir::VName b = block;
   for (auto it = blockAlias_.find(b.str()); it != blockAlias_.end(); it = blockAlias_.find(b.str()))
     b = it->second;
-  std::string h = host.mem(b, elem, write);
+  return b;
+}
+
+std::string KernelLowerer::mem(const ir::VName& block, PrimType elem, bool write) {
+  std::string h = host.mem(resolveAlias(block), elem, write);
   return memParam(h, h, elem, write);
 }
 
@@ -177,23 +183,47 @@ void KernelLowerer::fillArray(const ir::Stm&, const ArrayVar& dest, const std::s
 void KernelLowerer::lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) {
   // See Note [Assertions in kernels].
   errorMessages.push_back(std::get<ir::BasicOp>(stm.exp).message);
-  std::string flag = memParam("error_flag", host.errorFlag(), PrimType::I32, /*write=*/true);
-  errorFlag = flag;
+  std::string flag = errorFlagParam();
   auto code = static_cast<int64_t>(errorMessages.size());
-  out.push_back(ifThen(notE(std::move(cond)),
-                       {store(flag, i64(0), constant(PrimValue::integer(PrimType::I32, code)))}));
+  out.push_back(ifThen(notE(std::move(cond)), {store(flag, i64(0), errorCode(code))}));
+}
+
+std::string KernelLowerer::errorFlagParam() {
+  errorFlag = memParam("error_flag", host.errorFlag(), PrimType::I32, /*write=*/true);
+  return errorFlag;
+}
+
+ExpRef KernelLowerer::errorCode(int64_t code) {
+  return constant(PrimValue::integer(PrimType::I32, code));
 }
 
 void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) {
-  // Functions called from kernel code stay sequential (gpu/); inline them here. Memory
+  // Functions called from kernel code stay sequential (gpu/). Those with scalar results
+  // become device functions (Note [Calls in Imp]); the others are inlined here. Memory
   // parameters and results (mem/ passes each array's block before it) become aliases of
   // the caller's blocks: kernel code allocates nothing, so every block is a host block.
   const ir::FunDef* f = prog.findFun(ap.fn);
   if (!f)
     unsupported(stm, "calling `" + ap.fn + "` from a kernel");
-  if (!inlining_.insert(ap.fn).second) // gpu/ rejects recursion in kernels (IR text aside)
+  // gpu/ rejects recursion in kernels (IR text aside).
+  if (!inlining_.insert(ap.fn).second || prog.loweringDevice.count(ap.fn))
     unsupported(stm, "a recursive call of `" + ap.fn + "` in a kernel");
   FJORD_CHECK(f->params.size() == ap.args.size(), "call with the wrong number of arguments");
+  if (const DeviceFunctionInfo* fn = deviceFunctionOf(stm, *f)) {
+    auto argument = [&](size_t i, const Param& p) {
+      if (p.kind == Param::Kind::Mem)
+        return KernelArg{Param::Kind::Mem, nullptr, mem(ap.args[i].var(), p.type, p.written)};
+      return KernelArg{Param::Kind::Scalar, subExp(ap.args[i]), ""};
+    };
+    std::vector<std::string> resultNames;
+    for (const ir::PatElem& pe : stm.pat)
+      resultNames.push_back(pe.name.name);
+    std::vector<ExpRef> res = callDevice(*fn, argument, resultNames, out);
+    for (size_t i = 0; i < stm.pat.size(); ++i)
+      bindScalar(stm.pat[i].name, res[i]->name, stm.pat[i].type.elem);
+    inlining_.erase(ap.fn);
+    return;
+  }
   for (size_t i = 0; i < f->params.size(); ++i) {
     const ir::Param& p = f->params[i];
     const ir::SubExp& a = ap.args[i];

@@ -227,7 +227,8 @@ void casLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& mem, ExpR
   std::string swapped = k.freshName("swapped");
   out.push_back(declare(swapped, PrimType::Bool, constant(PrimValue::boolean(false))));
   Block loop;
-  std::vector<ExpRef> next = k.applyLambda(p.op->op.op, {var(old, t), std::move(value)}, loop);
+  std::vector<ExpRef> next =
+      applySegOperator(k, p.op->op.op, p.firstPat, {var(old, t), std::move(value)}, loop);
   std::string seen = k.freshName("seen");
   loop.push_back(declare(seen, t));
   Stm cas;
@@ -368,7 +369,7 @@ void perBucketKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
   std::vector<ExpRef> args = accs;
   for (size_t q = 0; q < arity; ++q)
     args.push_back(k.subExp(seg.body.result.at(p.firstValue + q)));
-  std::vector<ExpRef> next = k.applyLambda(p.op->op.op, args, match);
+  std::vector<ExpRef> next = applySegOperator(k, p.op->op.op, p.firstPat, args, match);
   for (size_t q = 0; q < arity; ++q)
     match.push_back(assign(accs[q]->name, next.at(q)));
   loop.push_back(ifThen(eq(k.subExp(seg.body.result.at(p.index)), bucket), std::move(match)));

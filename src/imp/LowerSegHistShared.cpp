@@ -108,7 +108,8 @@ void sharedHistKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg
       std::string s = k.freshName("s");
       Block combine;
       ExpRef other = load(o.sub, add(mul(add(var(s, PrimType::I64), i64(1)), o.bins), b), t);
-      std::vector<ExpRef> next = k.applyLambda(o.plan->op->op.op, {var(acc, t), other}, combine);
+      std::vector<ExpRef> next =
+          applySegOperator(k, o.plan->op->op.op, o.plan->firstPat, {var(acc, t), other}, combine);
       combine.push_back(assign(acc, next.at(0)));
       fold.push_back(forLoop(s, sub(subHists, i64(1)), std::move(combine)));
       ExpRef at = k.let("slot", k.elemIndex(*o.hist, {add(binStart, b)}), fold);

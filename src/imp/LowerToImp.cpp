@@ -37,6 +37,7 @@ Program lowerToImp(const ir::Prog& prog, const std::string& sourcePath, Diagnost
     // together with the functions it calls that are not lowered yet.
     Program scratch;
     detail::ProgramCtx local{prog, scratch, diags, ctx.kernelNames, {}};
+    local.deviceFunctions = ctx.deviceFunctions;
     scratch.tuning = out.tuning;
     std::vector<Function> calledHere;
     try {
@@ -58,6 +59,9 @@ Program lowerToImp(const ir::Prog& prog, const std::string& sourcePath, Diagnost
     for (Function& f : calledHere)
       called.push_back(std::move(f));
     ctx.kernelNames = local.kernelNames;
+    ctx.deviceFunctions = local.deviceFunctions;
+    for (Function& f : scratch.deviceFunctions)
+      out.deviceFunctions.push_back(std::move(f));
     out.tuning = std::move(scratch.tuning);
     for (Kernel& k : scratch.kernels)
       out.kernels.push_back(std::move(k));

@@ -2,12 +2,14 @@
 // map core-IR names to C names, the statement lowering common to host and kernel code, and
 // the two code contexts (a host function, a kernel).
 //
-//   Lowerer          scalar BasicOps, array views, If, Loop, calls (inlined in kernels);
-//                    hooks for what differs between host and device code
+//   Lowerer          scalar BasicOps, array views, If, Loop, calls; hooks for what
+//                    differs between host and device code
 //   HostLowerer      one entry point's host code: Alloc/Free, SegOps -> kernels + launches,
 //                    element reads/writes through ReadScalar/WriteScalar, Assert -> Error
-//   KernelLowerer    one kernel's body: Load/Store, nested SOACs as sequential loops, and
-//                    capture-on-use of host scalars and memory as kernel parameters
+//   KernelLowerer    one kernel's body: Load/Store, nested SOACs as sequential loops,
+//                    capture-on-use of host scalars and memory as kernel parameters, and
+//                    calls of device functions (lowered by a KernelLowerer of their own,
+//                    LowerDeviceFunction.cpp) or inlined calls
 //
 // Environments are keyed by ir::VName::str() ("xs_12"), which is also how symbolic::Expr
 // names variables, so LMAD offsets and strides resolve through the same tables.
@@ -41,6 +43,28 @@ struct ArrayVar {
   ir::Shape shape;
 };
 
+/// A device function lowered once (LowerDeviceFunction.cpp, Note [Calls in Imp]) and what
+/// a call passes for each of its parameters.
+struct DeviceFunctionInfo {
+  struct Source {
+    enum class Kind {
+      Argument,  ///< the call's argument `index`
+      Scalar,    ///< the caller's value of scalar `key` (an operator's free variable)
+      Mem,       ///< the caller's memory of block `block` (an operator's free array)
+      ErrorFlag, ///< the kernel's error flag
+      ErrorBase, ///< the code of the function's first check in the caller's list
+    };
+    Kind kind = Kind::Argument;
+    size_t index = 0;
+    std::string key;
+    ir::VName block;
+  };
+  std::string name;
+  std::vector<Param> params, results;
+  std::vector<Source> sources;            ///< one per parameter
+  std::vector<std::string> errorMessages; ///< of its checks (its callees' included), in code order
+};
+
 /// State shared by the lowering of a whole program.
 struct ProgramCtx {
   const ir::Prog& prog;
@@ -54,6 +78,12 @@ struct ProgramCtx {
   /// The non-entry functions that host code calls, in the order first called (LowerCall.cpp).
   std::vector<std::string> requested = {};
   void requestFunction(const std::string& name);
+  /// Device functions lowered so far, by "fun NAME" or the operator lambda's address.
+  std::map<std::string, DeviceFunctionInfo> deviceFunctions = {};
+  std::set<std::string> loweringDevice = {}; ///< the device functions being lowered
+  /// `base`, or `base_N` with the first N that makes it unique among kernels and device
+  /// functions.
+  std::string uniqueGlobalName(const std::string& base);
 };
 
 /// Thrown after a "not supported yet" diagnostic to abandon the current entry point.
@@ -301,6 +331,18 @@ public:
 
   /// The kernel's doc comment (source location, line, description, LMADs accessed).
   std::vector<std::string> doc() const;
+  /// The SegOp statement the kernel comes from.
+  const ir::Stm& stm() const { return stm_; }
+
+  /// Applies the operator `lam` of a SegRed/SegScan/SegHist to `args`: through one device
+  /// function named after `name` unless the operator is a single built-in operation, which
+  /// is written at the site (LowerDeviceFunction.cpp).
+  std::vector<ExpRef> applyOperator(const ir::Lambda& lam, const std::string& name,
+                                    const std::vector<ExpRef>& args, Block& out);
+  /// The error flag as a Mem parameter (Note [Assertions in kernels]).
+  virtual std::string errorFlagParam();
+  /// The value that check `code` (1 + its index in errorMessages) stores in the flag.
+  virtual ExpRef errorCode(int64_t code);
 
 protected:
   ExpRef freeScalar(const std::string& key) override;
@@ -309,7 +351,20 @@ protected:
   void lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) override;
   void lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) override;
 
+  /// Memory block `block` after the aliases of inlined calls.
+  ir::VName resolveAlias(const ir::VName& block) const;
+
 private:
+  /// Calls device function `fn` (lowering it first if needed): `argument(i, p)` is what the
+  /// call passes for the call's own argument i and parameter p; returns the results, in
+  /// fresh variables named after `resultNames`.
+  std::vector<ExpRef> callDevice(const DeviceFunctionInfo& fn,
+                                 const std::function<KernelArg(size_t, const Param&)>& argument,
+                                 const std::vector<std::string>& resultNames, Block& out);
+  /// The device function of kept function `f` (lowered on first use), or null where `f`
+  /// is inlined instead (results or local arrays that are not scalars or views of its
+  /// parameters).
+  const DeviceFunctionInfo* deviceFunctionOf(const ir::Stm& stm, const ir::FunDef& f);
   void lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out);
   // Further SOACs nested in a kernel body (LowerNestedSoac.cpp).
   void lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out);

@@ -139,7 +139,7 @@ private:
         p_.fail(attr, "unknown attribute `" + attr.text + "`");
       }
     }
-    Token kw = p_.name("`kernel`, `entry` or `fun`");
+    Token kw = p_.name("`kernel`, `entry`, `fun` or `device fun`");
     scopes_.assign(1, {});
     if (kw.is("kernel")) {
       if (entry)
@@ -153,9 +153,18 @@ private:
       prog.kernels.push_back(std::move(k));
       return;
     }
+    bool device = kw.is("device");
+    if (device) {
+      if (entry)
+        p_.fail(kw, "`#[entry ...]` on a device function");
+      kw = p_.name("`fun`");
+      if (!kw.is("fun"))
+        p_.fail(kw, "expected `fun` after `device`, found " + ir::parse::describe(kw));
+    }
     if (!kw.is("entry") && !kw.is("fun"))
       p_.fail(kw, "expected `kernel`, `entry` or `fun`, found " + ir::parse::describe(kw));
     Function f;
+    f.device = device;
     f.doc = std::move(doc);
     f.span = span;
     f.entry = kw.is("entry");
@@ -170,7 +179,7 @@ private:
     p_.expect("->");
     f.results = params();
     f.body = block();
-    prog.functions.push_back(std::move(f));
+    (device ? prog.deviceFunctions : prog.functions).push_back(std::move(f));
   }
 
   static std::string stripSpace(std::string s) { return !s.empty() && s[0] == ' ' ? s.substr(1) : s; }
@@ -320,6 +329,12 @@ private:
       s.kind = w == "barrier" ? Stm::Kind::Barrier
                : w == "fence" ? Stm::Kind::Fence
                               : Stm::Kind::Break;
+      end();
+    } else if (w == "return") {
+      s.kind = Stm::Kind::Return;
+      do
+        s.args.push_back(bareExp());
+      while (p_.accept(","));
       end();
     } else if (w == "volatile") {
       s.kind = Stm::Kind::StoreVolatile;

@@ -205,6 +205,7 @@ std::string printStm(const Stm& s, int indent) {
   case Stm::Kind::Call:
     line = "call " + s.name + "(" + kernelArgs(s.kernelArgs) + ") -> (" + kernelArgs(s.outs) + ");";
     break;
+  case Stm::Kind::Return: line = "return " + list(s.args) + ";"; break;
   case Stm::Kind::ReadScalar:
     line = "read." + type + " " + s.name + " <- " + s.src + "[" + arg(0) + "];";
     break;
@@ -236,7 +237,7 @@ std::string printFunction(const Function& f) {
   if (f.entry)
     out += "#[entry(" + ir::printEntryValues(f.entryParams) + ") -> (" +
            ir::printEntryValues(f.entryResults) + ")]\n";
-  return out + (f.entry ? "entry " : "fun ") + f.name + "(" + params(f.params) + ") -> (" +
+  return out + (f.entry ? "entry " : f.device ? "device fun " : "fun ") + f.name + "(" + params(f.params) + ") -> (" +
          params(f.results) + ") " + block(f.body, 0) + "\n";
 }
 
@@ -247,6 +248,8 @@ std::string printProgram(const Program& p) {
   for (const TuningParam& t : p.tuning)
     out += "tuning " + ir::quoteString(t.name) + " = " + std::to_string(t.defaultValue) + " " +
            ir::quoteString(t.doc) + ";\n";
+  for (const Function& f : p.deviceFunctions)
+    out += "\n" + printFunction(f);
   for (const Kernel& k : p.kernels)
     out += "\n" + printKernel(k);
   for (const Function& f : p.functions)

@@ -5,11 +5,11 @@
 // `x = a + b;`, `xs[i + 1i64]`: `bexp` below). Variables carry no types (the parser takes
 // them from the declarations in scope).
 //
-//   program  ::= "source" STRING ";" tuning* (kernel | function)*
+//   program  ::= "source" STRING ";" tuning* function* (kernel | function)*  -- device first
 //   tuning   ::= "tuning" STRING "=" INT STRING ";"               -- name = default "doc"
 //   kernel   ::= doc* ["#[span" SPAN "]"] "kernel" NAME "(" param,* ")" block
 //   function ::= doc* ["#[span" SPAN "]"] ["#[entry(" entryval,* ") -> (" entryval,* ")]"]
-//                ("entry" | "fun") NAME "(" param,* ")" "->" "(" param,* ")" block
+//                ("entry" | "fun" | "device" "fun") NAME "(" param,* ")" "->" "(" param,* ")" block
 //   doc      ::= "///" TEXT-TO-END-OF-LINE
 //   param    ::= TYPE NAME | ["const"] "mem" TYPE NAME          -- const: not written
 //   block    ::= "{" stm* "}"
@@ -27,6 +27,8 @@
 //              | NAME "<-" "move" NAME ";"                       -- MoveMem
 //              | "copy" NAME "+" exp "<-" NAME "+" exp "(" bexp "bytes" ")" ";"
 //              | "launch" NAME "<<<" exp "," exp ">>>" "(" (exp | "mem" NAME),* ")" ";"
+//              | "call" NAME "(" (exp | "mem" NAME),* ")" "->" "(" (exp | "mem" NAME),* ")" ";"
+//              | "return" bexp,+ ";"                            -- device functions only
 //              | "read" "." TYPE NAME "<-" NAME "[" bexp "]" ";"  -- ReadScalar
 //              | "write" "." TYPE NAME "[" bexp "]" "<-" bexp ";" -- WriteScalar
 //   bexp     ::= exp | exp OP exp | exp "?" exp ":" exp          -- "bare" expression
@@ -55,7 +57,8 @@ std::string printExp(const Exp& e);
 std::string printStm(const Stm& s, int indent = 0);
 std::string printKernel(const Kernel& k);
 std::string printFunction(const Function& f);
-/// The source line, tuning parameters, kernels, then functions, separated by blank lines.
+/// The source line, tuning parameters, device functions, kernels, then functions, separated
+/// by blank lines.
 std::string printProgram(const Program& p);
 
 } // namespace fjord::imp

@@ -87,6 +87,14 @@ std::vector<ExpRef> declareAccs(Lowerer& L, const std::vector<Operand>& operands
   return accs;
 }
 
+std::vector<ExpRef> applySegOperator(Lowerer& L, const ir::Lambda& op, size_t firstPat,
+                                     const std::vector<ExpRef>& args, Block& out) {
+  auto* k = dynamic_cast<KernelLowerer*>(&L);
+  if (!k || firstPat >= k->stm().pat.size())
+    return L.applyLambda(op, args, out);
+  return k->applyOperator(op, k->stm().pat[firstPat].name.name, args, out);
+}
+
 std::vector<ExpRef> combine(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& xs,
                             const std::vector<ExpRef>& ys, Block& out) {
   std::vector<ExpRef> res;
@@ -95,7 +103,7 @@ std::vector<ExpRef> combine(Lowerer& L, const ir::SegOp& seg, const std::vector<
     size_t n = op.neutral.size();
     std::vector<ExpRef> args(xs.begin() + j, xs.begin() + j + n);
     args.insert(args.end(), ys.begin() + j, ys.begin() + j + n);
-    std::vector<ExpRef> next = L.applyLambda(op.op, args, out);
+    std::vector<ExpRef> next = applySegOperator(L, op.op, j, args, out);
     res.insert(res.end(), next.begin(), next.begin() + n);
     j += n;
   }

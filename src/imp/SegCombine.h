@@ -28,6 +28,12 @@ std::vector<Operand> operandsOf(const ir::Stm& stm, const ir::SegOp& seg);
 std::vector<ExpRef> declareAccs(Lowerer& L, const std::vector<Operand>& operands,
                                 const std::string& suffix, Block& out);
 
+/// Applies the user's operator `op` of the kernel's SegOp, whose first result is pattern
+/// element `firstPat`, to `args`: through its device function (KernelLowerer::
+/// applyOperator, Note [Calls in Imp]); outside a kernel, written in place.
+std::vector<ExpRef> applySegOperator(Lowerer& L, const ir::Lambda& op, size_t firstPat,
+                                     const std::vector<ExpRef>& args, Block& out);
+
 /// Applies the operators to `(xs, ys)` operator by operator; returns the results (one per
 /// operand). The statements computing them go to `out`.
 std::vector<ExpRef> combine(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& xs,

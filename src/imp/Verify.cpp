@@ -43,6 +43,26 @@ public:
   }
 
   void run() {
+    std::set<std::string> functionNames;
+    for (const Function& f : prog_.deviceFunctions) {
+      where_ = "device function " + f.name;
+      stm_.clear();
+      check(f.device && !f.entry, "a device function not marked as one");
+      check(functionNames.insert(f.name).second && !kernels_.count(f.name),
+            "the name is defined twice");
+      for (const Param& r : f.results)
+        check(r.kind == Param::Kind::Scalar, "a device function result that is not a scalar");
+      check(!f.body.empty() && f.body.back().kind == Stm::Kind::Return,
+            "a device function whose body does not end with `return`");
+      inKernel_ = true;
+      device_ = &f;
+      scopes_.assign(1, {});
+      params(f.params, /*kernel=*/true);
+      block(f.body);
+      device_ = nullptr;
+      // Callees come first, so a device function calls only those before it: no recursion.
+      deviceFunctions_[f.name] = &f;
+    }
     for (const Kernel& k : prog_.kernels) {
       where_ = "kernel " + k.name;
       inKernel_ = true;
@@ -50,11 +70,11 @@ public:
       params(k.params, /*kernel=*/true);
       block(k.body);
     }
-    std::set<std::string> functionNames;
     for (const Function& f : prog_.functions)
       functions_[f.name] = &f;
     for (const Function& f : prog_.functions) {
       where_ = "function " + f.name;
+      check(!f.device, "a device function among the host functions");
       stm_.clear();
       if (!functionNames.insert(f.name).second)
         fail("the function is defined twice");
@@ -73,6 +93,8 @@ private:
   std::set<std::string> tuning_;
   std::map<std::string, const Kernel*> kernels_;
   std::map<std::string, const Function*> functions_;
+  std::map<std::string, const Function*> deviceFunctions_; ///< verified so far
+  const Function* device_ = nullptr; ///< the device function being verified
   std::vector<std::map<std::string, Decl>> scopes_;
   std::string where_, stm_;
   bool inKernel_ = false;
@@ -243,11 +265,14 @@ private:
                       s.kind == K::StoreVector;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
                     s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
-                    s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error ||
-                    s.kind == K::Call;
+                    s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
     check(!kernelOnly || inKernel_, "a kernel-only statement in host code");
     check(!hostOnly || !inKernel_, "a host-only statement in a kernel");
-    check(s.args.size() == operandCount(s.kind) || (s.kind == K::DeclareScalar && s.args.empty()),
+    check(s.kind != K::Return || device_, "`return` outside a device function");
+    check(!device_ || (s.kind != K::Barrier && s.kind != K::IfWarpShuffles),
+          "a barrier or warp shuffle in a device function");
+    check(s.args.size() == operandCount(s.kind) || (s.kind == K::DeclareScalar && s.args.empty()) ||
+              s.kind == K::Return,
           "wrong operand count");
     auto index = [&](size_t i) { expectType(s.args.at(i), PrimType::I64, "the index"); };
     switch (s.kind) {
@@ -353,6 +378,12 @@ private:
       return;
     case K::Launch: launch(s); return;
     case K::Call: call(s); return;
+    case K::Return:
+      check(&s == &device_->body.back(), "`return` before the end of the device function");
+      check(s.args.size() == device_->results.size(), "wrong number of returned values");
+      for (size_t i = 0; i < s.args.size(); ++i)
+        expectType(s.args[i], device_->results[i].type, "the returned value");
+      return;
     case K::ReadScalar:
       check(use(s.name, false).type == s.type, "the target has another type");
       use(s.src, true);
@@ -374,8 +405,11 @@ private:
   }
 
   void call(const Stm& s) {
-    auto f = functions_.find(s.name);
-    check(f != functions_.end(), "a call of the unknown function `" + s.name + "`");
+    const auto& callees = inKernel_ ? deviceFunctions_ : functions_;
+    auto f = callees.find(s.name);
+    check(f != callees.end(), std::string("a call of the unknown ") +
+                                  (inKernel_ ? "device function `" : "function `") + s.name +
+                                  "`" + (device_ ? " (callees come first)" : ""));
     check(!f->second->entry, "a call of the entry point `" + s.name + "`");
     arguments(f->second->params, s.kernelArgs, "argument");
     arguments(f->second->results, s.outs, "result");

@@ -21,7 +21,11 @@
 //    MoveMem, CopyMem, Launch, ReadScalar, WriteScalar and Error;
 //  - Break only inside a loop; a Launch names a kernel of the program and passes one
 //    argument per kernel parameter, of the parameter's kind;
-//  - kernel names are unique, as are function names; only entry points have entry values.
+//  - kernel names are unique, as are function names; only entry points have entry values;
+//  - device functions are kernel code without barriers or warp shuffles, with scalar
+//    results returned by one Return that ends the body; a Call in host code names a host
+//    function, one in kernel code a device function (in a device function: one listed
+//    before it, so no recursion), with one argument per parameter and result.
 #pragma once
 #include "imp/Imp.h"
 

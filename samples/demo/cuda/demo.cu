@@ -15,6 +15,27 @@
 // ---------------------------------------------------------------------------
 // Kernels
 
+// the operator of `reduced` (demo.fut:19:3)
+static __device__ void op_reduced(int32_t x, int64_t x_1, int32_t y, int64_t y_1,
+                                  int32_t *reduced_0_out, int64_t *reduced_1_out) {
+    bool cmp = x > y;
+    bool cmp_1 = x == y;
+    bool cmp_2 = x_1 < y_1;
+    bool cond = cmp_1 && cmp_2;
+    bool cond_1 = cmp || cond;
+    int32_t if_res;
+    int64_t if_res_1;
+    if (cond_1) {
+        if_res = x;
+        if_res_1 = x_1;
+    } else {
+        if_res = y;
+        if_res_1 = y_1;
+    }
+    *reduced_0_out = if_res;
+    *reduced_1_out = if_res_1;
+}
+
 // demo.fut:6
 //   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
 // map over [xs_len], four consecutive points per thread
@@ -383,22 +404,11 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         int32_t x = xs_mem[gtid];
-        bool cmp = reduced_acc > x;
-        bool cmp_1 = reduced_acc == x;
-        bool cmp_2 = reduced_acc_1 < gtid;
-        bool cond = cmp_1 && cmp_2;
-        bool cond_1 = cmp || cond;
-        int32_t if_res;
-        int64_t if_res_1;
-        if (cond_1) {
-            if_res = reduced_acc;
-            if_res_1 = reduced_acc_1;
-        } else {
-            if_res = x;
-            if_res_1 = gtid;
-        }
-        reduced_acc = if_res;
-        reduced_acc_1 = if_res_1;
+        int32_t reduced_op;
+        int64_t reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_op, &reduced_op_1);
+        reduced_acc = reduced_op;
+        reduced_acc_1 = reduced_op_1;
     }
     // each lane combines its value with the one `offset` lanes above, in lane order;
     // with more than one warp per group, again over the warps' values
@@ -409,22 +419,12 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
         while (offset < width) {
             int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
             int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
-            bool cmp_3 = reduced_acc > reduced_above;
-            bool cmp_4 = reduced_acc == reduced_above;
-            bool cmp_5 = reduced_acc_1 < reduced_above_1;
-            bool cond_2 = cmp_4 && cmp_5;
-            bool cond_3 = cmp_3 || cond_2;
-            int32_t if_res_2;
-            int64_t if_res_3;
-            if (cond_3) {
-                if_res_2 = reduced_acc;
-                if_res_3 = reduced_acc_1;
-            } else {
-                if_res_2 = reduced_above;
-                if_res_3 = reduced_above_1;
-            }
-            reduced_acc = if_res_2;
-            reduced_acc_1 = if_res_3;
+            int32_t reduced_op_2;
+            int64_t reduced_op_3;
+            op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1, &reduced_op_2,
+                       &reduced_op_3);
+            reduced_acc = reduced_op_2;
+            reduced_acc_1 = reduced_op_3;
             offset = offset * 2;
         }
         if (round_ == 0 && (int64_t)blockDim.x > 32) {
@@ -468,22 +468,11 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int32_t reduced = reduced_partials[start + chunk_i];
         int64_t reduced_1 = reduced_partials_1[start + chunk_i];
-        bool cmp = reduced_acc > reduced;
-        bool cmp_1 = reduced_acc == reduced;
-        bool cmp_2 = reduced_acc_1 < reduced_1;
-        bool cond = cmp_1 && cmp_2;
-        bool cond_1 = cmp || cond;
-        int32_t if_res;
-        int64_t if_res_1;
-        if (cond_1) {
-            if_res = reduced_acc;
-            if_res_1 = reduced_acc_1;
-        } else {
-            if_res = reduced;
-            if_res_1 = reduced_1;
-        }
-        reduced_acc = if_res;
-        reduced_acc_1 = if_res_1;
+        int32_t reduced_op;
+        int64_t reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_op, &reduced_op_1);
+        reduced_acc = reduced_op;
+        reduced_acc_1 = reduced_op_1;
     }
     // each lane combines its value with the one `offset` lanes above, in lane order;
     // with more than one warp per group, again over the warps' values
@@ -494,22 +483,12 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
         while (offset < width) {
             int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
             int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
-            bool cmp_3 = reduced_acc > reduced_above;
-            bool cmp_4 = reduced_acc == reduced_above;
-            bool cmp_5 = reduced_acc_1 < reduced_above_1;
-            bool cond_2 = cmp_4 && cmp_5;
-            bool cond_3 = cmp_3 || cond_2;
-            int32_t if_res_2;
-            int64_t if_res_3;
-            if (cond_3) {
-                if_res_2 = reduced_acc;
-                if_res_3 = reduced_acc_1;
-            } else {
-                if_res_2 = reduced_above;
-                if_res_3 = reduced_above_1;
-            }
-            reduced_acc = if_res_2;
-            reduced_acc_1 = if_res_3;
+            int32_t reduced_op_2;
+            int64_t reduced_op_3;
+            op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1, &reduced_op_2,
+                       &reduced_op_3);
+            reduced_acc = reduced_op_2;
+            reduced_acc_1 = reduced_op_3;
             offset = offset * 2;
         }
         if (round_ == 0 && (int64_t)blockDim.x > 32) {

@@ -3,6 +3,27 @@
 // which includes this text as a string from demo_cl.h).
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// the operator of `reduced` (demo.fut:19:3)
+static inline void op_reduced(int x, long x_1, int y, long y_1, int *reduced_0_out,
+                              long *reduced_1_out) {
+    bool cmp = x > y;
+    bool cmp_1 = x == y;
+    bool cmp_2 = x_1 < y_1;
+    bool cond = cmp_1 && cmp_2;
+    bool cond_1 = cmp || cond;
+    int if_res;
+    long if_res_1;
+    if (cond_1) {
+        if_res = x;
+        if_res_1 = x_1;
+    } else {
+        if_res = y;
+        if_res_1 = y_1;
+    }
+    *reduced_0_out = if_res;
+    *reduced_1_out = if_res_1;
+}
+
 // demo.fut:6
 //   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
 // map over [xs_len], four consecutive points per thread
@@ -337,22 +358,11 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
-        bool cmp = reduced_acc > x;
-        bool cmp_1 = reduced_acc == x;
-        bool cmp_2 = reduced_acc_1 < gtid;
-        bool cond = cmp_1 && cmp_2;
-        bool cond_1 = cmp || cond;
-        int if_res;
-        long if_res_1;
-        if (cond_1) {
-            if_res = reduced_acc;
-            if_res_1 = reduced_acc_1;
-        } else {
-            if_res = x;
-            if_res_1 = gtid;
-        }
-        reduced_acc = if_res;
-        reduced_acc_1 = if_res_1;
+        int reduced_op;
+        long reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_op, &reduced_op_1);
+        reduced_acc = reduced_op;
+        reduced_acc_1 = reduced_op_1;
     }
     // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
@@ -362,26 +372,12 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     while (offset_1 < (long)get_local_size(0)) {
         if (tid % (2 * offset_1) == 0 &&
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            int x_6 = reduced_shared[tid];
-            long x_7 = reduced_shared_1[tid];
-            int y_4 = reduced_shared[tid + offset_1];
-            long y_5 = reduced_shared_1[tid + offset_1];
-            bool cmp_6 = x_6 > y_4;
-            bool cmp_7 = x_6 == y_4;
-            bool cmp_8 = x_7 < y_5;
-            bool cond_4 = cmp_7 && cmp_8;
-            bool cond_5 = cmp_6 || cond_4;
-            int if_res_4;
-            long if_res_5;
-            if (cond_5) {
-                if_res_4 = x_6;
-                if_res_5 = x_7;
-            } else {
-                if_res_4 = y_4;
-                if_res_5 = y_5;
-            }
-            reduced_shared[tid] = if_res_4;
-            reduced_shared_1[tid] = if_res_5;
+            int reduced_op_4;
+            long reduced_op_5;
+            op_reduced(reduced_shared[tid], reduced_shared_1[tid], reduced_shared[tid + offset_1],
+                       reduced_shared_1[tid + offset_1], &reduced_op_4, &reduced_op_5);
+            reduced_shared[tid] = reduced_op_4;
+            reduced_shared_1[tid] = reduced_op_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
@@ -416,22 +412,11 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         int reduced = reduced_partials[start + chunk_i];
         long reduced_1 = reduced_partials_1[start + chunk_i];
-        bool cmp = reduced_acc > reduced;
-        bool cmp_1 = reduced_acc == reduced;
-        bool cmp_2 = reduced_acc_1 < reduced_1;
-        bool cond = cmp_1 && cmp_2;
-        bool cond_1 = cmp || cond;
-        int if_res;
-        long if_res_1;
-        if (cond_1) {
-            if_res = reduced_acc;
-            if_res_1 = reduced_acc_1;
-        } else {
-            if_res = reduced;
-            if_res_1 = reduced_1;
-        }
-        reduced_acc = if_res;
-        reduced_acc_1 = if_res_1;
+        int reduced_op;
+        long reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_op, &reduced_op_1);
+        reduced_acc = reduced_op;
+        reduced_acc_1 = reduced_op_1;
     }
     // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
@@ -441,26 +426,12 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
     while (offset_1 < (long)get_local_size(0)) {
         if (tid % (2 * offset_1) == 0 &&
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            int x_4 = reduced_shared[tid];
-            long x_5 = reduced_shared_1[tid];
-            int y_4 = reduced_shared[tid + offset_1];
-            long y_5 = reduced_shared_1[tid + offset_1];
-            bool cmp_6 = x_4 > y_4;
-            bool cmp_7 = x_4 == y_4;
-            bool cmp_8 = x_5 < y_5;
-            bool cond_4 = cmp_7 && cmp_8;
-            bool cond_5 = cmp_6 || cond_4;
-            int if_res_4;
-            long if_res_5;
-            if (cond_5) {
-                if_res_4 = x_4;
-                if_res_5 = x_5;
-            } else {
-                if_res_4 = y_4;
-                if_res_5 = y_5;
-            }
-            reduced_shared[tid] = if_res_4;
-            reduced_shared_1[tid] = if_res_5;
+            int reduced_op_4;
+            long reduced_op_5;
+            op_reduced(reduced_shared[tid], reduced_shared_1[tid], reduced_shared[tid + offset_1],
+                       reduced_shared_1[tid + offset_1], &reduced_op_4, &reduced_op_5);
+            reduced_shared[tid] = reduced_op_4;
+            reduced_shared_1[tid] = reduced_op_5;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
