@@ -262,7 +262,7 @@ void subwordCasLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& me
   Block loop;
   ExpRef current =
       convert(binOp(BinOpKind::And, binOp(BinOpKind::LShr, var(old, w), shift), mask), t);
-  std::vector<ExpRef> next = k.applyLambda(p.op->op.op, {current, std::move(value)}, loop);
+  std::vector<ExpRef> next = applySegOperator(k, p.op->op.op, p.firstPat, {current, std::move(value)}, loop);
   ExpRef others = binOp(BinOpKind::And, var(old, w),
                         binOp(BinOpKind::Xor, binOp(BinOpKind::Shl, mask, shift), u32c(0xffffffffu)));
   ExpRef placed =
