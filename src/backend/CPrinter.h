@@ -66,6 +66,8 @@ protected:
   virtual std::string halfMemory(const std::string& mem);
   /// Tuning parameter reads (host code only).
   virtual std::string tuning(const std::string& name);
+  /// Threshold comparisons `threshold <= x` (host code only; Note [Thresholds] in ir/IR.h).
+  virtual std::string cmpSize(const std::string& name, const std::string& x);
   /// Whether the enclosing scopes declare `name`; declares it in the innermost scope.
   bool declared(const std::string& name) const;
   void declare(const std::string& name);
