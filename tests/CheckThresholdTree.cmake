@@ -23,7 +23,9 @@ endforeach()
 # The host code chooses with a plain `if` on the comparison, and each version's kernel
 # says which version it is and which threshold selects it.
 foreach(text
-    "fjord_rt::compareSize(ctx->logging, \"row_sums.suff_outer_par_0\", ctx->tuning."
+    "bool suff_outer_par = fjord_rt::compareSize(ctx->logging, \"row_sums.suff_outer_par_0\","
+    "ctx->tuning.row_sums_suff_outer_par_0, n);"
+    "if (suff_outer_par) {"
     "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when row_sums.suff_outer_par_0 <= the outer parallelism\n"
     "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the outer parallelism < row_sums.suff_outer_par_0\n"
     "row_sums_outer_map(")
