@@ -387,10 +387,8 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
   case K::CmpSize: { // Note [Thresholds] in ir/IR.h
     bool outer = op.thresholdClass == ir::ThresholdClass::SuffOuterPar;
     prog.addTuning(op.threshold, ir::thresholdDefault(op.thresholdClass),
-                   std::string("threshold: from this ") +
-                       (outer ? "outer" : "intra-block") + " parallelism on, " +
-                       (outer ? "the outer-parallel version" : "the intra-block version") +
-                       " runs");
+                   outer ? "the outer parallelism from which version A runs"
+                         : "the inner parallelism from which version B runs");
     thresholdOf_[stm.pat.at(0).name.str()] = op.threshold;
     return scalarResult(cmpSize(op.threshold, subExp(op.args.at(0))));
   }

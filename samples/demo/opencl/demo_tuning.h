@@ -52,8 +52,7 @@
 #define FJORD_DEMO_DOT_MAP_REDUCE_NUM_BLOCKS 1024
 #endif
 
-// rowsums.suff_outer_par_0: threshold: from this outer parallelism on, the outer-parallel version
-// runs
+// rowsums.suff_outer_par_0: the outer parallelism from which version A runs
 #ifndef FJORD_DEMO_ROWSUMS_SUFF_OUTER_PAR_0
 #define FJORD_DEMO_ROWSUMS_SUFF_OUTER_PAR_0 32768
 #endif
