@@ -37,9 +37,11 @@ while read -r exe entry base source; do
   fi
   if [ "${built[$exe]}" != ok ]; then fail=$((fail + 1)); continue; fi
   runner=()
+  params=() # `fjord test --param` options exported beside the executable
+  [ -f "$bundle/$exe.params" ] && read -ra params < "$bundle/$exe.params"
   [ "$sanitize" = --sanitize ] &&
     runner=(compute-sanitizer --error-exitcode 99 --print-limit 5 --log-file "$bundle/$base.sanitizer")
-  if ! "${runner[@]}" "$bundle/$exe" -e "$entry" < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
+  if ! "${runner[@]}" "$bundle/$exe" "${params[@]}" -e "$entry" < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
     echo "FAIL $source ($entry): exit status $?"; head -20 "$bundle/$base.err"
     [ -f "$bundle/$base.sanitizer" ] && head -20 "$bundle/$base.sanitizer"
     fail=$((fail + 1)); continue

@@ -356,6 +356,7 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
   }
   case Exp::Kind::Var: return {e.name, 16, Primary};
   case Exp::Kind::Tuning: return {tuning(e.name), 16, Primary};
+  case Exp::Kind::CmpSize: return {cmpSize(e.name, print(*e.args.at(0), false).text), 16, Primary};
   case Exp::Kind::UnOp: return unary(e);
   case Exp::Kind::BinOp: {
     Printed p = binary(e);
@@ -466,6 +467,10 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
 }
 
 std::string CPrinter::halfMemory(const std::string& mem) { return mem; }
+
+std::string CPrinter::cmpSize(const std::string& name, const std::string&) {
+  throw std::logic_error("backend: threshold " + name + " compared outside host code");
+}
 
 std::string CPrinter::tuning(const std::string& name) {
   throw std::logic_error("backend: tuning parameter " + name + " read outside host code");

@@ -73,6 +73,8 @@ protected:
     (void)decl, (void)next;
     return false;
   }
+  /// Threshold comparisons `threshold <= x` (host code only; Note [Thresholds] in ir/IR.h).
+  virtual std::string cmpSize(const std::string& name, const std::string& x);
   /// Whether the enclosing scopes declare `name`; declares it in the innermost scope.
   bool declared(const std::string& name) const;
   void declare(const std::string& name);

@@ -40,6 +40,12 @@ protected:
     return "ctx->tuning." + it->second;
   }
 
+  /// A helper of the runtime, which logs the comparison when the context logs.
+  std::string cmpSize(const std::string& name, const std::string& x) override {
+    return "fjord_rt::compareSize(ctx->logging, " + stringLiteral(name) + ", " + tuning(name) +
+           ", " + x + ")";
+  }
+
   void targetStm(const Stm& s) override {
     switch (s.kind) {
     case Stm::Kind::Alloc:

@@ -3,8 +3,85 @@
 // `<prefix>_context_config_set_tuning_param` searches.
 #include "backend/PrintHost.h"
 
+#include <map>
+#include <utility>
+
 namespace fjord::backend {
 namespace {
+
+/// Which thresholds guard each threshold: the enclosing host `if`s on a threshold
+/// comparison, outermost first, with the branch (true: the comparison held) the threshold
+/// is compared in. Found in the host code, so the tree is what the program does.
+class ThresholdTree {
+public:
+  using Guards = std::vector<std::pair<std::string, bool>>;
+  std::vector<std::pair<std::string, Guards>> order; ///< thresholds as first compared
+
+  explicit ThresholdTree(const imp::Program& prog) {
+    for (const imp::Function& f : prog.functions)
+      block(f.body);
+  }
+
+private:
+  std::map<std::string, std::string> compares_; ///< scalar -> the threshold it holds
+  Guards guards_;
+
+  void exp(const imp::ExpRef& e) {
+    if (!e)
+      return;
+    if (e->kind == imp::Exp::Kind::CmpSize) {
+      bool seen = false;
+      for (const auto& [name, g] : order)
+        seen = seen || name == e->name;
+      if (!seen)
+        order.emplace_back(e->name, guards_);
+    }
+    for (const imp::ExpRef& a : e->args)
+      exp(a);
+  }
+
+  void block(const imp::Block& b) {
+    for (const imp::Stm& s : b) {
+      for (const imp::ExpRef& a : s.args)
+        exp(a);
+      if ((s.kind == imp::Stm::Kind::DeclareScalar || s.kind == imp::Stm::Kind::Assign) &&
+          !s.args.empty() && s.args[0]->kind == imp::Exp::Kind::CmpSize)
+        compares_[s.name] = s.args[0]->name;
+      const imp::ExpRef* cond = s.kind == imp::Stm::Kind::If ? &s.args.at(0) : nullptr;
+      std::string guard;
+      if (cond && (*cond)->kind == imp::Exp::Kind::CmpSize)
+        guard = (*cond)->name;
+      else if (cond && (*cond)->kind == imp::Exp::Kind::Var && compares_.count((*cond)->name))
+        guard = compares_[(*cond)->name];
+      for (bool branch : {true, false}) {
+        if (!guard.empty())
+          guards_.emplace_back(guard, branch);
+        block(branch ? s.body : s.elseBody);
+        if (!guard.empty())
+          guards_.pop_back();
+      }
+    }
+  }
+};
+
+/// `// Thresholds (...)` lines: each threshold with the comparisons that must have gone
+/// its way for it to be compared (Futhark's threshold tree, for autotuners).
+std::string thresholdTree(const imp::Program& prog) {
+  ThresholdTree tree(prog);
+  if (tree.order.empty())
+    return "";
+  std::string o = "//\n// Thresholds and the comparisons under which each is made (`name <= value`\n"
+                  "// picks the version before the `else`; Note [Thresholds] in Fjord's ir/IR.h):\n";
+  for (const auto& [name, guards] : tree.order) {
+    o += "//   " + name;
+    if (guards.empty())
+      o += " (always compared)";
+    for (size_t i = 0; i < guards.size(); ++i)
+      o += std::string(i ? ", " : " when ") + guards[i].first + (guards[i].second ? " held" : " failed");
+    o += "\n";
+  }
+  return o;
+}
 
 /// Whether some parameter's name ends in `.kind`.
 bool hasKind(const imp::Program& prog, const std::string& kind) {
@@ -52,6 +129,7 @@ std::string printTuningHeader(const imp::Program& prog, const std::string& p) {
        "// \"<name>\", value) and the executable's --tuning FILE (`<name>=<value>` lines) and\n"
        "// --param <name>=<value> options change them.\n";
   o += kindsLegend(prog);
+  o += thresholdTree(prog);
   o += "#ifndef " + m + "_TUNING_H\n#define " + m + "_TUNING_H\n\n";
   o += "#include \"fjord_runtime_common.h\"\n\n#include <array>\n#include <cstdint>\n\n";
 

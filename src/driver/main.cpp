@@ -194,6 +194,8 @@ int main(int argc, char** argv) {
   testCmd->add_option("--export-max-bytes", test.exportMaxBytes,
                       "with --export: leave out cases whose input or expected output is larger")
       ->capture_default_str();
+  testCmd->add_option("--param", test.params,
+                      "a tuning parameter NAME=VALUE for the compiled programs that have it (repeatable)");
   testCmd->add_flag("--no-structure", test.noStructure,
                     "skip `structure` checks (e.g. those written for Futhark's own IR)");
   diagFlags.addTo(*testCmd, /*compiles=*/false);

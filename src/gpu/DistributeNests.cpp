@@ -31,6 +31,27 @@
 // that widths computed in the map's body are seen as the same at every point; so are
 // assertions that use nothing bound in the nest (as in Futhark, they then fail even when the
 // nest is empty).
+//
+// Note [Multi-versioned nests]
+// Flattening is not always best: when the outer maps alone have parallelism enough to fill
+// the GPU, running the inner parallelism sequentially in each thread (one kernel, no
+// intermediate arrays) beats splitting it into kernels. As in Futhark's incremental
+// flattening (PLDI'19; the thesis's chapter 7), a map whose distribution exploits inner
+// parallelism (more than one kernel, or a segmented reduction or scan, rather than one
+// SegMap; found by a trial distribution that leaves every name source as it was) is
+// compiled twice, and a threshold chooses at run time (Note [Thresholds] in ir/IR.h):
+//   let outer_par = w_1 * ... * w_q                 -- the points of the nest so far
+//   let suff = cmp_size("f.suff_outer_par_k", suff_outer_par) <= outer_par
+//   let res = if suff
+//             then segmap over the nest { the map's whole body, sequential }  -- version A
+//             else { the distributed kernels, as above }                      -- version C
+// Version A's kernel is named `<f>_outer_<what>`; imp/ says in each kernel's comment which
+// version it belongs to and which threshold selects it. Distribution of version C meets
+// inner maps and versions them in turn, so thresholds form a tree: `f.suff_outer_par_1`
+// is compared only when `f.suff_outer_par_0` failed (the tuning header lists the tree).
+// The intra-group version (B: one block per outer point running the inner parallelism in
+// shared memory, guarded by `suff_intra_par` and the block-size and shared-memory limits)
+// is not made yet; a perfect map nest, which flattens into one SegMap, gets no versions.
 #include "gpu/DistributeNests.h"
 
 #include "ir/Traverse.h"
@@ -97,26 +118,130 @@ struct Walk {
   std::map<VName, size_t> resultIndex; ///< names bound in the body that it returns
 };
 
+/// The SegOps of `stms`, those in host `if`s and loops included.
+void segOps(const std::vector<Stm>& stms, std::vector<const SegOp*>& found) {
+  for (const Stm& s : stms) {
+    if (const auto* op = std::get_if<Op>(&s.exp))
+      if (const auto* seg = std::get_if<SegOp>(op))
+        found.push_back(seg);
+    if (const auto* i = std::get_if<If>(&s.exp)) {
+      segOps(i->thenBody.stms, found);
+      segOps(i->elseBody.stms, found);
+    } else if (const auto* l = std::get_if<Loop>(&s.exp)) {
+      segOps(l->body.stms, found);
+    }
+  }
+}
+
+/// Whether flattening `stms` (a nest's distribution) exploited inner parallelism: more
+/// than one kernel, or a segmented reduction or scan, rather than one SegMap.
+bool exploitsInnerParallelism(const std::vector<Stm>& stms) {
+  std::vector<const SegOp*> found;
+  segOps(stms, found);
+  return found.size() > 1 || (found.size() == 1 && found[0]->kind != SegOp::Kind::Map);
+}
+
 class Distributor {
 public:
-  Distributor(NameSource& names, IotaMap& iotas, const ExtractOptions& options)
-      : names_(names), iotas_(iotas), options_(options) {}
+  Distributor(NameSource& names, IotaMap& iotas, ThresholdNames& thresholds,
+              const ExtractOptions& options)
+      : names_(names), iotas_(iotas), thresholds_(thresholds), options_(options) {}
 
-  /// Distributes `let pat = map lam inputs` nested in `outer` (empty at host level).
+  /// Distributes `let pat = map lam inputs` nested in `outer` (empty at host level); where
+  /// that exploits inner parallelism, also makes the outer-parallel version and chooses
+  /// between the two at run time (Note [Multi-versioned nests]).
   void map(KernelNest nest, const Screma& s, const std::vector<PatElem>& pat,
            const Provenance& prov, std::vector<Stm>& out) {
     nest.addLevel(names_, s.width, s.map, s.inputs);
-    body(nest, s.map.body, s.map.retTypes, pat, prov, out);
+    if (!options_.multiVersion || !flattensInnerParallelism(nest, s, pat, prov)) {
+      body(nest, s.map.body, s.map.retTypes, pat, prov, out);
+      return;
+    }
+    // if (threshold <= w_1 * ... * w_q) { outer-parallel version } else { flattened }
+    BasicOp cmp;
+    cmp.kind = BasicOp::Kind::CmpSize;
+    cmp.threshold = thresholds_.next(ThresholdClass::SuffOuterPar);
+    cmp.thresholdClass = ThresholdClass::SuffOuterPar;
+    cmp.args = {parallelism(nest, prov, out)};
+    Param suff{names_.fresh("suff_outer_par"), Type::prim(PrimType::Bool), nullptr};
+    out.push_back(Stm{{suff}, Exp{std::move(cmp)}, prov});
+
+    If choice;
+    choice.cond = suff.name;
+    std::vector<PatElem> outerPat = freshLike(pat), flatPat = freshLike(pat);
+    for (const PatElem& pe : pat)
+      choice.types.push_back(pe.type);
+    // Flattened first, so that its names stay those of the unversioned code where they can.
+    KernelNest flatNest = nest; // distribution adds the values it stores to the nest
+    body(flatNest, s.map.body, s.map.retTypes, flatPat, prov, choice.elseBody.stms);
+    Body seq = renameBody(s.map.body, names_); // its names are bound once per function
+    std::vector<Type> types = s.map.retTypes;
+    Provenance outer = prov; // names the kernel: `<fun>_outer_map`
+    outer.what = "outer_" + (prov.what.empty() ? std::string("map") : prov.what);
+    choice.thenBody.stms.push_back(segMap(nest, std::move(seq.stms), std::move(seq.result),
+                                          std::move(types), outerPat, outer));
+    for (size_t k = 0; k < pat.size(); ++k) {
+      choice.thenBody.result.push_back(outerPat[k].name);
+      choice.elseBody.result.push_back(flatPat[k].name);
+    }
+    out.push_back(Stm{pat, Exp{std::move(choice)}, prov});
   }
 
 private:
   NameSource& names_;
   IotaMap& iotas_;
+  ThresholdNames& thresholds_;
   const ExtractOptions& options_;
   /// The indices some kernel already binds.
   NameSet takenIndices_;
   /// The names of the nest some kernel already reads.
   NameSet takenNames_;
+
+  /// Whether distributing the body of `s` over `nest` exploits inner parallelism (a trial
+  /// distribution, after which every name source and table is as before).
+  bool flattensInnerParallelism(const KernelNest& nest, const Screma& s,
+                                const std::vector<PatElem>& pat, const Provenance& prov) {
+    NameSource names = names_;
+    IotaMap iotas = iotas_;
+    ThresholdNames thresholds = thresholds_;
+    NameSet indices = takenIndices_, taken = takenNames_;
+    KernelNest trialNest = nest;
+    std::vector<Stm> trial;
+    body(trialNest, s.map.body, s.map.retTypes, pat, prov, trial);
+    names_ = names;
+    iotas_ = std::move(iotas);
+    thresholds_ = std::move(thresholds);
+    takenIndices_ = std::move(indices);
+    takenNames_ = std::move(taken);
+    return exploitsInnerParallelism(trial);
+  }
+
+  /// The number of points of `nest`, computed in host code appended to `out`.
+  SubExp parallelism(const KernelNest& nest, const Provenance& prov, std::vector<Stm>& out) {
+    SubExp total = PrimValue::int64(1);
+    for (const auto& [gtid, width] : nest.dims) {
+      if (!total.isVar() && total.constant().i == 1) {
+        total = width;
+        continue;
+      }
+      BasicOp mul;
+      mul.kind = BasicOp::Kind::BinOp;
+      mul.binOp = BinOpKind::Mul;
+      mul.type = PrimType::I64;
+      mul.args = {total, width};
+      Param p{names_.fresh("outer_par"), Type::prim(PrimType::I64), nullptr};
+      out.push_back(Stm{{p}, Exp{std::move(mul)}, prov});
+      total = p.name;
+    }
+    return total;
+  }
+
+  std::vector<PatElem> freshLike(const std::vector<PatElem>& pat) {
+    std::vector<PatElem> fresh;
+    for (const PatElem& pe : pat)
+      fresh.push_back(Param{names_.fresh(pe.name.name), pe.type, nullptr});
+    return fresh;
+  }
 
   /// Distributes `b`, run at every point of `nest` and returning values of `retTypes`,
   /// whose results are stored in `pat`.
@@ -451,8 +576,9 @@ private:
 } // namespace
 
 void distributeMap(const Stm& stm, const Screma& s, NameSource& names, IotaMap& iotas,
-                   const ExtractOptions& options, std::vector<Stm>& out) {
-  Distributor(names, iotas, options).map(KernelNest{}, s, stm.pat, stm.prov, out);
+                   ThresholdNames& thresholds, const ExtractOptions& options,
+                   std::vector<Stm>& out) {
+  Distributor(names, iotas, thresholds, options).map(KernelNest{}, s, stm.pat, stm.prov, out);
 }
 
 } // namespace fjord::gpu

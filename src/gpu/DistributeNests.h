@@ -5,11 +5,24 @@
 
 namespace fjord::gpu {
 
+/// Names a function's thresholds (Note [Thresholds] in ir/IR.h): `<fun>.<class>_<n>`, with
+/// `n` counted per function and class in the order extraction meets the nests.
+struct ThresholdNames {
+  std::string fun;
+  int outer = 0, intra = 0;
+  std::string next(ir::ThresholdClass c) {
+    int& n = c == ir::ThresholdClass::SuffOuterPar ? outer : intra;
+    return fun + "." + ir::thresholdClassName(c) + "_" + std::to_string(n++);
+  }
+};
+
 /// Turns the host-level `let pat = map lam inputs` (a map-only Screma) into kernels
 /// (Note [Distributing map nests] in DistributeNests.cpp), appended to `out` with the
 /// host-level statements hoisted out of the nest. Names come from `names`; host-level iotas
-/// hoisted out of the nest are added to `iotas`.
+/// hoisted out of the nest are added to `iotas`; thresholds that choose between versions
+/// are named by `thresholds`.
 void distributeMap(const ir::Stm& stm, const ir::Screma& s, ir::NameSource& names,
-                   IotaMap& iotas, const ExtractOptions& options, std::vector<ir::Stm>& out);
+                   IotaMap& iotas, ThresholdNames& thresholds, const ExtractOptions& options,
+                   std::vector<ir::Stm>& out);
 
 } // namespace fjord::gpu

@@ -52,6 +52,9 @@ public:
 
   bool isDevice(const std::string& fn) const { return device_.count(fn) != 0; }
 
+  /// Host code of function `fun` follows: its thresholds are numbered from 0.
+  void startFunction(const std::string& fun) { thresholds_ = ThresholdNames{fun}; }
+
   Body hostBody(const Body& body) {
     Body out;
     out.result = body.result;
@@ -68,6 +71,7 @@ private:
   std::map<std::string, const FunDef*> funs_;
   /// The host-level iotas seen so far (names are unique: a use is in the iota's scope).
   IotaMap iotas_;
+  ThresholdNames thresholds_;
 
   void hostStm(const Stm& stm, std::vector<Stm>& out) {
     if (const auto* op = std::get_if<BasicOp>(&stm.exp); op && op->kind == BasicOp::Kind::Iota &&
@@ -120,7 +124,7 @@ private:
 
   void extract(const Stm& stm, const Screma& s, std::vector<Stm>& out) {
     if (isMapOnly(s)) {
-      distributeMap(stm, s, names_, iotas_, options_, out);
+      distributeMap(stm, s, names_, iotas_, thresholds_, options_, out);
       return;
     }
     size_t nScan = operandCount(s.scans), nRed = operandCount(s.reds);
@@ -246,6 +250,7 @@ Prog extractKernels(Prog prog, DiagnosticEngine& diags, const ExtractOptions& op
   Extractor ex(prog, diags, options);
   for (FunDef& f : prog.funs)
     if (!ex.isDevice(f.name)) {
+      ex.startFunction(f.name);
       f.body = ex.hostBody(f.body);
       removeUnusedIotas(f);
     }
@@ -253,7 +258,9 @@ Prog extractKernels(Prog prog, DiagnosticEngine& diags, const ExtractOptions& op
 }
 
 Prog extractKernels(Prog prog, DiagnosticEngine& diags) {
-  return extractKernels(std::move(prog), diags, ExtractOptions{});
+  ExtractOptions options;
+  options.multiVersion = true;
+  return extractKernels(std::move(prog), diags, options);
 }
 
 } // namespace fjord::gpu

@@ -15,6 +15,10 @@ struct ExtractOptions {
   bool segmentedReductions = true;
   /// Scans (G3) ending a one-dimensional map nest become segmented SegScans.
   bool segmentedScans = true;
+  /// Nests that flattening splits into several kernels get an outer-parallel version too,
+  /// chosen at run time by a threshold (Note [Multi-versioned nests] in DistributeNests.cpp).
+  /// On in the pipeline's pass; off here, so that tests of one flattening rule see it alone.
+  bool multiVersion = false;
 };
 
 /// Turns every SOAC of host-level code (function bodies and the bodies of host-level `if`s
@@ -45,7 +49,7 @@ struct ExtractOptions {
 ///   let ys = map (\x -> 2*x) xs   ==>   let ys = segmap (gtid < n) { let x = xs[gtid]
 ///                                                                     in 2*x }
 ir::Prog extractKernels(ir::Prog prog, DiagnosticEngine& diags, const ExtractOptions& options);
-/// With the default options (everything flattened): the pipeline's pass.
+/// The pipeline's pass: everything flattened, with multi-versioned nests.
 ir::Prog extractKernels(ir::Prog prog, DiagnosticEngine& diags);
 
 } // namespace fjord::gpu

@@ -115,6 +115,15 @@ ExpRef select(ExpRef cond, ExpRef a, ExpRef b) {
   return make(std::move(e));
 }
 
+ExpRef cmpSize(std::string threshold, ExpRef x) {
+  Exp e;
+  e.kind = Exp::Kind::CmpSize;
+  e.type = PrimType::Bool;
+  e.name = std::move(threshold);
+  e.args = {std::move(x)};
+  return make(std::move(e));
+}
+
 ExpRef tuning(std::string param) {
   Exp e;
   e.kind = Exp::Kind::Tuning;

@@ -42,6 +42,7 @@ struct Exp {
     BlockSize,  ///< threads per block
     NumBlocks,  ///< blocks in the grid
     Tuning,     ///< host only: the value of tuning parameter `name` (i64); see Note [Tuning parameters in Imp]
+    CmpSize,    ///< host only, bool: whether tuning threshold `name` is at most args[0] (i64), logged when the context logs (Note [Thresholds] in ir/IR.h)
     // See Note [Cross-block communication in Imp]:
     LoadVolatile,    ///< like Load, but read from memory every time (never cached or hoisted)
     ForwardProgress, ///< host only, bool: whether the target runs the blocks of a launch with forward progress
@@ -72,6 +73,7 @@ ExpRef unOp(UnOpKind op, ExpRef x);
 ExpRef call(std::string fn, std::vector<ExpRef> args, PrimType result);
 ExpRef select(ExpRef cond, ExpRef a, ExpRef b);
 ExpRef tuning(std::string param);                        ///< Kind::Tuning, i64
+ExpRef cmpSize(std::string threshold, ExpRef x);         ///< Kind::CmpSize, bool
 ExpRef threadId();                                       ///< i64
 ExpRef blockId();                                        ///< i64
 ExpRef blockSize();                                      ///< i64

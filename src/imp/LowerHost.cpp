@@ -165,6 +165,8 @@ void HostLowerer::copyArray(const ir::Stm& stm, const ArrayVar& dest, const Arra
 }
 
 void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out) {
+  if (!versionNotes.empty())
+    k.describe.insert(k.describe.begin(), versionNotes.back().begin(), versionNotes.back().end());
   k.kernel.doc = k.doc();
   propagateCopies(k.kernel.body);
   removeUnusedScalars(k.kernel.body);

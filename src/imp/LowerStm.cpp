@@ -384,6 +384,14 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
   }
   case K::Assert:
     return lowerAssert(stm, subExp(op.args.at(0)), out);
+  case K::CmpSize: { // Note [Thresholds] in ir/IR.h
+    bool outer = op.thresholdClass == ir::ThresholdClass::SuffOuterPar;
+    prog.addTuning(op.threshold, ir::thresholdDefault(op.thresholdClass),
+                   outer ? "the outer parallelism from which version A runs"
+                         : "the inner parallelism from which version B runs");
+    thresholdOf_[stm.pat.at(0).name.str()] = op.threshold;
+    return scalarResult(cmpSize(op.threshold, subExp(op.args.at(0))));
+  }
   }
 }
 
@@ -452,8 +460,20 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
     exitScope(b);
     return b;
   };
+  // The branches of a choice between versions (Note [Thresholds] in ir/IR.h).
+  auto threshold = e.cond.isVar() ? thresholdOf_.find(e.cond.var().str()) : thresholdOf_.end();
+  bool versions = threshold != thresholdOf_.end();
+  if (versions)
+    versionNotes.push_back({"version A: outer parallelism only, the inner parallelism runs "
+                            "sequentially in each thread,",
+                            "chosen when " + threshold->second + " <= the outer parallelism"});
   Block thenB = branch(e.thenBody);
+  if (versions)
+    versionNotes.back() = {"version C: the inner parallelism flattened into kernels of its own,",
+                           "chosen when the outer parallelism < " + threshold->second};
   Block elseB = branch(e.elseBody);
+  if (versions)
+    versionNotes.pop_back();
   out.push_back(ifThen(cond, std::move(thenB), std::move(elseB)));
   for (size_t i = 0; i < stm.pat.size(); ++i)
     if (!stm.pat[i].type.isArray())

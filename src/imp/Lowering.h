@@ -162,6 +162,9 @@ public:
 
   ProgramCtx& prog;
   NameScope names;
+  /// The versions (Note [Multi-versioned nests] in gpu/DistributeNests.cpp) whose branches
+  /// enclose the code being lowered, innermost last: lines for the doc of their kernels.
+  std::vector<std::vector<std::string>> versionNotes;
 
 protected:
   /// A scalar not bound here: host code reports an internal error, a kernel captures it.
@@ -190,6 +193,7 @@ protected:
 
   std::map<std::string, ScalarVar> scalars_; ///< by VName::str()
   std::map<std::string, ArrayVar> arrays_;   ///< by VName::str()
+  std::map<std::string, std::string> thresholdOf_; ///< CmpSize results by VName::str()
 
 private:
   void lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out);

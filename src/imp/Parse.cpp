@@ -604,6 +604,11 @@ private:
       return close(convert(bareExp(), *t));
     if (n.is("tuning"))
       return close(tuning(string()));
+    if (n.is("cmp_size")) {
+      std::string threshold = string();
+      p_.expect(",");
+      return close(cmpSize(std::move(threshold), bareExp()));
+    }
     if (n.is("thread_id"))
       return close(threadId());
     if (n.is("block_id"))

@@ -128,6 +128,7 @@ std::string printExp(const Exp& e) {
   case Exp::Kind::BlockSize: return "block_size()";
   case Exp::Kind::NumBlocks: return "num_blocks()";
   case Exp::Kind::Tuning: return "tuning(" + ir::quoteString(e.name) + ")";
+  case Exp::Kind::CmpSize: return "cmp_size(" + ir::quoteString(e.name) + ", " + bare(e.args[0]) + ")";
   case Exp::Kind::LoadVolatile: return "volatile(" + e.name + "[" + bare(e.args[0]) + "])";
   case Exp::Kind::ForwardProgress: return "forward_progress()";
   case Exp::Kind::ShuffleDown: return "shuffle_down(" + list(e.args) + ")";

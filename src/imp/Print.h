@@ -37,7 +37,7 @@
 //              | UNOP "(" bexp ")" | TYPE "(" bexp ")"          -- neg(x), f32(x): Convert
 //              | "call." NAME "." TYPE "(" bexp,* ")"
 //              | "thread_id()" | "block_id()" | "block_size()" | "num_blocks()"
-//              | "tuning(" STRING ")"
+//              | "tuning(" STRING ")" | "cmp_size(" STRING "," exp ")"  -- threshold <= exp
 //   OP       ::= + - * / % << >> & | ^ && || (C's meaning: / and % truncate)
 //              | div mod pow lshr min max (ir/IR.h's names) | == != < <= > >=
 // NAME, STRING, CONST, SPAN, entryval, UNOP and BINOP are as in the core IR (ir/Print.h).

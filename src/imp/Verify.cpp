@@ -241,6 +241,13 @@ private:
       check(!inKernel_, "`" + printExp(e) + "` in a kernel (tuning parameters are host only)");
       check(tuning_.count(e.name) > 0, "unknown tuning parameter `" + e.name + "`");
       return;
+    case Exp::Kind::CmpSize:
+      check(!inKernel_, "`" + printExp(e) + "` in a kernel (thresholds are host only)");
+      check(tuning_.count(e.name) > 0, "unknown tuning parameter `" + e.name + "`");
+      check(e.type == PrimType::Bool, "a cmp_size that is not bool");
+      arity(1);
+      expectType(e.args[0], PrimType::I64, "the compared size");
+      return;
     }
   }
 

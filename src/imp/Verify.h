@@ -17,7 +17,7 @@
 //  - kernel-only: ThreadId, BlockId, BlockSize, NumBlocks, Load, Store, Barrier,
 //    DeclareArray and the atomics; a kernel stores only to its `written` Mem parameters and
 //    its own arrays; shared arrays have a constant size;
-//  - host-only: Tuning (naming a parameter of Program::tuning), Alloc, Free, DeclareMem,
+//  - host-only: Tuning and CmpSize (naming a parameter of Program::tuning), Alloc, Free, DeclareMem,
 //    MoveMem, CopyMem, Launch, ReadScalar, WriteScalar and Error;
 //  - Break only inside a loop; a Launch names a kernel of the program and passes one
 //    argument per kernel parameter, of the parameter's kind;

@@ -48,6 +48,8 @@ const char* basicOpName(BasicOp::Kind k) {
     return "FlatIndex";
   case K::FlatUpdate:
     return "FlatUpdate";
+  case K::CmpSize:
+    return "CmpSize";
   }
   return "?";
 }

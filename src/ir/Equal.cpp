@@ -238,6 +238,9 @@ private:
     case K::Assert:
       same = a.message == b.message;
       break;
+    case K::CmpSize:
+      same = a.threshold == b.threshold && a.thresholdClass == b.thresholdClass;
+      break;
     case K::SubExp:
     case K::Replicate:
     case K::ArrayLit:

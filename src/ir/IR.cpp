@@ -43,4 +43,10 @@ std::string Type::str() const {
   return "?";
 }
 
+const char* thresholdClassName(ThresholdClass c) {
+  return c == ThresholdClass::SuffOuterPar ? "suff_outer_par" : "suff_intra_par";
+}
+
+int64_t thresholdDefault(ThresholdClass) { return int64_t{1} << 15; }
+
 } // namespace fjord::ir

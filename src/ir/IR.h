@@ -130,6 +130,11 @@ struct DimIndex {
 using Slice = std::vector<DimIndex>;
 
 /// A scalar or array operation with no control flow.
+/// What a CmpSize compares with its threshold (Note [Thresholds]).
+enum class ThresholdClass { SuffOuterPar, SuffIntraPar };
+const char* thresholdClassName(ThresholdClass c); ///< "suff_outer_par", "suff_intra_par"
+int64_t thresholdDefault(ThresholdClass c);        ///< 2^15 (Futhark's default)
+
 struct BasicOp {
   enum class Kind {
     SubExp,    ///< `x` (copy of a scalar, or an alias of an array): args {x}
@@ -152,6 +157,9 @@ struct BasicOp {
                ///< elements: args {o, n1, s1, ..., nk, sk}; result [n1]...[nk] (Note [Flat ops])
     FlatUpdate, ///< arr with the elements of that view set to args[0] (an array of shape
                 ///< [n1]...[nk]): args {v, o, n1, s1, ..., nk, sk}; consumes arr
+    CmpSize,    ///< `cmp_size("name", class) <= x`: whether tuning threshold `threshold` is
+                ///< at most args {x} (i64); result bool; gpu stage on, host code only
+                ///< (Note [Thresholds])
   };
   Kind kind = Kind::SubExp;
   PrimType type = PrimType::I64;   ///< operand type for UnOp/BinOp/CmpOp/Convert/Call/Iota
@@ -168,8 +176,25 @@ struct BasicOp {
   std::vector<int> perm;           ///< Rearrange
   Type rowType;                    ///< ArrayLit
   std::string message;             ///< Assert: the user-facing error, with its location
+  std::string threshold;           ///< CmpSize: the tuning threshold's name
+  ThresholdClass thresholdClass = ThresholdClass::SuffOuterPar; ///< CmpSize
   bool operator==(const BasicOp&) const = default;
 };
+
+// Note [Thresholds]
+// Incremental flattening (gpu/DistributeNests.cpp, Note [Multi-versioned nests]) compiles a
+// map nest with inner parallelism into several versions and chooses one at run time by
+// comparing the parallelism a version exploits with a named tuning threshold:
+//   let c = cmp_size("main.suff_outer_par_0", suff_outer_par) <= mul.i64 n m
+//   let res = if c then { version A } else { version C }
+// The name is the function's (the entry point's) name and an ordinal counted per function
+// in the order extraction meets the nests, so editing another function or statements after
+// the nest renames nothing. The class says what is compared (and gives the default, 2^15 as
+// in Futhark): `suff_outer_par`, whether the outer parallelism alone suffices, and
+// `suff_intra_par`, whether the inner parallelism suffices for a block. imp/ lowers the
+// comparison to a read of the tuning parameter of that name (Note [Tuning parameters in
+// Imp]), which a build, the C API, `--param` and `--tuning` set, and which is logged as
+// `Compared NAME <= VALUE: true|false.` when the context logs.
 
 // Note [Flat ops]
 // FlatIndex and FlatUpdate are the core-IR form of the source's LMAD slices (Note [LMAD

@@ -125,6 +125,28 @@ Exp Parser::basicOpOrOperand() {
       op.args = subExps("[", "]");
       return op;
     }
+    if (kw.is("cmp_size")) { // Note [Thresholds]
+      lex.next();
+      op.kind = K::CmpSize;
+      expect("(");
+      if (lex.peek().kind != Token::Kind::String)
+        expected("the threshold's name (a string)");
+      op.threshold = lex.next().text;
+      expect(",");
+      const Token& cls = lex.peek();
+      if (cls.is("suff_outer_par"))
+        op.thresholdClass = ThresholdClass::SuffOuterPar;
+      else if (cls.is("suff_intra_par"))
+        op.thresholdClass = ThresholdClass::SuffIntraPar;
+      else
+        expected("`suff_outer_par` or `suff_intra_par`");
+      lex.next();
+      expect(")");
+      expect("<");
+      expect("=");
+      op.args = {subExp()};
+      return op;
+    }
     if (kw.is("assert")) {
       lex.next();
       op.kind = K::Assert;

@@ -122,6 +122,9 @@ std::string basicOp(const BasicOp& op) {
     return op.arr.str() + flatLmad(op);
   case K::FlatUpdate:
     return op.arr.str() + " with " + flatLmad(op) + " = " + op.args.at(0).str();
+  case K::CmpSize:
+    return "cmp_size(" + quoteString(op.threshold) + ", " + thresholdClassName(op.thresholdClass) +
+           ") <= " + op.args.at(0).str();
   }
   return "?";
 }

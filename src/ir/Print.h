@@ -18,6 +18,7 @@
 //             | "rearrange" "(" INT,* ")" VNAME | "reshape" shape VNAME | "copy" VNAME
 //             | "concat" subexp "(" VNAME,* ")" | "array" type "[" subexp,* "]"
 //             | "assert" subexp STRING | subexp
+//             | "cmp_size" "(" STRING "," ("suff_outer_par" | "suff_intra_par") ")" "<" "=" subexp
 //             | "if" subexp "then" body "else" body ":" "{" type,* "}"
 //             | "loop" "{" param "=" subexp,* "}" ("for" VNAME "<" subexp | "while" VNAME) "do" body
 //             | "apply" NAME "(" subexp,* ")" ":" "{" type,* "}"

@@ -146,6 +146,8 @@ std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env) {
     return {arrayOf(op.rowType, PrimValue::int64(static_cast<int64_t>(op.args.size())))};
   case K::Assert:
     return {};
+  case K::CmpSize:
+    return {Type::prim(PrimType::Bool)};
   case K::FlatIndex: {
     Shape shape;
     for (size_t d = 0; d < flatRank(op); ++d)

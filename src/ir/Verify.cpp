@@ -417,6 +417,11 @@ private:
     case K::Assert:
       nargs(1);
       return expect(op.args[0], kBool, env, "assertion");
+    case K::CmpSize:
+      nargs(1);
+      if (op.threshold.empty())
+        fail("cmp_size without a threshold name");
+      return expect(op.args[0], kI64, env, "cmp_size parallelism");
     case K::FlatIndex:
     case K::FlatUpdate: {
       size_t k = flatOffsetArg(op);
@@ -502,6 +507,8 @@ private:
 
   std::vector<Type> exp(const Exp& e, const TypeEnv& env, bool inKernel) {
     if (auto* b = std::get_if<BasicOp>(&e)) {
+      if (b->kind == BasicOp::Kind::CmpSize && (stage_ == Stage::Core || inKernel))
+        fail("cmp_size outside host code of the gpu stage (Note [Thresholds])");
       basicOp(*b, env);
       return basicOpTypes(*b, env);
     }

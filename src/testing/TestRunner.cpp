@@ -25,6 +25,7 @@
 #include <functional>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <regex>
 #include <thread>
 #include <unistd.h>
@@ -73,14 +74,20 @@ struct Runner {
   std::optional<fs::path> exportDir;
   size_t exportMaxBytes = 0; ///< cases with a larger input or expected output are left out
   bool noStructure = false;  ///< `--no-structure`: structure checks are not run
+  std::vector<std::pair<std::string, std::string>> params; ///< `--param NAME=VALUE`
   std::mutex manifestLock;
+  std::mutex paramsLock;
+  std::set<std::string> paramsUsed; ///< those of `params` some compiled program has
 
   Outcome testFile(const fs::path& file);
 
 private:
   struct Compiled {
     fs::path exe;
+    std::string paramOptions; ///< ` --param NAME=VALUE` for each of `params` it has
   };
+  /// The options passing those of `params` that the tuning header `tuning` lists.
+  std::string paramOptionsFor(const std::string& tuning);
   std::optional<Compiled> buildProgram(const fs::path& file, const CheckedProgram& prog,
                                        Outcome& out);
   void exportCase(const fs::path& file, const CheckedProgram& prog, const Compiled& compiled,
@@ -128,12 +135,19 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
     out.log += "  compilation failed:\n" + diags.render();
     return std::nullopt;
   }
-  for (const auto& [name, contents] : *files)
+  std::string paramOptions;
+  for (const auto& [name, contents] : *files) {
     writeWholeFile((dir / name).string(), contents);
+    if (name.size() > 9 && name.compare(name.size() - 9, 9, "_tuning.h") == 0)
+      paramOptions = paramOptionsFor(contents);
+  }
   std::string stem = file.stem().string();
   fs::path exe = dir / stem;
-  if (exportDir)
-    return Compiled{exe};
+  if (exportDir) { // scripts/gpu-check.sh passes the words of `<exe>.params` to the exe
+    if (!paramOptions.empty())
+      writeWholeFile(exe.string() + ".params", paramOptions + "\n");
+    return Compiled{exe, paramOptions};
+  }
   std::string cmd;
   if (backend == BackendKind::OpenCL) {
     // Two compiles, as each file has its own precompiled runtime header, then the link.
@@ -160,7 +174,19 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
     out.log += "  building the generated code failed: " + cmd + "\n" + readWholeFile(log.string());
     return std::nullopt;
   }
-  return Compiled{exe};
+  return Compiled{exe, paramOptions};
+}
+
+std::string Runner::paramOptionsFor(const std::string& tuning) {
+  std::string options;
+  for (const auto& [name, value] : params) {
+    if (tuning.find("{\"" + name + "\",") == std::string::npos) // its entry in the name table
+      continue;
+    options += " --param " + name + "=" + value; // checked: no character the shell reads
+    std::lock_guard<std::mutex> lock(paramsLock);
+    paramsUsed.insert(name);
+  }
+  return options;
 }
 
 std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& prog,
@@ -177,7 +203,7 @@ std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& 
   // Large results come back in the binary format: printing and parsing tens of megabytes of
   // text costs seconds, and small cases already check the text format.
   std::string binary = input.size() >= kBinaryOutputInputBytes ? " -b" : "";
-  int rc = runShell(shellQuote(compiled->exe.string()) + binary + " -e " + shellQuote(entry) + " < " +
+  int rc = runShell(shellQuote(compiled->exe.string()) + binary + compiled->paramOptions + " -e " + shellQuote(entry) + " < " +
                     shellQuote(in.string()) + " > " + shellQuote(outFile.string()) + " 2> " +
                     shellQuote(errFile.string()));
   if (rc != 0) {
@@ -447,6 +473,21 @@ int cmdTest(const TestArgs& args) {
   Runner runner;
   runner.backendName = args.backend;
   runner.noStructure = args.noStructure;
+  for (const std::string& p : args.params) {
+    size_t eq = p.find('=');
+    bool valid = eq != std::string::npos && eq > 0 && eq + 1 < p.size();
+    for (size_t k = 0; valid && k < p.size(); ++k) {
+      char c = p[k];
+      valid = k < eq ? std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'
+                     : k > eq ? std::isdigit(static_cast<unsigned char>(c)) || (k == eq + 1 && c == '-')
+                              : true;
+    }
+    if (!valid) {
+      std::cerr << "fjord: error: --param " << p << ": must be of form NAME=INTEGER\n";
+      return 1;
+    }
+    runner.params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
+  }
   runner.backend = args.backend == "interp"   ? BackendKind::Interp
                    : args.backend == "opencl" ? BackendKind::OpenCL
                                               : BackendKind::Cuda;
@@ -521,6 +562,12 @@ int cmdTest(const TestArgs& args) {
     threads.emplace_back(worker);
   for (auto& t : threads)
     t.join();
+  bool built = runner.backend != BackendKind::Interp;
+  for (const auto& [name, value] : runner.params)
+    if (built && !runner.paramsUsed.count(name) && total.passed + total.failed + total.compiled > 0) {
+      std::cout << "error: no tested program has the tuning parameter " << name << "\n";
+      total.failed++;
+    }
   std::cout << args.backend << ": " << describe(total, /*all=*/true);
   if (total.compiled)
     std::cout << " (compiled with nvcc, not run: there is no GPU on this machine)";

@@ -14,6 +14,10 @@ struct TestArgs {
   std::string exportDir; ///< cuda: write code, inputs and expected outputs here instead of running
   size_t exportMaxBytes = 8'000'000; ///< leave out cases whose input or output is larger
   bool noStructure = false; ///< skip `structure` checks (those written for Futhark's IR)
+  /// `--param NAME=VALUE`: tuning parameters for the compiled programs that have them (a
+  /// threshold forces one version of a nest, Note [Thresholds] in ir/IR.h); at least one
+  /// tested program must have each.
+  std::vector<std::string> params;
 };
 
 /// Returns the exit status: 0 all passed, 1 a failure, 77 skipped (CUDA without nvcc).

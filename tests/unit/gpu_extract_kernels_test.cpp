@@ -77,7 +77,10 @@ TEST_CASE("gpu: a fused map-reduce is one SegRed whose body computes the map") {
 }
 
 TEST_CASE("gpu: a map of a reduce is a segmented SegRed over both dimensions") {
-  Prog p = extract(rowsumsProg());
+  DiagnosticEngine diags;
+  Prog p = gpu::extractKernels(rowsumsProg(), diags, gpu::ExtractOptions{}); // one version
+  REQUIRE_FALSE(diags.hasErrors());
+  ir::verify(p, ir::Stage::Gpu);
   CHECK(count(p, "SegRed") == 1);
   CHECK(count(p, "SegMap") == 0);
   CHECK(count(p, "SegRed/Screma") == 0);
@@ -93,6 +96,20 @@ TEST_CASE("gpu: a map of a reduce is a segmented SegRed over both dimensions") {
   REQUIRE(elem.slice.size() == 2);
   CHECK(elem.slice[0].index == SubExp(seg.space.dims[0].first));
   CHECK(elem.slice[1].index == SubExp(seg.space.dims[1].first));
+}
+
+TEST_CASE("gpu: a map of a reduce gets an outer-parallel version chosen by a threshold") {
+  Prog p = extract(rowsumsProg()); // the pipeline's pass: multi-versioned nests
+  CHECK(count(p, "CmpSize") == 1);
+  CHECK(count(p, "If") == 1);
+  CHECK(count(p, "SegRed") == 1);       // version C
+  CHECK(count(p, "SegMap") == 1);       // version A
+  CHECK(count(p, "If/SegMap/Screma") == 1); // its reduction, sequential in the thread
+  // The threshold is named after the function, compared with the outer width.
+  const FunDef& f = p.funs[0];
+  std::string text = ir::printProg(p);
+  CHECK(text.find("cmp_size(\"" + f.name + ".suff_outer_par_0\", suff_outer_par) <= " +
+                  f.params[0].name.str()) != std::string::npos);
 }
 
 TEST_CASE("gpu: without segmented reductions, a map of a reduce keeps the Screma in a SegMap") {

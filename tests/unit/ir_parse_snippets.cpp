@@ -7,6 +7,7 @@
 #include "ir/MemInfo.h"
 #include "ir/Parse.h"
 #include "ir/Print.h"
+#include "ir/Verify.h"
 
 #include <doctest/doctest.h>
 
@@ -202,6 +203,34 @@ const char* kFlat = R"(fun flat(xs_1 : [10i64]i32, ys_2 : *[10i64]i32, v_3 : [2i
 } // namespace
 
 TEST_CASE("ir: scalar operations and constants read back") { roundTrip(kScalars); }
+
+TEST_CASE("ir: threshold comparisons read back and are verified at the gpu stage only") {
+  // Note [Thresholds] in ir/IR.h.
+  const char* text = R"(fun pick(n_1 : i64, m_2 : i64) : {i64} = {
+  let {p_3 : i64} = mul.i64 n_1 m_2
+  let {c_4 : bool} = cmp_size("pick.suff_outer_par_0", suff_outer_par) <= p_3
+  let {d_5 : bool} = cmp_size("pick.suff_intra_par_0", suff_intra_par) <= 32i64
+  let {r_6 : i64} = if c_4
+    then {
+      in {n_1}
+    }
+    else {
+      in {m_2}
+    }
+    : {i64}
+  in {r_6}
+}
+)";
+  ir::Prog p = roundTrip(text);
+  const auto& cmp = std::get<ir::BasicOp>(p.funs.at(0).body.stms.at(1).exp);
+  CHECK(cmp.kind == ir::BasicOp::Kind::CmpSize);
+  CHECK(cmp.threshold == "pick.suff_outer_par_0");
+  CHECK(cmp.thresholdClass == ir::ThresholdClass::SuffOuterPar);
+  CHECK(ir::thresholdDefault(cmp.thresholdClass) == 32768);
+  CHECK_NOTHROW(ir::verify(p, ir::Stage::Gpu));
+  CHECK_THROWS_WITH(ir::verify(p, ir::Stage::Core),
+                    doctest::Contains("cmp_size outside host code of the gpu stage"));
+}
 
 TEST_CASE("ir: array operations, loops, apply, if and asserts read back") {
   ir::Prog p = roundTrip(kArrays);

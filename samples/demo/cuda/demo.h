@@ -26,6 +26,9 @@ void demo_context_config_free(struct demo_context_config *cfg);
 /// Returns 0, or 1 when there is no parameter `name`.
 int demo_context_config_set_tuning_param(struct demo_context_config *cfg, const char *name,
                                          int64_t value);
+/// With a non-zero `flag`, contexts log their choices between versions of a kernel
+/// ("Compared <threshold> <= <value>: true.") to stderr.
+void demo_context_config_set_logging(struct demo_context_config *cfg, int flag);
 int demo_get_tuning_param_count(void);
 const char *demo_get_tuning_param_name(int i);
 

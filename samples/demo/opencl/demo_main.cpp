@@ -2,7 +2,8 @@
 // A command-line driver for module `demo`: reads the arguments of an entry point (-e, default
 // main) from stdin in Futhark's data format and prints its results. Options: -e ENTRY,
 // -r RUNS, -t TIMING_FILE (microseconds per run), -b (binary output), --tuning FILE,
-// --param NAME=VALUE, --report FILE (device memory, as JSON),
+// --param NAME=VALUE, -L/--log (log threshold comparisons to stderr), --report FILE (device
+// memory, as JSON),
 // --flush-l2 (evict the L2 cache before each run).
 #include "demo.h"
 
@@ -202,6 +203,7 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
+    demo_context_config_set_logging(cfg, options.log);
     struct demo_context *ctx = demo_context_new(cfg);
     fjord_rt::data::Runner runner(options, fjord_rt::data::readStdin());
     int status;

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -99,6 +100,17 @@ inline int setTuningParam(const std::array<TuningParam<Values>, N>& params, Valu
         }
     }
     return kApiError;
+}
+
+/// Whether tuning threshold `name` (of value `threshold`) is at most `value`: the run-time
+/// choice between the versions of a nest (Note [Thresholds] in the compiler's ir/IR.h).
+/// With `log`, says so on stderr as Futhark does, for tuners that read the log.
+inline bool compareSize(bool log, const char* name, int64_t threshold, int64_t value) {
+    bool result = threshold <= value;
+    if (log)
+        std::fprintf(stderr, "Compared %s <= %lld: %s.\n", name, static_cast<long long>(value),
+                     result ? "true" : "false");
+    return result;
 }
 
 /// Device memory that a context keeps for reuse, so that an entry point called again with

@@ -532,7 +532,7 @@ inline void writeBinary(std::ostream& out, const Value& v) {
 // ---------------------------------------------------------------------------------------
 // The command line of generated executables
 
-/// Options: -e ENTRY, -r RUNS, -t TIMING_FILE, -b, --tuning FILE, --param NAME=VALUE,
+/// Options: -e ENTRY, -r RUNS, -t TIMING_FILE, -b, --tuning FILE, --param NAME=VALUE, -L,
 /// --report FILE (the context's memory report, `<prefix>_context_report`, after the runs),
 /// --flush-l2 (evict the device's L2 cache before each run, outside its timing).
 struct Options {
@@ -542,6 +542,7 @@ struct Options {
     std::string reportFile;
     bool binaryOutput = false;
     bool flushL2 = false;
+    bool log = false; ///< -L/--log: log threshold comparisons
     std::vector<std::pair<std::string, int64_t>> params; ///< from --tuning and --param
 
     /// Parses the command line; prints a message to stderr and returns false on error.
@@ -563,6 +564,8 @@ struct Options {
                 runs = std::max(1, std::atoi(v.c_str()));
             } else if ((arg == "-t" || arg == "--timing") && value(v)) {
                 timingFile = v;
+            } else if (arg == "-L" || arg == "--log") {
+                log = true;
             } else if (arg == "--flush-l2") {
                 flushL2 = true;
             } else if (arg == "--report" && value(v)) {
@@ -576,7 +579,7 @@ struct Options {
             } else {
                 std::cerr << "usage: " << argv[0]
                           << " [-e ENTRY] [-r RUNS] [-t TIMING_FILE] [-b] [--tuning FILE]"
-                             " [--param NAME=VALUE] [--report FILE] [--flush-l2] < input\n";
+                             " [--param NAME=VALUE] [-L] [--report FILE] [--flush-l2] < input\n";
                 return false;
             }
         }

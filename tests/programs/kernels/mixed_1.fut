@@ -30,7 +30,7 @@ entry array_literal_temp (xs: []i32) : []i32 = map (\x -> let a = [x, 2, 3] in a
 -- entry: concat_rows
 -- input { [[1, 2], [3, 4]] } output { [6, 14] }
 -- compiled random input { [10000][16]i32 } auto output
--- structure gpu-mem { Alloc 3 }
+-- structure gpu-mem { Alloc 5 }
 
 entry concat_rows [n][m] (a: [n][m]i32) : []i32 = map (\r -> let c = concat r r in reduce (+) 0 c) a
 
@@ -42,7 +42,7 @@ entry concat_rows [n][m] (a: [n][m]i32) : []i32 = map (\r -> let c = concat r r 
 -- entry: copy_row
 -- input { [[1, 2], [3, 4], [5, 6]] } output { [[2, 3], [4, 5], [6, 7]] }
 -- compiled random input { [10000][16]i32 } auto output
--- structure gpu-mem { Alloc 3 }
+-- structure gpu-mem { Alloc 5 }
 
 entry copy_row [n][m] (a: [n][m]i32) : [n][m]i32 =
   map (\r -> let c = copy r
@@ -57,7 +57,7 @@ entry copy_row [n][m] (a: [n][m]i32) : [n][m]i32 =
 -- entry: inner_reduce
 -- input { [1, 2, -3] } output { [45, 90, -135] }
 -- input { empty([0]i32) } output { empty([0]i32) }
--- structure gpu-mem { Alloc 1 }
+-- structure gpu-mem { Alloc 3 }
 
 entry inner_reduce (xs: []i32) : []i32 =
   map (\x -> reduce (+) 0 (map (* x) (map i32.i64 (iota 10)))) xs
@@ -68,8 +68,8 @@ entry inner_reduce (xs: []i32) : []i32 =
 -- ==
 -- entry: loop_temp
 -- input { [1, 2] } output { [12, 18] }
--- structure gpu-mem { Alloc 3 }
--- structure gpu { Loop 1 SegRed 1 }
+-- structure gpu-mem { Alloc 5 }
+-- structure gpu { Loop 2 SegRed 1 }
 
 entry loop_temp (xs: []i32) : []i32 =
   map (\x -> loop acc = 0 for i < 3 do acc + reduce (+) 0 (replicate 2 (x + i32.i64 i))) xs
@@ -81,8 +81,8 @@ entry loop_temp (xs: []i32) : []i32 =
 -- entry: not_perfect_nest
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] } output { [[7f32, 8f32, 9f32], [19f32, 20f32, 21f32]] }
 -- compiled random input { [10000][16]f32 } auto output
--- structure gpu-mem { Alloc 2 TransposeCopy 0 }
--- structure gpu { SegRed 1 SegMap 1 }
+-- structure gpu-mem { Alloc 4 TransposeCopy 1 }
+-- structure gpu { SegRed 1 SegMap 2 }
 
 entry not_perfect_nest [n][m] (a: [n][m]f32) : [n][m]f32 =
   map (\r -> let s = reduce (+) 0 r in map (+ s) r) a

@@ -42,8 +42,8 @@ entry reverse_rows (a: [][]f32) : [][]f32 = map reverse a
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] } output { [[1f32, 3f32, 6f32], [4f32, 9f32, 15f32]] }
 -- input { [[-1f32, 1f32, -1f32, 1f32]] } output { [[-1f32, 0f32, -1f32, 0f32]] }
 -- compiled random input { [10000][16]f32 } auto output
--- structure gpu-mem { Alloc 1 TransposeCopy 0 }
--- structure gpu { SegScan 1 SegMap 0 }
+-- structure gpu-mem { Alloc 3 TransposeCopy 1 }
+-- structure gpu { SegScan 1 SegMap 1 }
 
 entry row_scan (a: [][]f32) : [][]f32 = map (\r -> scan (+) 0 r) a
 
@@ -67,7 +67,7 @@ entry scan_body (xs: []i32) : []i32 =
 -- entry: scan_temp
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [16, 43] }
 -- compiled random input { [10000][16]i32 } auto output
--- structure gpu-mem { Alloc 4 TransposeCopy 0 }
+-- structure gpu-mem { Alloc 7 TransposeCopy 1 }
 
 entry scan_temp [n][m] (a: [n][m]i32) : []i32 =
   map (\r -> let s = scan (+) 0 r in s[m - 1] + reduce (+) 0 s) a
@@ -80,7 +80,7 @@ entry scan_temp [n][m] (a: [n][m]i32) : []i32 =
 -- entry: temporaries
 -- input { [1, 2, 3] } output { [4, 7, 10] }
 -- input { [0, -1] } output { [1, -2] }
--- structure gpu-mem { Alloc 2 }
+-- structure gpu-mem { Alloc 4 }
 
 entry temporaries (xs: []i32) : []i32 =
   map (\x -> let t = replicate 4 x

@@ -1,6 +1,9 @@
 -- Sequential loops with array merge parameters inside kernels (Note [Loops in kernels] in
 -- mem/IntroduceMemoryKernelLoops.cpp): each parameter has one memory for the whole loop, the thread's
 -- row of the result when the loop's result is the point's result.
+-- Structure counts include the outer-parallel version of each multi-versioned nest (Note
+-- [Multi-versioned nests] in gpu/DistributeNests.cpp): one more SegMap, whose sequential
+-- SOACs count under If/SegMap/, beside the flattened kernels.
 -- ==
 -- entry: a
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[2, 5, 8], [8, 11, 14]] }
@@ -17,8 +20,8 @@ entry a [n][m] (xss: [n][m]i32) : [n][m]i32 =
 -- entry: b
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[4, 5, 6], [7, 8, 9]] }
 -- input { empty([0][3]i32) } output { empty([0][3]i32) }
--- structure gpu-mem { Copy 0 Alloc 2 }
--- structure gpu { Loop 1 SegMap 2 SegMap/Screma 0 }
+-- structure gpu-mem { Copy 2 Alloc 4 }
+-- structure gpu { Loop 2 SegMap 3 SegMap/Screma 0 }
 
 -- The loop holds a map, so it is interchanged with the outer map (G7): a SegMap stores the
 -- initial rows, then a host loop runs one 2-D SegMap per step.

@@ -1,6 +1,9 @@
 -- Map nests flattened into multi-dimensional SegMaps (gpu/DistributeNests.cpp): one thread
 -- per element of the nest, not per row; statements between the maps distributed into
 -- kernels of their own when what they compute is regular.
+-- Structure counts include the outer-parallel version of each multi-versioned nest (Note
+-- [Multi-versioned nests] in gpu/DistributeNests.cpp): one more SegMap, whose sequential
+-- SOACs count under If/SegMap/, beside the flattened kernels.
 -- ==
 -- entry: rows2d
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[3, 5, 7], [9, 11, 13]] }
@@ -50,7 +53,7 @@ entry seq_inner (xss: [][]i32) : [][]i32 =
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[3, 4, 5], [12, 13, 14]] }
 -- input { empty([0][3]i32) } output { empty([0][3]i32) }
 -- random input { [40][17]i32 } auto output
--- structure gpu { SegMap 2 SegMap/Screma 0 }
+-- structure gpu { SegMap 3 SegMap/Screma 0 If/SegMap/Screma 1 }
 
 entry fission [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> let k = r[0] * 2 in map (\x -> x + k) r) xss
@@ -61,7 +64,7 @@ entry fission [n][m] (xss: [n][m]i32) : [n][m]i32 =
 -- entry: two_maps
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[4, 6, 8], [16, 18, 20]] }
 -- random input { [33][12]i32 } auto output
--- structure gpu { SegMap 2 SegMap/Screma 0 }
+-- structure gpu { SegMap 3 SegMap/Screma 0 If/SegMap/Screma 2 }
 
 entry two_maps (xss: [][]i32) : [][]i32 =
   map (\r -> let r2 = map (* 2) r in map (\x -> x + r2[0]) r2) xss
@@ -72,7 +75,7 @@ entry two_maps (xss: [][]i32) : [][]i32 =
 -- input { [[1, 2], [3, 4]] } output { [[2, 3], [4, 5]] }
 -- input { [[1, 2], [-3, 4]] } error: assertion failed
 -- input { empty([0][2]i32) } output { empty([0][2]i32) }
--- structure gpu { SegMap 2 SegMap/Assert 1 }
+-- structure gpu { SegMap 3 If/SegMap/Assert 3 }
 
 entry checked [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> assert (r[0] >= 0) (map (+ 1) r)) xss
@@ -92,7 +95,7 @@ entry results [n][m] (xss: [n][m]i32) : ([n][m]i32, [n]i32, [n][m]i32) =
 -- entry: irregular
 -- input { [[1, 2, 3], [2, 5, 7], [0, 1, 1]] } output { [[1, 1], [7, 7], [0, 0]] }
 -- input { empty([0][3]i32) } output { empty([0][2]i32) }
--- structure gpu { SegMap 2 SegMap/Screma 1 }
+-- structure gpu { SegMap 3 If/SegMap/Screma 2 }
 
 entry irregular [n][m] (xss: [n][m]i32) : [n][2]i32 =
   map (\r -> let k = i64.i32 r[0]
@@ -135,7 +138,7 @@ entry stencil [n][m] (grid: [n][m]f32) : [n][m]f32 =
 -- input { true [[1, 2], [3, 4]] } output { [[2, 3], [4, 5]] }
 -- input { false [[1, 2], [3, 4]] } output { [[2, 4], [6, 8]] }
 -- input { true empty([0][2]i32) } output { empty([0][2]i32) }
--- structure gpu { If 1 SegMap 2 SegMap/Screma 0 }
+-- structure gpu { If 3 SegMap 3 SegMap/Screma 0 }
 
 entry choose [n][m] (up: bool) (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> if up then map (+ 1) r else map (* 2) r) xss
@@ -148,7 +151,7 @@ entry choose [n][m] (up: bool) (xss: [n][m]i32) : [n][m]i32 =
 -- input { empty([0][2]i32) } output { empty([0][2]i32) empty([0]i32) }
 -- input { empty([2][0]i32) } output { empty([2][0]i32) [0, 0] }
 -- random input { [21][13]i32 } auto output
--- structure gpu { Loop 2 SegMap 4 SegRed 1 SegMap/Screma 0 SegMap/Loop 0 }
+-- structure gpu { Loop 4 SegMap 5 SegRed 1 SegMap/Screma 0 SegMap/Loop 0 If/SegMap/Loop 2 }
 
 entry loop_rows [n][m] (xss: [n][m]i32) : ([n][m]i32, [n]i32) =
   unzip (map (\r -> (loop acc = r for _i < 2 do map2 (+) acc acc,

@@ -17,7 +17,7 @@
 -- entry: last_nonzero
 -- input { [[1, 0, 3], [0, 5, 0], [0, 0, 0]] } output { [[1, 0, 3], [1, 5, 3], [1, 5, 3]] }
 -- entry: nested
--- structure gpu { SegMap 3 SegScan 0 }
+-- structure gpu { SegMap 4 SegScan 0 }
 -- input { [[[1, 2], [3, 4]], [[5, 6], [7, 8]], [[0, 1], [0, 1]]] }
 -- output { [[[1, 2], [4, 6]], [[5, 6], [12, 14]], [[0, 1], [0, 2]]] }
 -- input { empty([0][2][2]i32) } output { empty([0][2][2]i32) }

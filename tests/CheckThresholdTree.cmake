@@ -1,0 +1,36 @@
+# The tuning header of tests/programs/versions/nests.fut: each threshold as an overridable
+# macro with its default (2^15), in the run-time name table, and in the tree of which
+# threshold is compared under which (Note [Thresholds] in src/ir/IR.h).
+file(REMOVE_RECURSE ${WORK})
+execute_process(COMMAND ${FJORD} cuda ${PROGRAM} -o ${WORK} RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "fjord cuda ${PROGRAM} failed:\n${err}")
+endif()
+file(READ ${WORK}/nests_tuning.h header)
+file(READ ${WORK}/nests.cu code)
+set(expected
+  "#define FJORD_NESTS_ROW_SUMS_SUFF_OUTER_PAR_0 32768\n"
+  "{\"nested.suff_outer_par_1\", &nests_tuning::"
+  "//   row_sums.suff_outer_par_0 (always compared)\n"
+  "//   nested.suff_outer_par_0 (always compared)\n"
+  "//   nested.suff_outer_par_1 when nested.suff_outer_par_0 failed\n")
+foreach(text ${expected})
+  string(FIND "${header}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "nests_tuning.h lacks `${text}`:\n${header}")
+  endif()
+endforeach()
+# The host code chooses with a plain `if` on the comparison, and each version's kernel
+# says which version it is and which threshold selects it.
+foreach(text
+    "bool suff_outer_par = fjord_rt::compareSize(ctx->logging, \"row_sums.suff_outer_par_0\","
+    "ctx->tuning.row_sums_suff_outer_par_0, n);"
+    "if (suff_outer_par) {"
+    "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when row_sums.suff_outer_par_0 <= the outer parallelism\n"
+    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the outer parallelism < row_sums.suff_outer_par_0\n"
+    "row_sums_outer_map(")
+  string(FIND "${code}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "nests.cu lacks `${text}`")
+  endif()
+endforeach()
