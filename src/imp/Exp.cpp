@@ -115,6 +115,14 @@ ExpRef select(ExpRef cond, ExpRef a, ExpRef b) {
   return make(std::move(e));
 }
 
+ExpRef zeroOf(PrimType t) {
+  if (t == PrimType::Bool)
+    return constant(PrimValue::boolean(false));
+  if (isFloat(t))
+    return constant(PrimValue::floating(t, 0));
+  return constant(PrimValue::integer(t, 0));
+}
+
 ExpRef tuning(std::string param) {
   Exp e;
   e.kind = Exp::Kind::Tuning;

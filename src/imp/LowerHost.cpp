@@ -169,7 +169,7 @@ void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, B
   propagateCopies(k.kernel.body);
   removeUnusedScalars(k.kernel.body);
   if (!k.errorFlag.empty())
-    guardFailedChecks(k.kernel.body, k.errorFlag);
+    guardFailedChecks(k.kernel.body, k.errorFlag, k.loadChecks);
   Stm s;
   s.kind = Stm::Kind::Launch;
   s.name = k.kernel.name;

@@ -153,7 +153,10 @@ ExpRef KernelLowerer::readElement(const ArrayVar& a, const std::vector<ExpRef>& 
   noteArray(false, a);
   std::string m = mem(a.block, a.elem, false);
   std::string c = names.fresh(as);
-  out.push_back(declare(c, a.elem, load(m, elemIndex(a, idx), a.elem)));
+  ExpRef value = load(m, elemIndex(a, idx), a.elem);
+  if (loadGuard_) // Note [Checked loads] in CheckedLoads.cpp
+    value = select(loadGuard_, std::move(value), zeroOf(a.elem));
+  out.push_back(declare(c, a.elem, std::move(value)));
   return var(c, a.elem);
 }
 

@@ -272,6 +272,8 @@ public:
   KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm);
 
   std::string mem(const ir::VName& block, PrimType elem, bool write) override;
+  /// A bounds check and the element reads it protects, as checked loads (CheckedLoads.cpp).
+  size_t lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) override;
   ExpRef readElement(const ArrayVar& a, const std::vector<ExpRef>& idx, const std::string& as,
                      Block& out) override;
   void writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
@@ -298,6 +300,9 @@ public:
   std::vector<std::string> errorMessages; ///< assertion messages; code = index + 1
   std::string errorFlag;                  ///< the error flag's parameter, once there are checks
   std::string errorParam;                 ///< the kernel's name for the error flag, if any
+  /// The codes of bounds checks whose loads read `ok ? xs[i] : 0` (Note [Checked loads]):
+  /// guardFailedChecks leaves the statements after them unguarded.
+  std::set<int64_t> loadChecks;
 
   /// The kernel's doc comment (source location, line, description, LMADs accessed).
   std::vector<std::string> doc() const;
@@ -338,6 +343,7 @@ private:
                                    const std::vector<ir::SubExp>& xs, Block& out);
 
   const ir::Stm& stm_;
+  ExpRef loadGuard_; ///< while set, readElement reads `loadGuard_ ? xs[i] : 0`
   std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name
   std::map<std::string, std::string> scalarParams_; ///< host C name -> kernel C name
   std::map<std::string, ir::VName> blockAlias_; ///< blocks of inlined calls -> caller's
@@ -394,7 +400,9 @@ void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
 /// (GuardChecks.cpp; Note [Assertions in kernels]).
 ///   if (!ok) { flag[0] = 1; } int x = xs[i]; ys[g] = x;
 ///     ==>  if (!ok) { flag[0] = 1; } else { int x = xs[i]; ys[g] = x; }
-void guardFailedChecks(Block& body, const std::string& errorFlag);
+/// Checks whose code is in `loadChecks` guard nothing (Note [Checked loads]).
+void guardFailedChecks(Block& body, const std::string& errorFlag,
+                       const std::set<int64_t>& loadChecks = {});
 
 // SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
