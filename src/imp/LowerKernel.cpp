@@ -240,12 +240,23 @@ std::vector<std::string> KernelLowerer::doc() const {
   std::vector<std::string> d;
   const SourceSpan& sp = kernel.span;
   if (sp.known()) {
-    d.push_back(sp.file->citedPath() + ":" + std::to_string(sp.line));
-    std::string line = sp.file->lineText(sp.line);
-    size_t b = line.find_first_not_of(" \t");
-    size_t e = line.find_last_not_of(" \t\r");
-    if (b != std::string::npos)
-      d.push_back("  " + line.substr(b, e - b + 1));
+    // A span over several lines is cited by its first and last line (the end is one past
+    // its last character, so an end at column 1 means the line before).
+    int last = sp.endLine > sp.line ? (sp.endCol <= 1 ? sp.endLine - 1 : sp.endLine) : sp.line;
+    d.push_back(sp.file->citedPath() + ":" + std::to_string(sp.line) +
+                (last > sp.line ? "-" + std::to_string(last) : ""));
+    auto quote = [&](int n) {
+      std::string line = sp.file->lineText(n);
+      size_t b = line.find_first_not_of(" \t");
+      size_t e = line.find_last_not_of(" \t\r");
+      if (b != std::string::npos)
+        d.push_back("  " + line.substr(b, e - b + 1));
+    };
+    quote(sp.line);
+    if (last > sp.line + 1)
+      d.push_back("  ...");
+    if (last > sp.line)
+      quote(last);
   }
   d.insert(d.end(), describe.begin(), describe.end());
   for (const std::string& r : reads_)

@@ -393,6 +393,10 @@ void loopNest(Lowerer& L, const ir::Shape& shape,
 /// are left for removeUnusedScalars.
 ///   float x_1 = acc; float y = x; float t = x_1 + y;  ==>  ... float t = acc + x;
 void propagateCopies(Block& b, const std::set<std::string>& keep = {});
+/// Folds a temporary into the assignment or store right after it when that is its only
+/// reader, except names in `keep` (Cleanup.cpp).
+///   float t_1 = acc + x; acc = t_1;  ==>  acc = acc + x;
+void foldTemporaries(Block& b, const std::set<std::string>& keep = {});
 /// Deletes DeclareScalar statements whose variable is never used (expressions have no side
 /// effects), except names in `keep` (Cleanup.cpp).
 void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
