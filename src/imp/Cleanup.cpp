@@ -166,11 +166,21 @@ int countReads(const Exp& e, const std::string& name) {
   return n;
 }
 
+/// Whether `name` is a compiler temporary: `t` or `t_N`, the name of an intermediate the
+/// source did not name (values with a source or helper name keep it, for the reader).
+bool isTemporaryName(const std::string& name) {
+  if (name == "t")
+    return true;
+  return name.size() > 2 && name.compare(0, 2, "t_") == 0 &&
+         name.find_first_not_of("0123456789", 2) == std::string::npos;
+}
+
 /// Folds `b[i]`, a temporary, into `b[i + 1]` when that assignment or store reads it once
 /// and nothing else does.
 bool foldTemporary(Block& b, size_t i, const std::set<std::string>& keep) {
   const Stm& d = b[i];
   if (d.kind != Stm::Kind::DeclareScalar || d.args.size() != 1 || keep.count(d.name) ||
+      !isTemporaryName(d.name) ||
       i + 1 >= b.size() || d.args[0]->type != d.type ||
       (primBytes(d.type) < 4 && d.type != PrimType::Bool))
     return false; // C computes narrow types in int: the declaration's conversion matters

@@ -33,7 +33,11 @@ namespace fjord::imp::detail {
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
   kernel.name = std::move(name);
-  kernel.span = stm.prov.span;
+  // Statements that internalisation made without a span of their own (an `iota` for a
+  // range, a copy) cite what encloses them: a statement, else the function.
+  kernel.span = stm.prov.span.known()           ? stm.prov.span
+                : host.enclosingSpan().known() ? host.enclosingSpan()
+                                               : host.fun.span;
 }
 
 ExpRef KernelLowerer::freeScalar(const std::string& key) {

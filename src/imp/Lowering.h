@@ -72,6 +72,8 @@ public:
 
   void lowerStms(const std::vector<ir::Stm>& stms, Block& out);
   void lowerStm(const ir::Stm& stm, Block& out);
+  /// The span of the innermost statement being lowered that has one (unknown outside).
+  const SourceSpan& enclosingSpan() const { return enclosingSpan_; }
   /// Lowers a group of statements starting at `stms[i]` together, when it recognises one
   /// (e.g. a filter, Note [One-pass filter]); returns how many it consumed, 0 for none.
   virtual size_t lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) {
@@ -134,6 +136,7 @@ public:
   NameScope names;
 
 protected:
+  SourceSpan enclosingSpan_;
   /// A scalar not bound here: host code reports an internal error, a kernel captures it.
   virtual ExpRef freeScalar(const std::string& key) = 0;
   virtual const ArrayVar* freeArray(const std::string& key) = 0;
@@ -393,8 +396,8 @@ void loopNest(Lowerer& L, const ir::Shape& shape,
 /// are left for removeUnusedScalars.
 ///   float x_1 = acc; float y = x; float t = x_1 + y;  ==>  ... float t = acc + x;
 void propagateCopies(Block& b, const std::set<std::string>& keep = {});
-/// Folds a temporary into the assignment or store right after it when that is its only
-/// reader, except names in `keep` (Cleanup.cpp).
+/// Folds a compiler temporary (`t`, `t_N`) into the assignment or store right after it
+/// when that is its only reader, except names in `keep` (Cleanup.cpp).
 ///   float t_1 = acc + x; acc = t_1;  ==>  acc = acc + x;
 void foldTemporaries(Block& b, const std::set<std::string>& keep = {});
 /// Deletes DeclareScalar statements whose variable is never used (expressions have no side
