@@ -29,6 +29,8 @@ namespace fjord::imp::detail {
 // check, zeroed. The failing thread's results are garbage, and are discarded when the
 // entry point fails. User code never holds a barrier (nested SOACs run sequentially in
 // the thread), so in practice the whole rest of the user's code in that block is guarded.
+// A bounds check that protects only the element reads right after it guards nothing: the
+// reads become `ok ? xs[i] : 0` (Note [Checked loads] in CheckedLoads.cpp).
 
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
