@@ -5,6 +5,7 @@
 #include "gpu/ExtractKernels.h"
 #include "gpu/FlattenRowUpdates.h"
 #include "gpu/InterchangeArrayOperators.h"
+#include "gpu/RemoveProvenChecks.h"
 #include "gpu/TileBlocks.h"
 #include "imp/LowerToImp.h"
 #include "mem/Coalesce.h"
@@ -67,6 +68,8 @@ const std::vector<Pass>& passTable() {
        kCore, kGpu, reportingIrPass<gpu::extractKernels>, "gpu"},
       {"tile-blocks", "mark matrix-product-like SegMaps for block and register tiling through shared memory",
        kGpu, kGpu, irPass<gpu::tileBlocks>},
+      {"remove-proven-checks", "drop the bounds checks that the ranges of the enclosing loops and segment spaces prove",
+       kGpu, kGpu, irPass<gpu::removeProvenChecks>},
       // mem/: explicit memory.
       {"introduce-memory", "give every array a memory block and an LMAD, and make allocations explicit",
        kGpu, kMem, reportingIrPass<mem::introduceMemory>},

@@ -3,6 +3,8 @@
 //  - copy propagation: lowering binds every lambda parameter to its argument, so a
 //    reduction step comes out as `x_1 = acc; y = x; t = x_1 + y;`; uses of such copies are
 //    replaced by their source (`t = acc + x`) where that is provably the same value;
+//  - temporaries folded into the one statement after them that reads them
+//    (`float t_1 = acc + x; acc = t_1;` becomes `acc = acc + x;`);
 //  - unused declarations: lowering binds every source variable and helper eagerly (e.g. a
 //    SegSpace's flat index, a loop's unused induction value, a propagated copy), and
 //    generated code must compile without unused-variable warnings.
@@ -156,7 +158,55 @@ void propagateCopy(Block& b, size_t i) {
     substitute(b[j], from, source);
 }
 
+/// How many times `e` reads scalar `name`.
+int countReads(const Exp& e, const std::string& name) {
+  int n = e.kind == Exp::Kind::Var && e.name == name ? 1 : 0;
+  for (const ExpRef& a : e.args)
+    n += countReads(*a, name);
+  return n;
+}
+
+/// Whether `name` is a compiler temporary: `t` or `t_N`, the name of an intermediate the
+/// source did not name (values with a source or helper name keep it, for the reader).
+bool isTemporaryName(const std::string& name) {
+  if (name == "t")
+    return true;
+  return name.size() > 2 && name.compare(0, 2, "t_") == 0 &&
+         name.find_first_not_of("0123456789", 2) == std::string::npos;
+}
+
+/// Folds `b[i]`, a temporary, into `b[i + 1]` when that assignment or store reads it once
+/// and nothing else does.
+bool foldTemporary(Block& b, size_t i, const std::set<std::string>& keep) {
+  const Stm& d = b[i];
+  if (d.kind != Stm::Kind::DeclareScalar || d.args.size() != 1 || keep.count(d.name) ||
+      !isTemporaryName(d.name) ||
+      i + 1 >= b.size() || d.args[0]->type != d.type ||
+      (primBytes(d.type) < 4 && d.type != PrimType::Bool))
+    return false; // C computes narrow types in int: the declaration's conversion matters
+  Stm& next = b[i + 1];
+  size_t valueArg = next.kind == Stm::Kind::Assign ? 0 : next.kind == Stm::Kind::Store ? 1 : 2;
+  if (valueArg == 2 || next.args.size() <= valueArg || !next.body.empty() ||
+      countReads(*next.args[valueArg], d.name) != 1 || (valueArg == 1 && reads(*next.args[0], d.name)))
+    return false;
+  for (size_t j = i + 2; j < b.size(); ++j)
+    if (reads(b[j], d.name) || writes(b[j], d.name))
+      return false;
+  next.args[valueArg] = substitute(next.args[valueArg], d.name, d.args[0]);
+  b.erase(b.begin() + static_cast<std::ptrdiff_t>(i));
+  return true;
+}
+
 } // namespace
+
+void foldTemporaries(Block& b, const std::set<std::string>& keep) {
+  for (size_t i = b.size(); i-- > 0;) {
+    foldTemporaries(b[i].body, keep);
+    foldTemporaries(b[i].elseBody, keep);
+    if (i < b.size())
+      foldTemporary(b, i, keep);
+  }
+}
 
 void propagateCopies(Block& b, const std::set<std::string>& keep) {
   for (size_t i = 0; i < b.size(); ++i) {

@@ -124,6 +124,14 @@ ExpRef cmpSize(std::string threshold, ExpRef x) {
   return make(std::move(e));
 }
 
+ExpRef zeroOf(PrimType t) {
+  if (t == PrimType::Bool)
+    return constant(PrimValue::boolean(false));
+  if (isFloat(t))
+    return constant(PrimValue::floating(t, 0));
+  return constant(PrimValue::integer(t, 0));
+}
+
 ExpRef tuning(std::string param) {
   Exp e;
   e.kind = Exp::Kind::Tuning;

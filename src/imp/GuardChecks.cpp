@@ -6,10 +6,14 @@ namespace fjord::imp::detail {
 
 namespace {
 
-/// `if (!ok) { flag[0] = code; }`, as lowerAssert writes a check.
-bool isCheck(const Stm& s, const std::string& flag) {
-  return s.kind == Stm::Kind::If && s.elseBody.empty() && s.body.size() == 1 &&
-         s.body[0].kind == Stm::Kind::Store && s.body[0].name == flag;
+/// `if (!ok) { flag[0] = code; }`, as lowerAssert writes a check, unless its code is one
+/// of `loadChecks` (Note [Checked loads] in CheckedLoads.cpp).
+bool isCheck(const Stm& s, const std::string& flag, const std::set<int64_t>& loadChecks) {
+  if (s.kind != Stm::Kind::If || !s.elseBody.empty() || s.body.size() != 1 ||
+      s.body[0].kind != Stm::Kind::Store || s.body[0].name != flag)
+    return false;
+  const ExpRef& code = s.body[0].args.at(1);
+  return code->kind != Exp::Kind::Const || !loadChecks.count(code->value.i);
 }
 
 bool reachesBarrier(const Block& b);
@@ -66,19 +70,11 @@ bool assignsOuter(const Stm& s, const Block& guarded) {
   return true;
 }
 
-ExpRef zero(PrimType t) {
-  if (t == PrimType::Bool)
-    return constant(PrimValue::boolean(false));
-  if (isFloat(t))
-    return constant(PrimValue::floating(t, 0));
-  return constant(PrimValue::integer(t, 0));
-}
-
-void guardBlock(Block& block, const std::string& flag) {
+void guardBlock(Block& block, const std::string& flag, const std::set<int64_t>& loadChecks) {
   for (size_t i = 0; i < block.size(); ++i) {
-    if (!isCheck(block[i], flag)) {
-      guardBlock(block[i].body, flag);
-      guardBlock(block[i].elseBody, flag);
+    if (!isCheck(block[i], flag, loadChecks)) {
+      guardBlock(block[i].body, flag, loadChecks);
+      guardBlock(block[i].elseBody, flag, loadChecks);
       continue;
     }
     // The guarded statements: those after the check up to the first that reaches a
@@ -104,13 +100,13 @@ void guardBlock(Block& block, const std::string& flag) {
       } else if (s.kind == Stm::Kind::DeclareArray) {
         hoisted.push_back(std::move(s));
       } else {
-        hoisted.push_back(declare(s.name, s.type, zero(s.type)));
+        hoisted.push_back(declare(s.name, s.type, zeroOf(s.type)));
         if (!s.args.empty())
           kept.push_back(assign(s.name, s.args[0]));
       }
     }
     guarded = std::move(kept);
-    guardBlock(guarded, flag);
+    guardBlock(guarded, flag, loadChecks);
     block[i].elseBody = std::move(guarded);
     block.erase(block.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                 block.begin() + static_cast<std::ptrdiff_t>(end));
@@ -121,8 +117,9 @@ void guardBlock(Block& block, const std::string& flag) {
 
 } // namespace
 
-void guardFailedChecks(Block& body, const std::string& errorFlag) {
-  guardBlock(body, errorFlag);
+void guardFailedChecks(Block& body, const std::string& errorFlag,
+                       const std::set<int64_t>& loadChecks) {
+  guardBlock(body, errorFlag, loadChecks);
 }
 
 } // namespace fjord::imp::detail

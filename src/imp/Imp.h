@@ -72,6 +72,7 @@ ExpRef load(std::string mem, ExpRef index, PrimType elem);
 ExpRef unOp(UnOpKind op, ExpRef x);
 ExpRef call(std::string fn, std::vector<ExpRef> args, PrimType result);
 ExpRef select(ExpRef cond, ExpRef a, ExpRef b);
+ExpRef zeroOf(PrimType t);                               ///< 0, 0.0 or false
 ExpRef tuning(std::string param);                        ///< Kind::Tuning, i64
 ExpRef cmpSize(std::string threshold, ExpRef x);         ///< Kind::CmpSize, bool
 ExpRef threadId();                                       ///< i64

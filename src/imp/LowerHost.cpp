@@ -170,8 +170,9 @@ void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, B
   k.kernel.doc = k.doc();
   propagateCopies(k.kernel.body);
   removeUnusedScalars(k.kernel.body);
+  foldTemporaries(k.kernel.body);
   if (!k.errorFlag.empty())
-    guardFailedChecks(k.kernel.body, k.errorFlag);
+    guardFailedChecks(k.kernel.body, k.errorFlag, k.loadChecks);
   Stm s;
   s.kind = Stm::Kind::Launch;
   s.name = k.kernel.name;
@@ -346,6 +347,7 @@ void HostLowerer::finishBody(Function& f, Block& body) {
     outs.insert(r.name);
   propagateCopies(body, outs);
   removeUnusedScalars(body, outs);
+  foldTemporaries(body, outs);
   f.body = std::move(body);
 }
 

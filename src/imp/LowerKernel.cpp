@@ -31,11 +31,17 @@ namespace fjord::imp::detail {
 // the thread), so in practice the whole rest of the user's code in that block is guarded.
 // A device function's checks store error_base + i, their codes in the calling kernel's
 // list, and skip the rest of the function (Note [Calls in Imp] in Imp.h).
+// A bounds check that protects only the element reads right after it guards nothing: the
+// reads become `ok ? xs[i] : 0` (Note [Checked loads] in CheckedLoads.cpp).
 
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
   kernel.name = std::move(name);
-  kernel.span = stm.prov.span;
+  // Statements that internalisation made without a span of their own (an `iota` for a
+  // range, a copy) cite what encloses them: a statement, else the function.
+  kernel.span = stm.prov.span.known()           ? stm.prov.span
+                : host.enclosingSpan().known() ? host.enclosingSpan()
+                                               : host.fun.span;
 }
 
 ExpRef KernelLowerer::freeScalar(const std::string& key) {
@@ -159,7 +165,10 @@ ExpRef KernelLowerer::readElement(const ArrayVar& a, const std::vector<ExpRef>& 
   noteArray(false, a);
   std::string m = mem(a.block, a.elem, false);
   std::string c = names.fresh(as);
-  out.push_back(declare(c, a.elem, load(m, elemIndex(a, idx), a.elem)));
+  ExpRef value = load(m, elemIndex(a, idx), a.elem);
+  if (loadGuard_) // Note [Checked loads] in CheckedLoads.cpp
+    value = select(loadGuard_, std::move(value), zeroOf(a.elem));
+  out.push_back(declare(c, a.elem, std::move(value)));
   return var(c, a.elem);
 }
 
@@ -267,12 +276,23 @@ std::vector<std::string> KernelLowerer::doc() const {
   std::vector<std::string> d;
   const SourceSpan& sp = kernel.span;
   if (sp.known()) {
-    d.push_back(sp.file->citedPath() + ":" + std::to_string(sp.line));
-    std::string line = sp.file->lineText(sp.line);
-    size_t b = line.find_first_not_of(" \t");
-    size_t e = line.find_last_not_of(" \t\r");
-    if (b != std::string::npos)
-      d.push_back("  " + line.substr(b, e - b + 1));
+    // A span over several lines is cited by its first and last line (the end is one past
+    // its last character, so an end at column 1 means the line before).
+    int last = sp.endLine > sp.line ? (sp.endCol <= 1 ? sp.endLine - 1 : sp.endLine) : sp.line;
+    d.push_back(sp.file->citedPath() + ":" + std::to_string(sp.line) +
+                (last > sp.line ? "-" + std::to_string(last) : ""));
+    auto quote = [&](int n) {
+      std::string line = sp.file->lineText(n);
+      size_t b = line.find_first_not_of(" \t");
+      size_t e = line.find_last_not_of(" \t\r");
+      if (b != std::string::npos)
+        d.push_back("  " + line.substr(b, e - b + 1));
+    };
+    quote(sp.line);
+    if (last > sp.line + 1)
+      d.push_back("  ...");
+    if (last > sp.line)
+      quote(last);
   }
   d.insert(d.end(), describe.begin(), describe.end());
   for (const std::string& r : reads_)

@@ -169,6 +169,9 @@ void Lowerer::lowerStms(const std::vector<ir::Stm>& stms, Block& out) {
 }
 
 void Lowerer::lowerStm(const ir::Stm& stm, Block& out) {
+  SourceSpan outer = enclosingSpan_;
+  if (stm.prov.span.known())
+    enclosingSpan_ = stm.prov.span;
   std::visit(
       [&](const auto& e) {
         using T = std::decay_t<decltype(e)>;
@@ -184,6 +187,7 @@ void Lowerer::lowerStm(const ir::Stm& stm, Block& out) {
           lowerOp(stm, e, out);
       },
       stm.exp);
+  enclosingSpan_ = outer;
 }
 
 std::vector<ExpRef> Lowerer::applyLambda(const ir::Lambda& lam, const std::vector<ExpRef>& args,

@@ -102,6 +102,8 @@ public:
 
   void lowerStms(const std::vector<ir::Stm>& stms, Block& out);
   void lowerStm(const ir::Stm& stm, Block& out);
+  /// The span of the innermost statement being lowered that has one (unknown outside).
+  const SourceSpan& enclosingSpan() const { return enclosingSpan_; }
   /// Lowers a group of statements starting at `stms[i]` together, when it recognises one
   /// (e.g. a filter, Note [One-pass filter]); returns how many it consumed, 0 for none.
   virtual size_t lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) {
@@ -167,6 +169,7 @@ public:
   std::vector<std::vector<std::string>> versionNotes;
 
 protected:
+  SourceSpan enclosingSpan_;
   /// A scalar not bound here: host code reports an internal error, a kernel captures it.
   virtual ExpRef freeScalar(const std::string& key) = 0;
   virtual const ArrayVar* freeArray(const std::string& key) = 0;
@@ -306,6 +309,8 @@ public:
   KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm);
 
   std::string mem(const ir::VName& block, PrimType elem, bool write) override;
+  /// A bounds check and the element reads it protects, as checked loads (CheckedLoads.cpp).
+  size_t lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Block& out) override;
   ExpRef readElement(const ArrayVar& a, const std::vector<ExpRef>& idx, const std::string& as,
                      Block& out) override;
   void writeElement(const ArrayVar& a, const std::vector<ExpRef>& idx, ExpRef value,
@@ -332,6 +337,9 @@ public:
   std::vector<std::string> errorMessages; ///< assertion messages; code = index + 1
   std::string errorFlag;                  ///< the error flag's parameter, once there are checks
   std::string errorParam;                 ///< the kernel's name for the error flag, if any
+  /// The codes of bounds checks whose loads read `ok ? xs[i] : 0` (Note [Checked loads]):
+  /// guardFailedChecks leaves the statements after them unguarded.
+  std::set<int64_t> loadChecks;
 
   /// The kernel's doc comment (source location, line, description, LMADs accessed).
   std::vector<std::string> doc() const;
@@ -397,6 +405,7 @@ private:
                                    const std::vector<ir::SubExp>& xs, Block& out);
 
   const ir::Stm& stm_;
+  ExpRef loadGuard_; ///< while set, readElement reads `loadGuard_ ? xs[i] : 0`
   std::map<std::string, std::string> memParams_; ///< host C name -> kernel C name
   std::map<std::string, std::string> scalarParams_; ///< host C name -> kernel C name
   std::map<std::string, ir::VName> blockAlias_; ///< blocks of inlined calls -> caller's
@@ -446,6 +455,10 @@ void loopNest(Lowerer& L, const ir::Shape& shape,
 /// are left for removeUnusedScalars.
 ///   float x_1 = acc; float y = x; float t = x_1 + y;  ==>  ... float t = acc + x;
 void propagateCopies(Block& b, const std::set<std::string>& keep = {});
+/// Folds a compiler temporary (`t`, `t_N`) into the assignment or store right after it
+/// when that is its only reader, except names in `keep` (Cleanup.cpp).
+///   float t_1 = acc + x; acc = t_1;  ==>  acc = acc + x;
+void foldTemporaries(Block& b, const std::set<std::string>& keep = {});
 /// Deletes DeclareScalar statements whose variable is never used (expressions have no side
 /// effects), except names in `keep` (Cleanup.cpp).
 void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
@@ -453,7 +466,9 @@ void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
 /// (GuardChecks.cpp; Note [Assertions in kernels]).
 ///   if (!ok) { flag[0] = 1; } int x = xs[i]; ys[g] = x;
 ///     ==>  if (!ok) { flag[0] = 1; } else { int x = xs[i]; ys[g] = x; }
-void guardFailedChecks(Block& body, const std::string& errorFlag);
+/// Checks whose code is in `loadChecks` guard nothing (Note [Checked loads]).
+void guardFailedChecks(Block& body, const std::string& errorFlag,
+                       const std::set<int64_t>& loadChecks = {});
 
 // SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);

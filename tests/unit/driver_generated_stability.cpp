@@ -50,7 +50,8 @@ bool belongsTo(const std::string& chunk, const std::string& entry) {
 
 /// `s` with every cited source line (and column) number replaced by `#`.
 std::string withoutLineNumbers(const std::string& s) {
-  static const std::regex cited(R"(\.fut:\d+(:\d+(-\d+)?)?)");
+  // file:line, file:line:col, file:line:col-col and a kernel's span file:first-last
+  static const std::regex cited(R"(\.fut:\d+(:\d+(-\d+)?|-\d+)?)");
   return std::regex_replace(s, cited, ".fut:#");
 }
 

@@ -82,3 +82,40 @@ TEST_CASE("imp: a failed check in a while loop keeps the loop's counter advancin
 )") != std::string::npos,
                 out);
 }
+
+TEST_CASE("imp: a check whose code is a checked load's guards nothing after it") {
+  // Note [Checked loads] in imp/CheckedLoads.cpp: the read is already `ok ? xs[i] : 0`.
+  DiagnosticEngine diags;
+  auto p = imp::parseProgram(R"(source "guard.fut";
+
+kernel k(i64 n, i64 i, const mem i32 xs_mem, mem i32 error_flag, mem i32 out_mem) {
+  bool ok = i < n;
+  if (not(ok)) {
+    error_flag[0i64] = 1i32;
+  }
+  i32 x = ok ? xs_mem[i] : 0i32;
+  bool ok_1 = x < n;
+  if (not(ok_1)) {
+    error_flag[0i64] = 2i32;
+  }
+  out_mem[thread_id()] = x;
+}
+)",
+                             diags, "guard.imp");
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  imp::detail::guardFailedChecks(p->kernels[0].body, "error_flag", {1});
+  std::string out = imp::printKernel(p->kernels[0]);
+  CHECK_MESSAGE(out.find(R"(  if (not(ok)) {
+    error_flag[0i64] = 1i32;
+  }
+  i32 x = ok ? xs_mem[i] : 0i32;
+)") != std::string::npos,
+                out);
+  // Check 2 is an ordinary one: the store after it is guarded.
+  CHECK_MESSAGE(out.find(R"(    error_flag[0i64] = 2i32;
+  } else {
+    out_mem[thread_id()] = x;
+  }
+)") != std::string::npos,
+                out);
+}

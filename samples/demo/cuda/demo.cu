@@ -65,9 +65,7 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
             int64_t gtid = g * 4 + q_1;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
-                float t = 2.0f * x;
-                float t_1 = t + 1.0f;
-                mapped_lanes[q_1] = t_1;
+                mapped_lanes[q_1] = 2.0f * x + 1.0f;
             }
         }
         if (g * 4 + 4 <= xs_len) {
@@ -120,8 +118,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
             int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
-                float t = reduced_acc + x;
-                reduced_acc = t;
+                reduced_acc = reduced_acc + x;
             }
         }
         g = g + stride * 4;
@@ -134,8 +131,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
         int64_t offset = 1;
         while (offset < width) {
             float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            float t_1 = reduced_acc + reduced_above;
-            reduced_acc = t_1;
+            reduced_acc = reduced_acc + reduced_above;
             offset = offset * 2;
         }
         if (round_ == 0 && (int64_t)blockDim.x > 32) {
@@ -170,8 +166,7 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
     int64_t end = min(start + per_thread, num_partials);
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float t = reduced_acc + reduced;
-        reduced_acc = t;
+        reduced_acc = reduced_acc + reduced;
     }
     // each lane combines its value with the one `offset` lanes above, in lane order;
     // with more than one warp per group, again over the warps' values
@@ -181,8 +176,7 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
         int64_t offset = 1;
         while (offset < width) {
             float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            float t_1 = reduced_acc + reduced_above;
-            reduced_acc = t_1;
+            reduced_acc = reduced_acc + reduced_above;
             offset = offset * 2;
         }
         if (round_ == 0 && (int64_t)blockDim.x > 32) {
@@ -247,9 +241,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
             if (gtid < n) {
                 float x = x_lanes[q_1];
                 float x_1 = x_lanes_1[q_1];
-                float t = x * x_1;
-                float t_1 = reduced_acc + t;
-                reduced_acc = t_1;
+                reduced_acc = reduced_acc + x * x_1;
             }
         }
         g = g + stride * 4;
@@ -262,8 +254,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
         int64_t offset = 1;
         while (offset < width) {
             float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            float t_2 = reduced_acc + reduced_above;
-            reduced_acc = t_2;
+            reduced_acc = reduced_acc + reduced_above;
             offset = offset * 2;
         }
         if (round_ == 0 && (int64_t)blockDim.x > 32) {
@@ -298,8 +289,7 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
     int64_t end = min(start + per_thread, num_partials);
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float t = reduced_acc + reduced;
-        reduced_acc = t;
+        reduced_acc = reduced_acc + reduced;
     }
     // each lane combines its value with the one `offset` lanes above, in lane order;
     // with more than one warp per group, again over the warps' values
@@ -309,8 +299,7 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
         int64_t offset = 1;
         while (offset < width) {
             float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            float t_1 = reduced_acc + reduced_above;
-            reduced_acc = t_1;
+            reduced_acc = reduced_acc + reduced_above;
             offset = offset * 2;
         }
         if (round_ == 0 && (int64_t)blockDim.x > 32) {
@@ -411,8 +400,7 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
         int64_t gtid_2 = lane;
         while (gtid_2 < m) {
             double x = a_mem[segment * m + gtid_2];
-            double t = mapped_acc + x;
-            mapped_acc = t;
+            mapped_acc = mapped_acc + x;
             gtid_2 = gtid_2 + threads_per_segment;
         }
     }
@@ -424,8 +412,7 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
         int64_t offset = 1;
         while (offset < width) {
             double mapped_above = __shfl_down_sync(0xffffffffu, mapped_acc, (int)offset);
-            double t_1 = mapped_acc + mapped_above;
-            mapped_acc = t_1;
+            mapped_acc = mapped_acc + mapped_above;
             offset = offset * 2;
         }
         if (round_ == 0 && threads_per_segment > 32) {
@@ -444,8 +431,10 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
     }
 }
 
-// demo.fut:19
+// demo.fut:19-21
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+//   ...
+//   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
@@ -510,8 +499,10 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
     }
 }
 
-// demo.fut:19
+// demo.fut:19-21
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+//   ...
+//   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}

@@ -53,9 +53,7 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
             long gtid = g * 4 + q_1;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
-                float t = 2.0f * x;
-                float t_1 = t + 1.0f;
-                mapped_lanes[q_1] = t_1;
+                mapped_lanes[q_1] = 2.0f * x + 1.0f;
             }
         }
         if (g * 4 + 4 <= xs_len) {
@@ -108,8 +106,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
             long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
-                float t = reduced_acc + x;
-                reduced_acc = t;
+                reduced_acc = reduced_acc + x;
             }
         }
         g = g + stride * 4;
@@ -123,8 +120,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
             float x_3 = reduced_shared[tid];
             float y_2 = reduced_shared[tid + offset_1];
-            float t_2 = x_3 + y_2;
-            reduced_shared[tid] = t_2;
+            reduced_shared[tid] = x_3 + y_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
@@ -151,8 +147,7 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
     long end = min(start + per_thread, num_partials);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float t = reduced_acc + reduced;
-        reduced_acc = t;
+        reduced_acc = reduced_acc + reduced;
     }
     // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
@@ -163,8 +158,7 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
             float x_2 = reduced_shared[tid];
             float y_2 = reduced_shared[tid + offset_1];
-            float t_2 = x_2 + y_2;
-            reduced_shared[tid] = t_2;
+            reduced_shared[tid] = x_2 + y_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
@@ -222,9 +216,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
             if (gtid < n) {
                 float x = x_lanes[q_1];
                 float x_1 = x_lanes_1[q_1];
-                float t = x * x_1;
-                float t_1 = reduced_acc + t;
-                reduced_acc = t_1;
+                reduced_acc = reduced_acc + x * x_1;
             }
         }
         g = g + stride * 4;
@@ -238,8 +230,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
             float x_4 = reduced_shared[tid];
             float y_2 = reduced_shared[tid + offset_1];
-            float t_3 = x_4 + y_2;
-            reduced_shared[tid] = t_3;
+            reduced_shared[tid] = x_4 + y_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
@@ -266,8 +257,7 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
     long end = min(start + per_thread, num_partials);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         float reduced = reduced_partials[start + chunk_i];
-        float t = reduced_acc + reduced;
-        reduced_acc = t;
+        reduced_acc = reduced_acc + reduced;
     }
     // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
@@ -278,8 +268,7 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
             float x_2 = reduced_shared[tid];
             float y_2 = reduced_shared[tid + offset_1];
-            float t_2 = x_2 + y_2;
-            reduced_shared[tid] = t_2;
+            reduced_shared[tid] = x_2 + y_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
@@ -372,8 +361,7 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
         long gtid_2 = lane;
         while (gtid_2 < m) {
             double x = a_mem[segment * m + gtid_2];
-            double t = mapped_acc + x;
-            mapped_acc = t;
+            mapped_acc = mapped_acc + x;
             gtid_2 = gtid_2 + threads_per_segment;
         }
     }
@@ -386,8 +374,7 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
             tid % threads_per_segment + offset_1 < threads_per_segment) {
             double x_3 = mapped_shared[tid];
             double y_2 = mapped_shared[tid + offset_1];
-            double t_2 = x_3 + y_2;
-            mapped_shared[tid] = t_2;
+            mapped_shared[tid] = x_3 + y_2;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
@@ -398,8 +385,10 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
     }
 }
 
-// demo.fut:19
+// demo.fut:19-21
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+//   ...
+//   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
@@ -454,8 +443,10 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     }
 }
 
-// demo.fut:19
+// demo.fut:19-21
 //   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+//   ...
+//   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
