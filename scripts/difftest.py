@@ -87,46 +87,46 @@ def test_one(args, path):
 
 
 def minimise(args, path, category):
-    """Deletes lines of the entry's body (and narrows its result) while the failure stays
-    of the same category; rewrites `path` with the smallest program found."""
+    """Deletes `let` lines of the entry (and narrows its tuple result to one component) while
+    the failure stays of the same category, until nothing more can go; rewrites `path`."""
     lines = open(path).read().split("\n")
-    changed = True
-    while changed:
-        changed = False
-        for i in range(len(lines)):
-            if not lines[i].startswith("  let "):
-                continue
-            trial = lines[:i] + lines[i + 1:]
-            write(path, "\n".join(trial))
-            if test_one(args, path)[0] == category:
-                lines, changed = trial, True
-                break
-        write(path, "\n".join(lines))
-    # Narrow a tuple result to one of its components.
-    for i, line in enumerate(lines):
-        m = re.match(r"^  in \((.*)\)$", line)
-        head = next((j for j in range(len(lines)) if lines[j].startswith("entry ")), None)
-        if not m or head is None:
-            continue
+
+    def still_fails(trial):
+        write(path, "\n".join(trial))
+        return test_one(args, path)[0] == category
+
+    def delete_one(lines):
+        for i, line in enumerate(lines):
+            if line.startswith("  let ") and still_fails(lines[:i] + lines[i + 1:]):
+                return lines[:i] + lines[i + 1:]
+        return None
+
+    def narrow(lines):
+        head = next((j for j, l in enumerate(lines) if l.startswith("entry ")), None)
+        res = next((j for j, l in enumerate(lines) if re.match(r"^  in \(.*\)$", l)), None)
+        if head is None or res is None:
+            return None
         rm = re.match(r"^(entry .*) : \((.*)\) =$", lines[head])
+        names = [x.strip() for x in lines[res].strip()[len("in ("):-1].split(",")]
         if not rm:
-            continue
-        names = [x.strip() for x in m.group(1).split(",")]
+            return None
         types = [x.strip() for x in rm.group(2).split(",")]
         if len(names) != len(types):
-            continue
+            return None
         for name, ty in zip(names, types):
             trial = list(lines)
-            trial[i] = f"  in {name}"
+            trial[res] = f"  in {name}"
             trial[head] = f"{rm.group(1)} : {ty} ="
-            write(path, "\n".join(trial))
-            if test_one(args, path)[0] == category:
-                lines = trial
-                break
-        write(path, "\n".join(lines))
-        break
-    if lines != open(path).read().split("\n"):
-        write(path, "\n".join(lines))
+            if still_fails(trial):
+                return trial
+        return None
+
+    while True:
+        smaller = delete_one(lines) or narrow(lines)
+        if smaller is None:
+            break
+        lines = smaller
+    write(path, "\n".join(lines))
 
 
 def main():

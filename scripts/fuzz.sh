@@ -17,10 +17,19 @@ case $target in
   *) echo "fuzz.sh: unknown target '$target' (check, pipeline, data)" >&2; exit 2 ;;
 esac
 dir=${FUZZ_BUILD_DIR:-build-fuzz}
+# The pipeline target links the compiler's later stages from the ordinary g++ build
+# (fuzz/CMakeLists.txt says why): build them there first.
+gcc_build=${FJORD_BUILD_DIR:-build}
+if [ "$target" = pipeline ]; then
+  [ -f "$gcc_build/build.ninja" ] ||
+    cmake -S . -B "$gcc_build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  cmake --build "$gcc_build" -j "${JOBS:-$(nproc)}" --target fjord_driver
+fi
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 if [ ! -f "$dir/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DFJORD_FUZZ=ON "-DCMAKE_C_FLAGS=$flags" "-DCMAKE_CXX_FLAGS=$flags"
+    -DFJORD_FUZZ=ON "-DFJORD_FUZZ_GCC_BUILD=$(cd "$gcc_build" 2>/dev/null && pwd || echo "$PWD/$gcc_build")" \
+    "-DCMAKE_C_FLAGS=$flags" "-DCMAKE_CXX_FLAGS=$flags"
 fi
 cmake --build "$dir" -j "${JOBS:-$(nproc)}" --target "fuzz_$target"
 
@@ -36,6 +45,12 @@ if [ "$target" = data ]; then
     done
   find tests/programs -type f -name '*.gz' -size -64k |
     while read -r f; do cp "$f" "$seeds/$(echo "$f" | tr / _)"; done
+  # The values of the test blocks' `input { ... }` (text), also with a zero byte in front.
+  i=0
+  grep -rhoE --include='*.fut' 'input \{[^}]*\}' tests/programs | sed -E 's/^input \{ ?//; s/ ?\}$//' |
+    sort -u | while IFS= read -r values; do
+      i=$((i + 1)); printf '\0%s' "$values" > "$seeds/input-$i"
+    done
   maxlen=4096
 else
   find tests/programs samples -name '*.fut' -size -16k |
@@ -52,7 +67,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 set +e
-"$dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
+"$dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
   -max_len=$maxlen -print_final_stats=1 "${dict[@]}" \
   -artifact_prefix="$dir/crashes/$target/" "$@" "$dir/corpus/$target" "$seeds" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
