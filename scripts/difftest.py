@@ -33,8 +33,12 @@ def run_fjord(args, paths, jobs):
     env.setdefault("POCL_CACHE_DIR", os.path.join(args.workdir, "pocl-cache"))
     env.setdefault("FJORD_TEST_WORKDIR", os.path.join(args.workdir, "test-work"))
     cmd = [args.fjord, "test", "--backend", args.backend, "-j", str(jobs)] + paths
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=args.timeout)
-    return proc.stdout + proc.stderr
+    # Through a file, not a pipe: a long run's verdicts so far can be read there.
+    log = os.path.join(args.workdir, "fjord-test.log")
+    with open(log, "w") as out:
+        subprocess.run(cmd, env=env, stdout=out, stderr=subprocess.STDOUT, timeout=args.timeout)
+    with open(log) as f:
+        return f.read()
 
 
 def file_logs(output):
