@@ -11,10 +11,11 @@
 # failing program is classified:
 #   mismatch      the backends' values differ (a bug)
 #   internal      an internal compiler error or a crash (a bug)
+#   build         the generated code does not compile (g++ -Werror; a bug)
 #   unsupported   "... is not supported yet" (a known limitation, counted, not a failure)
 #   rejected      any other compile-time error (the generator's bug or the compiler's)
 #   runtime       an error on one side only
-# A mismatch or internal error is minimised (statements deleted, the result narrowed while
+# A mismatch, internal error or build failure is minimised (statements deleted, the result narrowed while
 # the failure stays the same) and written to --found DIR. Exit status 1 if any program
 # was a mismatch, internal error, rejection or run-time error.
 import argparse
@@ -64,6 +65,8 @@ def classify(status, log):
         return "internal"
     if "not supported yet" in text:
         return "unsupported"
+    if "building the generated code failed" in text:
+        return "build"
     if re.search(r"\.fut:\d+:\d+: error:", text):
         return "rejected"
     if re.search(r"differ|expected .* got|mismatch|value \d", text, re.I):
@@ -180,7 +183,7 @@ def main():
     for i, single, category, plog in failures:
         print(f"{category.upper()}: p{i} (seed {args.seed}-{i}) {single}")
         print("\n".join(plog[:8]))
-        if args.found and category in ("mismatch", "internal"):
+        if args.found and category in ("mismatch", "internal", "build"):
             minimise(args, single, category)
             os.makedirs(args.found, exist_ok=True)
             dest = os.path.join(args.found, f"{category}-{args.seed}-{i}.fut")
