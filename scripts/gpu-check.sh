@@ -4,14 +4,36 @@
 #   there: bash scripts/gpu-check.sh gpu-bundle [--sanitize]
 # Builds every exported program with nvcc (warnings as errors), runs each case, compares
 # the output with the expected values (scripts/compare_values.py) and prints a summary.
-# With --sanitize, each case also runs under compute-sanitizer (memcheck).
+#
+# With --sanitize (docs/testing.md, "On a GPU"), compute-sanitizer checks the generated code:
+#  - every case runs under `memcheck` (out-of-bounds and misaligned accesses, errors of the
+#    CUDA API), its output still compared with the expected values;
+#  - the first case of every program whose kernels use shared memory (`__shared__` in its
+#    .cu) runs again under `racecheck` (shared-memory hazards) and `synccheck` (barriers
+#    that not every thread of a block reaches).
+# A finding fails the case and is counted apart ("N sanitizer findings"); the tool's report
+# is kept next to the case (`<case>.memcheck.log`, ...) and its first lines are printed.
+# Each sanitizer run is limited to SANITIZE_TIMEOUT seconds (default 300); the tool is
+# COMPUTE_SANITIZER, else compute-sanitizer on PATH, else /usr/local/cuda/bin's.
 set -uo pipefail
-bundle=${1:?usage: gpu-check.sh BUNDLE [--sanitize]}
-sanitize=${2:-}
+usage="usage: gpu-check.sh BUNDLE [--sanitize]"
+bundle=${1:?$usage}
+sanitize=0
+case ${2:-} in
+  --sanitize) sanitize=1 ;;
+  "") ;;
+  *) echo "$usage" >&2; exit 2 ;;
+esac
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+sanitizer=${COMPUTE_SANITIZER:-$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)}
+sanitize_timeout=${SANITIZE_TIMEOUT:-300}
 here=$(cd "$(dirname "$0")" && pwd)
-pass=0 fail=0
+pass=0 fail=0 findings=0
 manifest=${MANIFEST:-$bundle/manifest.txt}
+if [ "$sanitize" = 1 ] && [ ! -x "$sanitizer" ]; then
+  echo "gpu-check: --sanitize needs compute-sanitizer (not found at $sanitizer)" >&2
+  exit 2
+fi
 
 # Build every program first, in parallel (one nvcc per core).
 build_one() {
@@ -30,20 +52,48 @@ declare -A built
 while read -r exe status; do built[$exe]=$status; done < <(
   cut -d' ' -f1 "$manifest" | sort -u | xargs -P "$(nproc)" -I{} bash -c 'build_one {}')
 
+# Runs case BASE of program EXE (entry ENTRY) under compute-sanitizer's TOOL, with its
+# output going to OUT; returns 0 when clean, 99 on a finding (reported), else the program's
+# status. The report is kept in BASE.TOOL.log.
+sanitized_run() {
+  local tool=$1 exe=$2 entry=$3 base=$4 source=$5 out=$6 status
+  local log="$bundle/$base.$tool.log" params=()
+  # `fjord test --param` options exported beside the executable
+  [ -f "$bundle/$exe.params" ] && read -ra params < "$bundle/$exe.params"
+  timeout "$sanitize_timeout" "$sanitizer" --tool "$tool" --error-exitcode 99 --print-limit 10 \
+    --log-file "$log" "$bundle/$exe" "${params[@]}" -e "$entry" < <(zcat "$bundle/$base.in.gz") \
+    > "$out" 2> "$bundle/$base.err"
+  status=$?
+  if [ "$status" = 99 ]; then
+    echo "SANITIZER $tool $source ($entry): findings in $log"
+    grep -m 12 -E '=========' "$log"
+    findings=$((findings + 1))
+  elif [ "$status" = 124 ]; then
+    echo "FAIL $source ($entry): $tool ran past ${sanitize_timeout}s"
+  fi
+  return "$status"
+}
+
+declare -A first_case
 while read -r exe entry base source; do
   if [ "${built[$exe]}" = failed ]; then
     echo "FAIL build $source"; head -20 "$(dirname "$bundle/$exe")/build.log"
     built[$exe]=reported
   fi
   if [ "${built[$exe]}" != ok ]; then fail=$((fail + 1)); continue; fi
-  runner=()
-  params=() # `fjord test --param` options exported beside the executable
-  [ -f "$bundle/$exe.params" ] && read -ra params < "$bundle/$exe.params"
-  [ "$sanitize" = --sanitize ] &&
-    runner=(compute-sanitizer --error-exitcode 99 --print-limit 5 --log-file "$bundle/$base.sanitizer")
-  if ! "${runner[@]}" "$bundle/$exe" "${params[@]}" -e "$entry" < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
+  [ -n "${first_case[$exe]:-}" ] || first_case[$exe]="$entry $base $source"
+  if [ "$sanitize" = 1 ]; then
+    sanitized_run memcheck "$exe" "$entry" "$base" "$source" "$bundle/$base.out"
+    status=$?
+    if [ "$status" != 0 ]; then
+      if [ "$status" != 99 ] && [ "$status" != 124 ]; then
+        echo "FAIL $source ($entry): exit status $status"; head -20 "$bundle/$base.err"
+      fi
+      fail=$((fail + 1)); continue
+    fi
+  elif ! "$bundle/$exe" $(cat "$bundle/$exe.params" 2>/dev/null) -e "$entry" \
+         < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
     echo "FAIL $source ($entry): exit status $?"; head -20 "$bundle/$base.err"
-    [ -f "$bundle/$base.sanitizer" ] && head -20 "$bundle/$base.sanitizer"
     fail=$((fail + 1)); continue
   fi
   if diff=$(python3 "$here/compare_values.py" <(zcat "$bundle/$base.expected.gz") "$bundle/$base.out"); then
@@ -52,5 +102,24 @@ while read -r exe entry base source; do
     echo "FAIL $source ($entry): $diff"; fail=$((fail + 1))
   fi
 done < "$manifest"
-echo "gpu-check: $pass passed, $fail failed"
+
+# racecheck and synccheck: once per program whose kernels use shared memory (its first case).
+shared_programs=0
+if [ "$sanitize" = 1 ]; then
+  for exe in $(printf '%s\n' "${!first_case[@]}" | sort); do
+    stem=$(basename "$exe")
+    grep -q '__shared__' "$(dirname "$bundle/$exe")/$stem.cu" || continue
+    shared_programs=$((shared_programs + 1))
+    read -r entry base source <<< "${first_case[$exe]}"
+    for tool in racecheck synccheck; do
+      sanitized_run "$tool" "$exe" "$entry" "$base" "$source" /dev/null ||
+        fail=$((fail + 1))
+    done
+  done
+fi
+
+summary="gpu-check: $pass passed, $fail failed"
+[ "$sanitize" = 1 ] &&
+  summary+="; compute-sanitizer: memcheck on every case run, racecheck and synccheck on $shared_programs programs with shared memory, $findings findings"
+echo "$summary"
 [ "$fail" -eq 0 ]

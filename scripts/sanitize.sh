@@ -10,7 +10,8 @@ flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recove
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "-DCMAKE_CXX_FLAGS=$flags" "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" \
   "-DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=address,undefined"
-cmake --build "$dir" -j "$(nproc)" --target fjord fjord_unit_tests
+# JOBS=1 on a shared machine (the build is as large as the normal one).
+cmake --build "$dir" -j "${JOBS:-$(nproc)}" --target fjord fjord_unit_tests
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # The OpenCL and CUDA unit tests build generated code with g++/nvcc, which the sanitizers do

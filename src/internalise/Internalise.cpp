@@ -184,7 +184,7 @@ private:
 
 } // namespace
 
-void Internaliser::nameResult(Value& v, const std::string& name) {
+void Internaliser::nameResult(Value& v, const std::string& name, size_t firstOwn) {
   if (name.empty() || name == "_" || !b_ || v.kind == Value::Kind::Acc)
     return;
   std::vector<ir::Stm> stms = b_->take();
@@ -197,10 +197,11 @@ void Internaliser::nameResult(Value& v, const std::string& name) {
       se = it->second;
       continue;
     }
-    // Only names bound by this builder's own statements (not parameters) are renamed.
+    // Only names bound by the statements built for `v` (not parameters, not earlier
+    // bindings) are renamed.
     bool own = false;
-    for (const ir::Stm& s : stms)
-      for (const ir::PatElem& p : s.pat)
+    for (size_t i = firstOwn; i < stms.size(); ++i)
+      for (const ir::PatElem& p : stms[i].pat)
         own = own || p.name == se.var();
     if (!own)
       continue;

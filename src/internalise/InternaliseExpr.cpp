@@ -349,9 +349,10 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
   case K::LetIn: {
     std::string hint = std::move(hint_);
     hint_ = nameFor(*e.pattern);
+    size_t firstOwn = builtSoFar();
     Value v = expr(*e.elems[0], env);
     if (v.kind != Value::Kind::Fun)
-      nameResult(v, hint_);
+      nameResult(v, hint_, firstOwn);
     hint_ = std::move(hint);
     Env inner = env;
     bindPattern(*e.pattern, v, inner);
@@ -365,10 +366,11 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
   }
   case K::LetWith: {
     Value arr = env.vars.at(e.name.uid);
+    size_t firstOwn = builtSoFar();
     Value v = expr(*e.elems[0], env);
     ir::Slice s = slice(e.indices, typeOf(leaves(arr, e.span).at(0)), env, e.span);
     Value updated = update(arr, s, v, e.span);
-    nameResult(updated, e.name.base);
+    nameResult(updated, e.name.base, firstOwn);
     Env inner = env;
     inner.vars[e.boundUid] = updated;
     return expr(*e.elems[1], inner);

@@ -66,8 +66,11 @@ private:
   }
   ir::Type typeOf(const ir::SubExp& se) const { return ir::subExpType(se, tenv_); }
   /// Renames the statements that bind `v`'s leaves after the source name `name`, and `v`
-  /// with them.
-  void nameResult(Value& v, const std::string& name);
+  /// with them; only statements from the `firstOwn`-th of the builder on (those built for
+  /// `v`): a leaf bound earlier is another binding's name (`let b = a`), still in use.
+  void nameResult(Value& v, const std::string& name, size_t firstOwn);
+  /// The builder's statement count: the `firstOwn` of a value about to be built.
+  size_t builtSoFar() const { return b_ ? b_->size() : 0; }
   std::string nameFor(const ast::Pattern& p) const;
 
   /// Evaluates `f` in a fresh body; returns the body with `f`'s result leaves.

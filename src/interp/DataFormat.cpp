@@ -136,6 +136,15 @@ private:
   }
 
   std::optional<Value> array(const TypeRef& expected) {
+    // Nesting is recursion here: bounded, so that `[[[[...` cannot overflow the stack (found
+    // by fuzzing). 255 is the highest rank the binary format can state.
+    struct Nesting {
+      int& depth;
+      ~Nesting() { --depth; }
+    } nesting{++depth_};
+    if (depth_ > kMaxArrayNesting)
+      return fail("array literal nested more than " + std::to_string(kMaxArrayNesting) +
+                  " levels deep");
     ++pos_; // '['
     TypeRef rowType = rowOf(expected);
     std::vector<Value> rows;
@@ -354,8 +363,10 @@ private:
     return v;
   }
 
+  static constexpr int kMaxArrayNesting = 255;
   std::string_view s_;
   size_t pos_ = 0;
+  int depth_ = 0; ///< arrays being read, the innermost included
 };
 
 /// Haskell's `show` for doubles, which Futhark's printer uses: fixed notation for

@@ -37,6 +37,8 @@ public:
   SubExp convert(PrimType from, PrimType to, SubExp x, const std::string& name = "t");
   void assertion(SubExp cond, std::string message, SourceSpan span);
 
+  /// How many statements have been built so far.
+  size_t size() const { return stms_.size(); }
   /// Takes the statements built so far, leaving the builder empty.
   std::vector<Stm> take() { return std::move(stms_); }
   Body finish(std::vector<SubExp> result) { return Body{take(), std::move(result)}; }

@@ -49,7 +49,9 @@ void forEachChild(const ast::Expr& e, F f) {
 const ast::Expr* findTooDeep(const ast::Expr& root) {
   std::vector<std::pair<const ast::Expr*, size_t>> stack{{&root, 1}};
   while (!stack.empty()) {
-    auto [e, depth] = stack.back();
+    // Not a structured binding: clang 15 (the fuzz build's) cannot capture one in a lambda.
+    const ast::Expr* e = stack.back().first;
+    size_t depth = stack.back().second;
     stack.pop_back();
     if (depth > kMaxExprDepth)
       return e;

@@ -76,6 +76,19 @@ TEST_CASE("interp: malformed text input gives an error, not a crash") {
   CHECK(roundTrip("foo").find("error: expected a value") == 0);
 }
 
+// Found by the `data` fuzz target: each `[` was a level of recursion, so a long run of them
+// overflowed the stack. 255 levels (the binary format's highest rank) are still read.
+TEST_CASE("interp: deeply nested array literals give an error, not a stack overflow") {
+  CHECK(roundTrip(std::string(100000, '[')) ==
+        "error: array literal nested more than 255 levels deep at offset 255");
+  std::string deep = std::string(255, '[') + "1" + std::string(255, ']');
+  CHECK(roundTrip(deep).find("error") == std::string::npos);
+  std::string error;
+  auto vs = readAllValues(deep, error);
+  REQUIRE(vs);
+  CHECK((*vs)[0].shape().size() == 255);
+}
+
 TEST_CASE("interp: binary format round trips, mixed with text") {
   std::string error;
   auto text = readAllValues("[[1f32, 2f32], [3f32, 4.5f32]] -7i16 [true, false] 1.5f64", error);
