@@ -86,8 +86,8 @@ TEST_CASE("driver: generated code has no copied temporaries and no constant laun
   CHECK(cu.find("float y = x;") == std::string::npos);
   CHECK(cu.find("float x_1 = reduced_acc;") == std::string::npos);
   // `iota n` counts from 0 in steps of 1: fused into argmax's reduction, the element is the
-  // index itself.
-  CHECK(cu.find("bool cmp_2 = reduced_acc_1 < gtid;") != std::string::npos);
+  // index itself, passed to the operator's device function.
+  CHECK(cu.find("op_reduced(reduced_acc, reduced_acc_1, x, gtid, ") != std::string::npos);
   CHECK(cu.find("iota_mem") == std::string::npos);
   // Stage 2 of a reduction runs one block: nothing to guard.
   CHECK(cu.find("if (1 > 0)") == std::string::npos);

@@ -373,8 +373,7 @@ static __global__ void rowsums_outer_map(int64_t total, const double *a_coalesce
         double reduced = 0.0;
         for (int64_t i = 0; i < m; ++i) {
             double x = a_coalesced_mem[i * n + gtid];
-            double t = reduced + x;
-            reduced = t;
+            reduced = reduced + x;
         }
         mapped_mem_1[gtid] = reduced;
     }

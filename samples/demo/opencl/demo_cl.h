@@ -339,8 +339,7 @@ __kernel void rowsums_outer_map(long total, __global const double *a_coalesced_m
         double reduced = 0.0;
         for (long i = 0; i < m; ++i) {
             double x = a_coalesced_mem[i * n + gtid];
-            double t = reduced + x;
-            reduced = t;
+            reduced = reduced + x;
         }
         mapped_mem_1[gtid] = reduced;
     }
