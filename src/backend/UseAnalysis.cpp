@@ -3,6 +3,8 @@
 // assign or allocate.
 #include "backend/UseAnalysis.h"
 
+#include <map>
+
 namespace fjord::backend {
 using imp::Exp;
 using imp::Stm;
@@ -17,8 +19,26 @@ void collectExp(const Exp& e, Uses& u) {
     collectExp(*a, u);
 }
 
-void collectBlock(const imp::Block& b, Uses& u) {
+/// What the values of scalar declarations and assignments read, per target, and which
+/// targets this block declares: for those, the reads count only if the target is read,
+/// since the printer drops the declaration and its assignments when it is not.
+struct ValueReads {
+  std::map<std::string, std::set<std::string>> reads;
+  std::set<std::string> declared;
+};
+
+void collectBlock(const imp::Block& b, Uses& u, ValueReads& values) {
   for (const Stm& s : b) {
+    if (s.kind == Stm::Kind::DeclareScalar || s.kind == Stm::Kind::Assign) {
+      Uses value;
+      for (const imp::ExpRef& a : s.args)
+        collectExp(*a, value);
+      values.reads[s.name].insert(value.reads.begin(), value.reads.end());
+      if (s.kind == Stm::Kind::DeclareScalar)
+        values.declared.insert(s.name);
+      u.refs.insert(s.name);
+      continue;
+    }
     for (const imp::ExpRef& a : s.args)
       collectExp(*a, u);
     for (const auto* list : {&s.kernelArgs, &s.outs})
@@ -58,8 +78,8 @@ void collectBlock(const imp::Block& b, Uses& u) {
     }
     if (!s.name.empty() && s.kind != Stm::Kind::Comment && s.kind != Stm::Kind::Launch)
       u.refs.insert(s.name);
-    collectBlock(s.body, u);
-    collectBlock(s.elseBody, u);
+    collectBlock(s.body, u, values);
+    collectBlock(s.elseBody, u, values);
   }
 }
 
@@ -67,7 +87,16 @@ void collectBlock(const imp::Block& b, Uses& u) {
 
 Uses collectUses(const imp::Block& block) {
   Uses u;
-  collectBlock(block, u);
+  ValueReads values;
+  collectBlock(block, u, values);
+  // A value read only by dead scalars is dead too (`t = a + b; unread = t;`).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [target, reads] : values.reads)
+      if (u.reads.count(target) || !values.declared.count(target))
+        for (const std::string& r : reads)
+          changed |= u.reads.insert(r).second;
+  }
   u.refs.insert(u.reads.begin(), u.reads.end());
   return u;
 }
