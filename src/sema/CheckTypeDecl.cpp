@@ -106,6 +106,7 @@ bool containsFunction(const Type& t) {
   case Type::Kind::Function:
     return true;
   case Type::Kind::Array:
+  case Type::Kind::Acc:
     return containsFunction(*t.elem);
   case Type::Kind::Tuple:
     return std::any_of(t.elems.begin(), t.elems.end(),
