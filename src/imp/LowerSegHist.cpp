@@ -2,7 +2,8 @@
 // sub-histograms in shared memory combined into the destination at the end (in several
 // passes over bin ranges when the bins do not fit), or atomic updates of the destination
 // itself; atomics where the operator and type allow, lock-free compare-and-swap loops for
-// other operators on one 32/64-bit operand, and one thread per bucket otherwise. See
+// other operators on one 32/64-bit operand or on the word holding a 1- or 2-byte one, and
+// one thread per bucket otherwise. See
 // Note [Histograms].
 #include "imp/SegHist.h"
 
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -218,17 +220,17 @@ const ArrayVar& histogram(KernelLowerer& k, const ir::PatElem& pe) {
 
 namespace {
 
-/// mem[at] = op(mem[at], value) by compare-and-swap (Note [Histograms], "cas").
-void casLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& mem, ExpRef at,
-             ExpRef value, Block& out) {
-  PrimType t = p.type;
-  std::string old = k.freshName("old");
+/// The lock-free loop of Note [Histograms]: reads mem[at] into `old`, and until the swap
+/// succeeds, swaps in update(old), retrying with what another thread put there.
+void casUntilSwapped(KernelLowerer& k, const std::string& mem, PrimType t, const ExpRef& at,
+                     const std::string& oldName,
+                     const std::function<ExpRef(ExpRef old, Block& loop)>& update, Block& out) {
+  std::string old = k.freshName(oldName);
   out.push_back(declare(old, t, load(mem, at, t)));
   std::string swapped = k.freshName("swapped");
   out.push_back(declare(swapped, PrimType::Bool, constant(PrimValue::boolean(false))));
   Block loop;
-  std::vector<ExpRef> next =
-      applySegOperator(k, p.op->op.op, p.firstPat, {var(old, t), std::move(value)}, loop);
+  ExpRef next = update(var(old, t), loop);
   std::string seen = k.freshName("seen");
   loop.push_back(declare(seen, t));
   Stm cas;
@@ -237,10 +239,19 @@ void casLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& mem, ExpR
   cas.type = t;
   cas.src = seen;
   cas.text = swapped;
-  cas.args = {at, var(old, t), next.at(0)};
+  cas.args = {at, var(old, t), std::move(next)};
   loop.push_back(std::move(cas));
   loop.push_back(assign(old, var(seen, t)));
   out.push_back(whileLoop(notE(var(swapped, PrimType::Bool)), std::move(loop)));
+}
+
+/// mem[at] = op(mem[at], value) by compare-and-swap (Note [Histograms], "cas").
+void casLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& mem, ExpRef at,
+             ExpRef value, Block& out) {
+  casUntilSwapped(k, mem, p.type, at, "old", [&](ExpRef old, Block& loop) {
+    return applySegOperator(k, p.op->op.op, p.firstPat, {std::move(old), std::move(value)}, loop)
+        .at(0);
+  }, out);
 }
 
 /// mem[at] = op(mem[at], value) for a 1- or 2-byte integer (Note [Histograms], "subword"):
@@ -255,30 +266,16 @@ void subwordCasLoop(KernelLowerer& k, const HistOpPlan& p, const std::string& me
   ExpRef word = k.let("word", quot(byteAt, i64(4)), out);
   ExpRef shift = convert(k.let("shift", mul(rem(byteAt, i64(4)), i64(8)), out), w);
   ExpRef mask = u32c(bytes == 1 ? 0xffu : 0xffffu);
-  std::string old = k.freshName("old_word");
-  out.push_back(declare(old, w, load(mem, word, w)));
-  std::string swapped = k.freshName("swapped");
-  out.push_back(declare(swapped, PrimType::Bool, constant(PrimValue::boolean(false))));
-  Block loop;
-  ExpRef current =
-      convert(binOp(BinOpKind::And, binOp(BinOpKind::LShr, var(old, w), shift), mask), t);
-  std::vector<ExpRef> next = applySegOperator(k, p.op->op.op, p.firstPat, {current, std::move(value)}, loop);
-  ExpRef others = binOp(BinOpKind::And, var(old, w),
-                        binOp(BinOpKind::Xor, binOp(BinOpKind::Shl, mask, shift), u32c(0xffffffffu)));
-  ExpRef placed =
-      binOp(BinOpKind::Shl, binOp(BinOpKind::And, convert(next.at(0), w), mask), shift);
-  std::string seen = k.freshName("seen");
-  loop.push_back(declare(seen, w));
-  Stm cas;
-  cas.kind = Stm::Kind::AtomicCas;
-  cas.name = mem;
-  cas.type = w;
-  cas.src = seen;
-  cas.text = swapped;
-  cas.args = {word, var(old, w), binOp(BinOpKind::Or, others, placed)};
-  loop.push_back(std::move(cas));
-  loop.push_back(assign(old, var(seen, w)));
-  out.push_back(whileLoop(notE(var(swapped, PrimType::Bool)), std::move(loop)));
+  casUntilSwapped(k, mem, w, word, "old_word", [&](ExpRef old, Block& loop) {
+    ExpRef current = convert(binOp(BinOpKind::And, binOp(BinOpKind::LShr, old, shift), mask), t);
+    std::vector<ExpRef> next =
+        applySegOperator(k, p.op->op.op, p.firstPat, {current, std::move(value)}, loop);
+    ExpRef others = binOp(BinOpKind::And, old,
+                          binOp(BinOpKind::Xor, binOp(BinOpKind::Shl, mask, shift), u32c(0xffffffffu)));
+    ExpRef placed =
+        binOp(BinOpKind::Shl, binOp(BinOpKind::And, convert(next.at(0), w), mask), shift);
+    return binOp(BinOpKind::Or, others, placed);
+  }, out);
 }
 
 } // namespace
