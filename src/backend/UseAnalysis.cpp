@@ -29,10 +29,13 @@ struct ValueReads {
 
 void collectBlock(const imp::Block& b, Uses& u, ValueReads& values) {
   for (const Stm& s : b) {
-    if (s.kind == Stm::Kind::DeclareScalar || s.kind == Stm::Kind::Assign) {
+    if (s.kind == Stm::Kind::DeclareScalar || s.kind == Stm::Kind::Assign ||
+        s.kind == Stm::Kind::ReadScalar) {
       Uses value;
       for (const imp::ExpRef& a : s.args)
         collectExp(*a, value);
+      if (s.kind == Stm::Kind::ReadScalar) // printed only when its target is kept
+        value.reads.insert(s.src);
       values.reads[s.name].insert(value.reads.begin(), value.reads.end());
       if (s.kind == Stm::Kind::DeclareScalar)
         values.declared.insert(s.name);
@@ -66,7 +69,6 @@ void collectBlock(const imp::Block& b, Uses& u, ValueReads& values) {
       u.reads.insert(s.name);
       u.reads.insert(s.src);
       break;
-    case Stm::Kind::ReadScalar:
     case Stm::Kind::DeclareVector: u.reads.insert(s.src); break;
     case Stm::Kind::StoreVector: u.reads.insert(s.name); break;
     case Stm::Kind::AtomicCas:

@@ -16,7 +16,8 @@ namespace fjord::imp::detail {
 // check only sets the error flag, and each read becomes `ok ? xs[i] : 0`: no access out
 // of bounds (a predicated load on the GPU, no branch), and the thread goes on with 0.
 // That is safe because every later access has a check of its own over the values it
-// depends on; a slice's check (a view whose later reads rely on it), a size check or an
+// depends on, and only plain scalar statements may follow in the block (a later check or
+// call could fail too and overwrite the first failure's code); a slice's check (a view whose later reads rely on it), a size check or an
 // assertion still guards the statements after it. An index clamped into range instead of
 // a conditional value would fault on an empty array, or a view at the end of its block.
 
@@ -84,6 +85,15 @@ size_t KernelLowerer::lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Blo
   std::vector<const ir::BasicOp*> cmps;
   if (reads == 0 || !conjuncts(stms, i, check->args.at(0), cmps))
     return 0;
+  // The thread goes on after a failed check here, so nothing after it may fail as well:
+  // its code would overwrite this one's, and the host must report the first failure, as
+  // the interpreter does. Only plain scalar statements may follow (no check, call or
+  // nested body).
+  for (size_t k = i + 1 + reads; k < stms.size(); ++k) {
+    const ir::BasicOp* op = basicOp(stms[k]);
+    if (!op || op->kind == K::Assert)
+      return 0;
+  }
   for (size_t k = i + 1; k <= i + reads; ++k)
     if (!checksElement(cmps, basicOp(stms[k])->slice, array(basicOp(stms[k])->arr).shape))
       return 0;
