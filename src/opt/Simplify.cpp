@@ -350,6 +350,33 @@ private:
     sc.inputs = std::move(inputs);
   }
 
+  /// Removes the unused results of an `if` that stays only because a branch may fail: the
+  /// branches' code computing them is then dead too. A result stays while the type of a
+  /// live one names it (an existential size).
+  void pruneIf(Stm& s, If& branch, const NameSet& live) {
+    NameSet needed = live;
+    for (size_t i = 0; i < s.pat.size(); ++i)
+      if (live.count(s.pat[i].name))
+        for (const Type* t : {&s.pat[i].type, &branch.types[i]})
+          for (const VName& v : varsOf(t->shape))
+            needed.insert(v);
+    std::vector<PatElem> pat;
+    std::vector<SubExp> thenRes, elseRes;
+    std::vector<Type> types;
+    for (size_t i = 0; i < s.pat.size(); ++i) {
+      if (!needed.count(s.pat[i].name))
+        continue;
+      pat.push_back(s.pat[i]);
+      thenRes.push_back(branch.thenBody.result[i]);
+      elseRes.push_back(branch.elseBody.result[i]);
+      types.push_back(branch.types[i]);
+    }
+    s.pat = std::move(pat);
+    branch.thenBody.result = std::move(thenRes);
+    branch.elseBody.result = std::move(elseRes);
+    branch.types = std::move(types);
+  }
+
   Body deadCode(std::vector<Stm> stms, std::vector<SubExp> result, const NameSet& extraLive) {
     NameSet live = varsOf(result);
     live.insert(extraLive.begin(), extraLive.end());
@@ -364,6 +391,8 @@ private:
         if (auto* soac = std::get_if<Soac>(op))
           if (auto* sc = std::get_if<Screma>(soac))
             pruneScrema(s, *sc, live);
+      if (auto* branch = std::get_if<If>(&s.exp))
+        pruneIf(s, *branch, live);
       NameSet fv = freeVars(s);
       live.insert(fv.begin(), fv.end());
       kept.push_back(std::move(s));
