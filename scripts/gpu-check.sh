@@ -52,6 +52,11 @@ declare -A built
 while read -r exe status; do built[$exe]=$status; done < <(
   cut -d' ' -f1 "$manifest" | sort -u | xargs -P "$(nproc)" -I{} bash -c 'build_one {}')
 
+# Every case writes one line to its BASE.result: PASS, FAIL (and why) or FINDING; the
+# counts come from those files, so cases can run concurrently (CASE_JOBS at a time, default
+# 4: several processes share the GPU well, and sanitizer runs are mostly host time).
+case_jobs=${CASE_JOBS:-4}
+
 # Runs case BASE of program EXE (entry ENTRY) under compute-sanitizer's TOOL, with its
 # output going to OUT; returns 0 when clean, 99 on a finding (reported), else the program's
 # status. The report is kept in BASE.TOOL.log.
@@ -65,16 +70,51 @@ sanitized_run() {
     > "$out" 2> "$bundle/$base.err"
   status=$?
   if [ "$status" = 99 ]; then
-    echo "SANITIZER $tool $source ($entry): findings in $log"
-    grep -m 12 -E '=========' "$log"
-    findings=$((findings + 1))
+    { echo "SANITIZER $tool $source ($entry): findings in $log"
+      grep -m 12 -E '=========' "$log"; } >> "$bundle/$base.report"
+    echo FINDING >> "$bundle/$base.result"
   elif [ "$status" = 124 ]; then
-    echo "FAIL $source ($entry): $tool ran past ${sanitize_timeout}s"
+    echo "FAIL $source ($entry): $tool ran past ${sanitize_timeout}s" >> "$bundle/$base.report"
   fi
   return "$status"
 }
 
+# One case: run (under memcheck with --sanitize), compare, record the verdict.
+check_case() {
+  local exe=$1 entry=$2 base=$3 source=$4 status diff
+  rm -f "$bundle/$base.result" "$bundle/$base.report"
+  if [ "$sanitize" = 1 ]; then
+    sanitized_run memcheck "$exe" "$entry" "$base" "$source" "$bundle/$base.out"
+    status=$?
+    if [ "$status" != 0 ]; then
+      if [ "$status" != 99 ] && [ "$status" != 124 ]; then
+        { echo "FAIL $source ($entry): exit status $status"
+          head -20 "$bundle/$base.err"; } >> "$bundle/$base.report"
+      fi
+      echo FAIL >> "$bundle/$base.result"; return
+    fi
+  elif ! "$bundle/$exe" $(cat "$bundle/$exe.params" 2>/dev/null) -e "$entry" \
+         < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
+    status=$?
+    { echo "FAIL $source ($entry): exit status $status"
+      head -20 "$bundle/$base.err"; } >> "$bundle/$base.report"
+    echo FAIL >> "$bundle/$base.result"; return
+  fi
+  if diff=$(python3 "$here/compare_values.py" <(zcat "$bundle/$base.expected.gz") "$bundle/$base.out"); then
+    echo PASS >> "$bundle/$base.result"
+  else
+    echo "FAIL $source ($entry): $diff" >> "$bundle/$base.report"
+    echo FAIL >> "$bundle/$base.result"
+  fi
+}
+export -f sanitized_run check_case
+export sanitize sanitizer sanitize_timeout here
+
+# The number of sanitizer findings case BASE recorded.
+found_in() { cat "$bundle/$1.result" 2>/dev/null | grep -cx FINDING; }
+
 declare -A first_case
+cases=()
 while read -r exe entry base source; do
   if [ "${built[$exe]}" = failed ]; then
     echo "FAIL build $source"; head -20 "$(dirname "$bundle/$exe")/build.log"
@@ -82,26 +122,18 @@ while read -r exe entry base source; do
   fi
   if [ "${built[$exe]}" != ok ]; then fail=$((fail + 1)); continue; fi
   [ -n "${first_case[$exe]:-}" ] || first_case[$exe]="$entry $base $source"
-  if [ "$sanitize" = 1 ]; then
-    sanitized_run memcheck "$exe" "$entry" "$base" "$source" "$bundle/$base.out"
-    status=$?
-    if [ "$status" != 0 ]; then
-      if [ "$status" != 99 ] && [ "$status" != 124 ]; then
-        echo "FAIL $source ($entry): exit status $status"; head -20 "$bundle/$base.err"
-      fi
-      fail=$((fail + 1)); continue
-    fi
-  elif ! "$bundle/$exe" $(cat "$bundle/$exe.params" 2>/dev/null) -e "$entry" \
-         < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
-    echo "FAIL $source ($entry): exit status $?"; head -20 "$bundle/$base.err"
-    fail=$((fail + 1)); continue
-  fi
-  if diff=$(python3 "$here/compare_values.py" <(zcat "$bundle/$base.expected.gz") "$bundle/$base.out"); then
-    pass=$((pass + 1))
-  else
-    echo "FAIL $source ($entry): $diff"; fail=$((fail + 1))
-  fi
+  cases+=("$exe $entry $base $source")
 done < "$manifest"
+if [ "${#cases[@]}" -gt 0 ]; then
+  printf '%s\n' "${cases[@]}" |
+    xargs -P "$case_jobs" -L 1 bash -c 'check_case "$@"' check_case
+fi
+for c in "${cases[@]}"; do
+  read -r _ _ base _ <<< "$c"
+  [ -f "$bundle/$base.report" ] && cat "$bundle/$base.report"
+  if grep -qx PASS "$bundle/$base.result" 2>/dev/null; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+  findings=$((findings + $(found_in "$base")))
+done
 
 # racecheck and synccheck: once per program whose kernels use shared memory (its first case).
 shared_programs=0
@@ -112,8 +144,10 @@ if [ "$sanitize" = 1 ]; then
     shared_programs=$((shared_programs + 1))
     read -r entry base source <<< "${first_case[$exe]}"
     for tool in racecheck synccheck; do
-      sanitized_run "$tool" "$exe" "$entry" "$base" "$source" /dev/null ||
-        fail=$((fail + 1))
+      rm -f "$bundle/$base.result" "$bundle/$base.report"
+      sanitized_run "$tool" "$exe" "$entry" "$base" "$source" /dev/null || fail=$((fail + 1))
+      [ -f "$bundle/$base.report" ] && cat "$bundle/$base.report"
+      findings=$((findings + $(found_in "$base")))
     done
   done
 fi
