@@ -160,8 +160,9 @@ openExp : ifExp | letExp | loopExp | matchExp | lambdaExp | attrExp ;
 
 ifExp : IF exp THEN exp ELSE exp ;
 
-/// `let` may be chained without `in` when the body is another `let`.
-letExp : LET letBinding (IN exp | letExp) ;
+/// `let` may be chained without `in` when the body is another `let`. A chain is one rule
+/// (a loop, not a recursion), so a long flat chain does not nest in the parse tree.
+letExp : LET letBinding (IN? LET letBinding)* IN exp ;
 
 /// `let r.x.y = v` is `let r = r with x.y = v`; a local function may have type parameters.
 letBinding

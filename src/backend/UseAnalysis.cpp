@@ -4,6 +4,7 @@
 #include "backend/UseAnalysis.h"
 
 #include <map>
+#include <vector>
 
 namespace fjord::backend {
 using imp::Exp;
@@ -91,13 +92,22 @@ Uses collectUses(const imp::Block& block) {
   Uses u;
   ValueReads values;
   collectBlock(block, u, values);
-  // A value read only by dead scalars is dead too (`t = a + b; unread = t;`).
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const auto& [target, reads] : values.reads)
-      if (u.reads.count(target) || !values.declared.count(target))
-        for (const std::string& r : reads)
-          changed |= u.reads.insert(r).second;
+  // A value read only by dead scalars is dead too (`t = a + b; unread = t;`): the reads of
+  // a scalar's values count once it is live. A worklist, so a long chain is linear.
+  std::vector<std::string> work(u.reads.begin(), u.reads.end());
+  for (const auto& [target, reads] : values.reads)
+    if (!values.declared.count(target))
+      work.push_back(target);
+  while (!work.empty()) {
+    std::string live = std::move(work.back());
+    work.pop_back();
+    auto it = values.reads.find(live);
+    if (it == values.reads.end())
+      continue;
+    for (const std::string& r : it->second)
+      if (u.reads.insert(r).second)
+        work.push_back(r);
+    values.reads.erase(it); // its reads are counted; never again
   }
   u.refs.insert(u.reads.begin(), u.reads.end());
   return u;

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <pthread.h>
 #include <unistd.h>
 
 using namespace fjord::driver;
@@ -131,7 +132,7 @@ int parseError(const CLI::App& app, const CLI::ParseError& e) {
 
 } // namespace
 
-int main(int argc, char** argv) {
+static int runFjord(int argc, char** argv) {
   CLI::App app{"Fjord: compiles Futhark programs to readable, ahead-of-time CUDA and OpenCL",
                "fjord"};
   app.require_subcommand(1);
@@ -321,4 +322,38 @@ int main(int argc, char** argv) {
     return 2;
   }
   return 1;
+}
+
+namespace {
+
+/// The stack the compiler runs on. The front end recurses over expressions: nesting is
+/// limited in the parser (syntax/Parse.cpp), but a flat `let` chain is as long as the
+/// program, one recursion per binding in the type checker and internaliser.
+constexpr size_t kCompilerStackBytes = size_t(1) << 30;
+
+struct MainArgs {
+  int argc;
+  char** argv;
+  int status;
+};
+
+void* runOnThread(void* p) {
+  auto* a = static_cast<MainArgs*>(p);
+  a->status = runFjord(a->argc, a->argv);
+  return nullptr;
+}
+
+} // namespace
+
+/// Runs the command on a thread with a large stack (only touched pages are committed).
+int main(int argc, char** argv) {
+  MainArgs args{argc, argv, 1};
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, kCompilerStackBytes) == 0 &&
+      pthread_create(&thread, &attr, runOnThread, &args) == 0) {
+    pthread_join(thread, nullptr);
+    return args.status;
+  }
+  return runFjord(argc, argv); // no thread: the process's own stack
 }

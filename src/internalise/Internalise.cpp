@@ -187,7 +187,9 @@ private:
 void Internaliser::nameResult(Value& v, const std::string& name, size_t firstOwn) {
   if (name.empty() || name == "_" || !b_ || v.kind == Value::Kind::Acc)
     return;
-  std::vector<ir::Stm> stms = b_->take();
+  // Only the statements built for `v` can bind or use its names: earlier ones come first.
+  firstOwn = std::min(firstOwn, b_->size());
+  std::vector<ir::Stm> stms = b_->takeFrom(firstOwn);
   std::vector<SubExp> renamed = leaves(v, {});
   std::map<VName, VName> done; // a leaf may occur twice: `let p = (x, x)`
   for (SubExp& se : renamed) {
@@ -200,8 +202,8 @@ void Internaliser::nameResult(Value& v, const std::string& name, size_t firstOwn
     // Only names bound by the statements built for `v` (not parameters, not earlier
     // bindings) are renamed.
     bool own = false;
-    for (size_t i = firstOwn; i < stms.size(); ++i)
-      for (const ir::PatElem& p : stms[i].pat)
+    for (const ir::Stm& s : stms)
+      for (const ir::PatElem& p : s.pat)
         own = own || p.name == se.var();
     if (!own)
       continue;

@@ -346,35 +346,10 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
     f.fun = fv;
     return f;
   }
-  case K::LetIn: {
-    std::string hint = std::move(hint_);
-    hint_ = nameFor(*e.pattern);
-    size_t firstOwn = builtSoFar();
-    Value v = expr(*e.elems[0], env);
-    if (v.kind != Value::Kind::Fun)
-      nameResult(v, hint_, firstOwn);
-    hint_ = std::move(hint);
-    Env inner = env;
-    bindPattern(*e.pattern, v, inner);
-    return expr(*e.elems[1], inner);
-  }
-  case K::LetFun: {
-    Env inner = env;
-    Value f = closureValue(e.params, *e.elems[0], nullptr, env, nullptr, e.name.base);
-    inner.vars[e.name.uid] = f;
-    return expr(*e.elems[1], inner);
-  }
-  case K::LetWith: {
-    Value arr = env.vars.at(e.name.uid);
-    size_t firstOwn = builtSoFar();
-    Value v = expr(*e.elems[0], env);
-    ir::Slice s = slice(e.indices, typeOf(leaves(arr, e.span).at(0)), env, e.span);
-    Value updated = update(arr, s, v, e.span);
-    nameResult(updated, e.name.base, firstOwn);
-    Env inner = env;
-    inner.vars[e.boundUid] = updated;
-    return expr(*e.elems[1], inner);
-  }
+  case K::LetIn:
+  case K::LetFun:
+  case K::LetWith:
+    return letChain(e, env);
   case K::Update: {
     Value arr = expr(*e.elems[0], env);
     Value v = expr(*e.elems[1], env);
@@ -453,6 +428,50 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
   }
   }
   unsupported(e.span, "this expression");
+}
+
+/// A chain of `let`s is walked in a loop, binding into one copy of the environment: a copy
+/// per binding (the scope of its body) made long flat chains quadratic.
+Value Internaliser::letChain(const ast::Expr& first, Env& env) {
+  Env inner = env;
+  const ast::Expr* e = &first;
+  while (e->kind == K::LetIn || e->kind == K::LetFun || e->kind == K::LetWith) {
+    bindLet(*e, inner);
+    e = e->elems[1].get();
+  }
+  return expr(*e, inner);
+}
+
+/// Binds what one `let` binds into `env`, in which its bound expression is evaluated.
+void Internaliser::bindLet(const ast::Expr& e, Env& env) {
+  switch (e.kind) {
+  case K::LetIn: {
+    std::string hint = std::move(hint_);
+    hint_ = nameFor(*e.pattern);
+    size_t firstOwn = builtSoFar();
+    Value v = expr(*e.elems[0], env);
+    if (v.kind != Value::Kind::Fun)
+      nameResult(v, hint_, firstOwn);
+    hint_ = std::move(hint);
+    bindPattern(*e.pattern, v, env);
+    return;
+  }
+  case K::LetFun: {
+    Value f = closureValue(e.params, *e.elems[0], nullptr, env, nullptr, e.name.base);
+    env.vars[e.name.uid] = f;
+    return;
+  }
+  default: { // LetWith
+    Value arr = env.vars.at(e.name.uid);
+    size_t firstOwn = builtSoFar();
+    Value v = expr(*e.elems[0], env);
+    ir::Slice s = slice(e.indices, typeOf(leaves(arr, e.span).at(0)), env, e.span);
+    Value updated = update(arr, s, v, e.span);
+    nameResult(updated, e.name.base, firstOwn);
+    env.vars[e.boundUid] = updated;
+    return;
+  }
+  }
 }
 
 } // namespace fjord::internalise

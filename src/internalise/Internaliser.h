@@ -37,6 +37,8 @@ public:
 
   // --- expressions (InternaliseExpr.cpp; application in InternaliseApply.cpp)
   Value expr(const ast::Expr& e, Env& env);
+  Value letChain(const ast::Expr& first, Env& env);
+  void bindLet(const ast::Expr& e, Env& env);
   Value apply(const Value& fn, std::vector<Arg> args, const SourceSpan& span);
 
 private:

@@ -41,6 +41,14 @@ public:
   size_t size() const { return stms_.size(); }
   /// Takes the statements built so far, leaving the builder empty.
   std::vector<Stm> take() { return std::move(stms_); }
+  /// Removes and returns the statements from index `first` on (the environment keeps their
+  /// bindings; add them back with `add`).
+  std::vector<Stm> takeFrom(size_t first) {
+    std::vector<Stm> tail(std::make_move_iterator(stms_.begin() + static_cast<ptrdiff_t>(first)),
+                          std::make_move_iterator(stms_.end()));
+    stms_.resize(first);
+    return tail;
+  }
   Body finish(std::vector<SubExp> result) { return Body{take(), std::move(result)}; }
 
 private:

@@ -61,6 +61,8 @@ private:
   ast::ExprPtr literal(antlr4::tree::TerminalNode* token);
   ast::ExprPtr ifExp(P::IfExpContext* ctx);
   ast::ExprPtr letExp(P::LetExpContext* ctx);
+  /// One binding of a `let` chain, spanning `s`, without its body.
+  ast::ExprPtr letBinding(P::LetBindingContext* b, const SourceSpan& s);
   ast::ExprPtr loopExp(P::LoopExpContext* ctx);
   ast::ExprPtr matchExp(P::MatchExpContext* ctx);
   ast::ExprPtr lambdaExp(P::LambdaExpContext* ctx);

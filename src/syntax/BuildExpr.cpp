@@ -537,8 +537,25 @@ ExprPtr AstBuilder::ifExp(P::IfExpContext* ctx) {
 }
 
 ExprPtr AstBuilder::letExp(P::LetExpContext* ctx) {
-  SourceSpan s = span(ctx);
-  P::LetBindingContext* b = ctx->letBinding();
+  // Built from the last binding outwards, without recursion: each `let` of the chain spans
+  // from its keyword to the end of the chain.
+  ExprPtr body = exp(ctx->exp());
+  std::vector<P::LetBindingContext*> bindings = ctx->letBinding();
+  std::vector<antlr4::tree::TerminalNode*> keywords = ctx->LET();
+  SourceSpan whole = span(ctx);
+  for (size_t i = bindings.size(); i-- > 0;) {
+    SourceSpan s = whole;
+    SourceSpan at = span(keywords[i]);
+    s.line = at.line;
+    s.col = at.col;
+    ExprPtr e = letBinding(bindings[i], s);
+    e->elems.push_back(std::move(body));
+    body = std::move(e);
+  }
+  return body;
+}
+
+ExprPtr AstBuilder::letBinding(P::LetBindingContext* b, const SourceSpan& s) {
   ExprPtr e;
   auto* with = dynamic_cast<P::LetWithContext*>(b);
   if (with && with->dimIndices()->lmadDims()) {
@@ -601,7 +618,6 @@ ExprPtr AstBuilder::letExp(P::LetExpContext* ctx) {
     e->pattern = pattern(p->pattern());
     e->elems.push_back(exp(p->exp()));
   }
-  e->elems.push_back(ctx->exp() ? exp(ctx->exp()) : letExp(ctx->letExp()));
   return e;
 }
 

@@ -55,7 +55,14 @@ const ast::Expr* findTooDeep(const ast::Expr& root) {
     stack.pop_back();
     if (depth > kMaxExprDepth)
       return e;
-    forEachChild(*e, [&](const ast::Expr& c) { stack.emplace_back(&c, depth + 1); });
+    // The body of a `let` is as deep as the `let`: a flat chain of bindings is not nesting
+    // (later stages walk such chains on the big stack the driver runs them on, main.cpp).
+    bool binds = e->kind == ast::Expr::Kind::LetIn || e->kind == ast::Expr::Kind::LetFun ||
+                 e->kind == ast::Expr::Kind::LetWith;
+    const ast::Expr* body = binds && !e->elems.empty() ? e->elems.back().get() : nullptr;
+    forEachChild(*e, [&](const ast::Expr& c) {
+      stack.emplace_back(&c, &c == body ? depth : depth + 1);
+    });
   }
   return nullptr;
 }
@@ -118,13 +125,27 @@ public:
         diags_.error(tokenSpan(at), "expression nested too deeply");
       });
       parser.removeErrorListeners();
-      parser.setErrorHandler(std::make_shared<syntax::FjordErrorStrategy>(
-          [this, &tokens](antlr4::Token* at, const std::string& msg, antlr4::Token* unclosed) {
-            Diagnostic& d = diags_.error(stopSpan(tokens, at), msg);
-            if (unclosed)
-              d.note(tokenSpan(unclosed), "to match this " + syntax::describeToken(unclosed));
-          }));
-      auto* tree = rule(parser);
+      // Two stages, as ANTLR advises: the fast SLL prediction, which is exact on valid input
+      // and bails out at the first error; only then full LL with our error messages.
+      parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+          antlr4::atn::PredictionMode::SLL);
+      parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+      decltype(rule(parser)) tree = nullptr;
+      try {
+        tree = rule(parser);
+      } catch (const antlr4::ParseCancellationException&) {
+        tokens.seek(0);
+        parser.reset();
+        parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+            antlr4::atn::PredictionMode::LL);
+        parser.setErrorHandler(std::make_shared<syntax::FjordErrorStrategy>(
+            [this, &tokens](antlr4::Token* at, const std::string& msg, antlr4::Token* unclosed) {
+              Diagnostic& d = diags_.error(stopSpan(tokens, at), msg);
+              if (unclosed)
+                d.note(tokenSpan(unclosed), "to match this " + syntax::describeToken(unclosed));
+            }));
+        tree = rule(parser);
+      }
       syntax::AstBuilder builder(file_, positions_, diags_);
       auto result = build(builder, tree);
       if (errorCount() != before)
