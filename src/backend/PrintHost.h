@@ -30,12 +30,14 @@ public:
   virtual const Dialect& dialect() const = 0;
   /// Extra members of the context struct (e.g. kernel handles).
   virtual void contextMembers(CPrinter& p, const imp::Program& prog) const = 0;
-  /// What creating a context does per kernel once its device is set up (e.g. create the
-  /// kernel handles); sets `ctx->status`.
+  /// The statements of the context's `init` that follow setting up its device (e.g.
+  /// creating the kernel handles), each returning a failed status.
   virtual void createKernels(CPrinter& p, const imp::Program& prog) const = 0;
-  /// A kernel launch statement; `nonEmpty`: its block count is known to be positive
-  /// (backend/LaunchGuards.h), so it needs no guard against an empty grid.
-  virtual void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool nonEmpty) const = 0;
+  /// What host code passes to the runtime's `Device::launch` for kernel `k`.
+  virtual std::string kernelHandle(const imp::Kernel& k) const = 0;
+  /// The argument `a` of a launch for scalar parameter `param` (as `p` prints expressions).
+  virtual std::string scalarArg(CPrinter& p, const imp::Param& param,
+                                const imp::KernelArg& a) const = 0;
 };
 
 const HostTarget& cudaHost();

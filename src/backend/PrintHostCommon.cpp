@@ -1,11 +1,12 @@
 // Host code shared by CUDA and OpenCL (see PrintHost.h): host statements over the runtime's
 // Device/Buffer (whose interface is the same for both APIs), entry functions, and the C API
 // implementation. Device memory is RAII (Buffer), so an early `return` on error leaks nothing.
-// The fixed text is templates/host.cpp.in and host_array.cpp.in (per array type).
+// The fixed text is templates/host.cpp.in and host_array.cpp.in (per array type); the C API
+// functions that read the same for every module are macros of runtime/fjord_runtime_common.h,
+// which those templates instantiate.
 #include "backend/PrintHost.h"
 
 #include "backend/Half.h"
-#include "backend/LaunchGuards.h"
 
 #include <map>
 #include <set>
@@ -29,8 +30,6 @@ public:
   }
 
   using CPrinter::declare;
-  /// The launches known to run over at least one block (backend/LaunchGuards.h).
-  void setNonEmptyLaunches(std::set<const Stm*> launches) { nonEmpty_ = std::move(launches); }
 
 protected:
   std::string tuning(const std::string& name) override {
@@ -111,7 +110,7 @@ protected:
           if (k.params.size() != s.kernelArgs.size())
             throw std::invalid_argument("backend: launch of " + k.name +
                                         " with the wrong number of arguments");
-          target_.launch(*this, s, k, nonEmpty_.count(&s) > 0);
+          launch(s, k);
           return;
         }
       throw std::invalid_argument("backend: launch of unknown kernel " + s.name);
@@ -121,10 +120,22 @@ protected:
   }
 
 private:
+  /// One call of the runtime's Device::launch, which runs nothing over zero blocks.
+  void launch(const Stm& s, const imp::Kernel& k) {
+    std::string call = "FJORD_TRY(ctx->device.launch(" + target_.kernelHandle(k) + ", \"" +
+                       k.name + "\", " + exp(*s.args.at(0)) + ", " + exp(*s.args.at(1));
+    for (size_t i = 0; i < k.params.size(); ++i) {
+      const imp::KernelArg& a = s.kernelArgs[i];
+      call += ", " + (k.params[i].kind == imp::Param::Kind::Mem
+                          ? a.mem
+                          : target_.scalarArg(*this, k.params[i], a));
+    }
+    line(call + "));");
+  }
+
   const imp::Program& prog_;
   const HostTarget& target_;
   std::map<std::string, std::string> tuning_;
-  std::set<const Stm*> nonEmpty_;
 };
 
 std::string paramDecl(const imp::Param& p, bool result, bool used, const std::string& ns) {
@@ -143,7 +154,6 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   HostPrinter body(h, prog, target);
   Uses uses = collectUses(f.body);
   body.setUses(uses);
-  body.setNonEmptyLaunches(nonEmptyLaunches(f.body));
   for (const auto* list : {&f.results, &f.params})
     for (const imp::Param& p : *list)
       body.declare(p.name);
@@ -223,15 +233,11 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
                           const HostTarget& target, Helpers& helpers) {
   CPrinter members(hostDialect(), helpers), kernelSetup(hostDialect(), helpers);
   target.contextMembers(members, prog);
-  kernelSetup.indent(1);
+  kernelSetup.indent(2);
   target.createKernels(kernelSetup, prog);
-  std::string arrayStructs, arrayFunctions, entryFunctions, entryWrappers;
-  for (const ArrayType& a : arrayTypes(prog)) {
-    arrayStructs += "struct " + a.name(p) + " {\n    " + target.runtimeNamespace() +
-                    "::Buffer mem;\n    int64_t shape[" + std::to_string(a.rank) + "];\n};\n\n";
-    arrayFunctions +=
-        instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
-  }
+  std::string arrayApi, entryFunctions, entryWrappers;
+  for (const ArrayType& a : arrayTypes(prog))
+    arrayApi += instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
   // Entry functions first, then wrappers: the order in which they register helpers.
   // Functions that host code calls: declared first, so that they may call each other.
   std::string prototypes;
@@ -249,11 +255,9 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
                      {{"prefix", p},
                       {"stem", fileStem(prog)},
                       {"runtime_ns", target.runtimeNamespace()},
-                      {"queue_type", target.queueType()},
                       {"context_members", members.take()},
                       {"kernel_setup", kernelSetup.take()},
-                      {"array_structs", arrayStructs},
-                      {"array_functions", arrayFunctions},
+                      {"array_api", arrayApi},
                       {"entry_functions", entryFunctions},
                       {"entry_wrappers", entryWrappers}});
 }

@@ -53,6 +53,14 @@ private:
 /// The OpenCL state of one context: device, queue, program and kernels, and its last error.
 class Device {
 public:
+    /// The C API's types (fjord_rt::Context): a queue, and raw device memory (of any T).
+    using Queue = cl_command_queue;
+    using Buffer = opencl::Buffer;
+    template <class T> using Raw = cl_mem;
+    template <class T> using RawConst = cl_mem;
+    /// A buffer's memory as the C API's raw memory (`<prefix>_values_raw_<type>`).
+    template <class T> static Raw<T> raw(const Buffer& buffer) { return buffer.get(); }
+
     Device() = default;
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
