@@ -55,13 +55,13 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
             x_lanes[2] = x_vec.z;
             x_lanes[3] = x_vec.w;
         } else {
-            for (int64_t q = 0; q < 4; ++q) {
+            for (int32_t q = 0; q < 4; ++q) {
                 if (g * 4 + q < xs_len) {
                     x_lanes[q] = xs_mem[g * 4 + q];
                 }
             }
         }
-        for (int64_t q_1 = 0; q_1 < 4; ++q_1) {
+        for (int32_t q_1 = 0; q_1 < 4; ++q_1) {
             int64_t gtid = g * 4 + q_1;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -72,7 +72,7 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
             reinterpret_cast<float4 *>(result_0_mem)[g] =
                 make_float4(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]);
         } else {
-            for (int64_t q_2 = 0; q_2 < 4; ++q_2) {
+            for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
                 if (g * 4 + q_2 < xs_len) {
                     result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
                 }
@@ -99,7 +99,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
-        for (int64_t u = 0; u < 4; ++u) {
+        for (int32_t u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= xs_len) {
                 float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
                 x_lanes[u * 4] = x_vec.x;
@@ -107,14 +107,14 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
                 x_lanes[u * 4 + 2] = x_vec.z;
                 x_lanes[u * 4 + 3] = x_vec.w;
             } else {
-                for (int64_t q = 0; q < 4; ++q) {
+                for (int32_t q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < xs_len) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                     }
                 }
             }
         }
-        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
+        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
             int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -215,7 +215,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
-        for (int64_t u = 0; u < 4; ++u) {
+        for (int32_t u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= n) {
                 float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
                 x_lanes[u * 4] = x_vec.x;
@@ -228,7 +228,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
                 x_lanes_1[u * 4 + 2] = x_vec_1.z;
                 x_lanes_1[u * 4 + 3] = x_vec_1.w;
             } else {
-                for (int64_t q = 0; q < 4; ++q) {
+                for (int32_t q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < n) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                         x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
@@ -236,7 +236,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
                 }
             }
         }
-        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
+        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
             int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < n) {
                 float x = x_lanes[q_1];
@@ -338,7 +338,7 @@ static __global__ void rowsums_a_transpose(int64_t tiles_j, int64_t n, int64_t m
     int64_t i0 = tile_i * 32;
     int64_t j0 = tile_j * 32;
     // read the tile along the source's contiguous dimension
-    for (int64_t r = 0; r < 4; ++r) {
+    for (int32_t r = 0; r < 4; ++r) {
         int64_t row = ty + r * 8;
         int64_t i = i0 + row;
         int64_t j = j0 + tx;
@@ -349,7 +349,7 @@ static __global__ void rowsums_a_transpose(int64_t tiles_j, int64_t n, int64_t m
     }
     __syncthreads();
     // write it along the destination's contiguous dimension
-    for (int64_t r_1 = 0; r_1 < 4; ++r_1) {
+    for (int32_t r_1 = 0; r_1 < 4; ++r_1) {
         int64_t row_1 = ty + r_1 * 8;
         int64_t i_1 = i0 + tx;
         int64_t j_1 = j0 + row_1;
