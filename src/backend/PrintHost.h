@@ -28,13 +28,9 @@ public:
   virtual std::string rawType(PrimType elem, bool isConst) const = 0;
   /// The kernels' dialect; it picks the sections of the templates (backend/Template.h).
   virtual const Dialect& dialect() const = 0;
-  /// Extra members of the context struct (e.g. kernel handles).
-  virtual void contextMembers(CPrinter& p, const imp::Program& prog) const = 0;
-  /// The statements of the context's `init` that follow setting up its device (e.g.
-  /// creating the kernel handles), each returning a failed status.
-  virtual void createKernels(CPrinter& p, const imp::Program& prog) const = 0;
-  /// What host code passes to the runtime's `Device::launch` for kernel `k`.
-  virtual std::string kernelHandle(const imp::Kernel& k) const = 0;
+  /// How host code names kernel `k` to the runtime's `Device::launch`: CUDA passes the
+  /// kernel and its name, OpenCL the name of a kernel the context created.
+  virtual std::string kernelRef(const imp::Kernel& k) const = 0;
   /// The argument `a` of a launch for scalar parameter `param` (as `p` prints expressions).
   virtual std::string scalarArg(CPrinter& p, const imp::Param& param,
                                 const imp::KernelArg& a) const = 0;

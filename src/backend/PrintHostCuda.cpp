@@ -16,12 +16,11 @@ public:
   }
   const Dialect& dialect() const override { return cudaDialect(); }
 
-  // Kernels are functions of the .cu file: nothing to keep or create per context.
-  void contextMembers(CPrinter&, const imp::Program&) const override {}
-  void createKernels(CPrinter&, const imp::Program&) const override {}
-
-  // Device::launch converts each argument to its kernel parameter's type.
-  std::string kernelHandle(const imp::Kernel& k) const override { return k.name; }
+  // Kernels are functions of the .cu file; Device::launch converts each argument to its
+  // kernel parameter's type.
+  std::string kernelRef(const imp::Kernel& k) const override {
+    return k.name + ", \"" + k.name + "\"";
+  }
   std::string scalarArg(CPrinter& p, const imp::Param&, const imp::KernelArg& a) const override {
     return p.exp(*a.scalar);
   }

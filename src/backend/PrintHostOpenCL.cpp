@@ -1,6 +1,6 @@
 // The OpenCL 1.2 host target: the program is built from the embedded source when a context
-// is created (the context's `init`, templates/host.cpp.in), each kernel is a cl_kernel member of the context, and
-// launches go through Device::launch (clSetKernelArg per argument, then
+// is created (the context's `init`, templates/host.cpp.in), which also creates its kernels,
+// and launches name a kernel to Device::launch (clSetKernelArg per argument, then
 // clEnqueueNDRangeKernel).
 #include "backend/PrintHost.h"
 
@@ -21,17 +21,8 @@ public:
   std::string rawType(PrimType, bool) const override { return "struct _cl_mem*"; }
   const Dialect& dialect() const override { return openclDialect(); }
 
-  void contextMembers(CPrinter& p, const imp::Program& prog) const override {
-    for (const imp::Kernel& k : prog.kernels)
-      p.line("    cl_kernel " + k.name + " = nullptr;");
-  }
-
-  void createKernels(CPrinter& p, const imp::Program& prog) const override {
-    for (const imp::Kernel& k : prog.kernels)
-      p.line("FJORD_TRY(device.createKernel(\"" + k.name + "\", " + k.name + "));");
-  }
-
-  std::string kernelHandle(const imp::Kernel& k) const override { return "ctx->" + k.name; }
+  // The context's Device created every kernel of the program (by name).
+  std::string kernelRef(const imp::Kernel& k) const override { return "\"" + k.name + "\""; }
   // Scalars travel by their exact type (sizeof must match the kernel's parameter).
   std::string scalarArg(CPrinter& p, const imp::Param& param,
                         const imp::KernelArg& a) const override {

@@ -618,8 +618,6 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
         FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
                                      num_blocks, reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -654,8 +652,6 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
                                      warp_block_size, num_blocks, reduced_partials,
                                      reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -692,8 +688,6 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                                          a_coalesced_mem, n, m, mapped_mem_1));
         }
         mapped_mem = std::move(mapped_mem_1);
-        a_coalesced_mem.reset();
-        mapped_mem_1.reset();
     } else {
         int64_t mapped_bytes_1 = n * 8;
         fjord_rt::cuda::Buffer mapped_mem_2;
@@ -716,13 +710,11 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                 threads_per_segment, n, m, a_mem, mapped_mem_2));
         }
         mapped_mem = std::move(mapped_mem_2);
-        mapped_mem_2.reset();
     }
     result_0_dim0 = n;
     FJORD_TRY(ctx->device.alloc(result_0_mem, n * 8));
     // copy mapped to result_0
     FJORD_TRY(ctx->device.copy(result_0_mem, 0, mapped_mem, 0, n * 8));
-    mapped_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -759,10 +751,6 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
                                      reduced_partials_1, reduced_result, reduced_result_1));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
-        reduced_result_1.reset();
-        reduced_result.reset();
-        reduced_partials_1.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     result_1 = reduced_1;
@@ -783,15 +771,13 @@ int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
 
 int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_sum(ctx, *out0, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
 }
 
 int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
                    const struct demo_f32_1d *in1) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem));
-    return fjord_rt::kSuccess;
+    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
 }
 
 int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
@@ -807,6 +793,5 @@ int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
 int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
                       const struct demo_i32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
 }

@@ -20,32 +20,8 @@
 // (FJORD_CONTEXT_API and FJORD_ARRAY_API of fjord_runtime_common.h)
 
 struct demo_context : fjord_rt::Context<fjord_rt::opencl::Device, demo_tuning> {
-    cl_kernel scale_map = nullptr;
-    cl_kernel sum_reduce_stage1 = nullptr;
-    cl_kernel sum_reduce_stage2 = nullptr;
-    cl_kernel dot_map_reduce_stage1 = nullptr;
-    cl_kernel dot_map_reduce_stage2 = nullptr;
-    cl_kernel rowsums_a_transpose = nullptr;
-    cl_kernel rowsums_outer_map = nullptr;
-    cl_kernel rowsums_reduce = nullptr;
-    cl_kernel argmax_reduce_stage1 = nullptr;
-    cl_kernel argmax_reduce_stage2 = nullptr;
-
     /// Builds demo.cl (kernelSource) and creates its kernels.
-    int init(cl_command_queue queue) {
-        FJORD_TRY(device.init(queue, kernelSource, "-cl-std=CL1.2"));
-        FJORD_TRY(device.createKernel("scale_map", scale_map));
-        FJORD_TRY(device.createKernel("sum_reduce_stage1", sum_reduce_stage1));
-        FJORD_TRY(device.createKernel("sum_reduce_stage2", sum_reduce_stage2));
-        FJORD_TRY(device.createKernel("dot_map_reduce_stage1", dot_map_reduce_stage1));
-        FJORD_TRY(device.createKernel("dot_map_reduce_stage2", dot_map_reduce_stage2));
-        FJORD_TRY(device.createKernel("rowsums_a_transpose", rowsums_a_transpose));
-        FJORD_TRY(device.createKernel("rowsums_outer_map", rowsums_outer_map));
-        FJORD_TRY(device.createKernel("rowsums_reduce", rowsums_reduce));
-        FJORD_TRY(device.createKernel("argmax_reduce_stage1", argmax_reduce_stage1));
-        FJORD_TRY(device.createKernel("argmax_reduce_stage2", argmax_reduce_stage2));
-        return fjord_rt::kSuccess;
-    }
+    int init(cl_command_queue queue) { return device.init(queue, kernelSource, "-cl-std=CL1.2"); }
 };
 FJORD_CONTEXT_API(demo);
 FJORD_ARRAY_API(demo, i32_1d, int32_t, 1, (int64_t dim0), (dim0));
@@ -65,9 +41,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        FJORD_TRY(ctx->device.launch(
-            ctx->scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
-            block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
+        FJORD_TRY(
+            ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
+                               block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     }
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
@@ -91,14 +67,11 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(ctx->sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
-                                     warp_block_size, xs_len, xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(ctx->sum_reduce_stage2, "sum_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_result));
+        FJORD_TRY(ctx->device.launch("sum_reduce_stage1", num_blocks, warp_block_size, xs_len,
+                                     xs_mem, reduced_partials));
+        FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
+                                     reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -127,15 +100,11 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage1, "dot_map_reduce_stage1",
-                                     num_blocks, warp_block_size, n, xs_mem, ys_mem,
-                                     reduced_partials));
-        FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_result));
+        FJORD_TRY(ctx->device.launch("dot_map_reduce_stage1", num_blocks, warp_block_size, n,
+                                     xs_mem, ys_mem, reduced_partials));
+        FJORD_TRY(ctx->device.launch("dot_map_reduce_stage2", 1, warp_block_size, num_blocks,
+                                     reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -161,19 +130,16 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
         int64_t num_blocks = tiles_i * tiles_j;
         // copy a to a_coalesced (tiled transpose)
         if (num_blocks > 0) {
-            FJORD_TRY(ctx->device.launch(ctx->rowsums_a_transpose, "rowsums_a_transpose",
-                                         num_blocks, 256, tiles_j, n, m, a_mem, a_coalesced_mem));
+            FJORD_TRY(ctx->device.launch("rowsums_a_transpose", num_blocks, 256, tiles_j, n, m,
+                                         a_mem, a_coalesced_mem));
         }
         int64_t block_size =
             std::min(std::max(ctx->tuning.rowsums_outer_map_block_size, (int64_t)1), (int64_t)1024);
         if (n > 0) {
-            FJORD_TRY(ctx->device.launch(ctx->rowsums_outer_map, "rowsums_outer_map",
-                                         (n + block_size - 1) / block_size, block_size, n,
-                                         a_coalesced_mem, n, m, mapped_mem_1));
+            FJORD_TRY(ctx->device.launch("rowsums_outer_map", (n + block_size - 1) / block_size,
+                                         block_size, n, a_coalesced_mem, n, m, mapped_mem_1));
         }
         mapped_mem = std::move(mapped_mem_1);
-        a_coalesced_mem.reset();
-        mapped_mem_1.reset();
     } else {
         int64_t mapped_bytes_1 = n * 8;
         fjord_rt::opencl::Buffer mapped_mem_2;
@@ -191,18 +157,15 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
         }
         if (n > 0) {
             FJORD_TRY(ctx->device.launch(
-                ctx->rowsums_reduce, "rowsums_reduce",
-                (n * threads_per_segment + warp_block_size - 1) / warp_block_size, warp_block_size,
-                threads_per_segment, n, m, a_mem, mapped_mem_2));
+                "rowsums_reduce", (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                warp_block_size, threads_per_segment, n, m, a_mem, mapped_mem_2));
         }
         mapped_mem = std::move(mapped_mem_2);
-        mapped_mem_2.reset();
     }
     result_0_dim0 = n;
     FJORD_TRY(ctx->device.alloc(result_0_mem, n * 8));
     // copy mapped to result_0
     FJORD_TRY(ctx->device.copy(result_0_mem, 0, mapped_mem, 0, n * 8));
-    mapped_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -231,18 +194,13 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         fjord_rt::opencl::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                     warp_block_size, n, per_block, xs_mem, reduced_partials,
-                                     reduced_partials_1));
-        FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage2, "argmax_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_partials_1, reduced_result, reduced_result_1));
+        FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n,
+                                     per_block, xs_mem, reduced_partials, reduced_partials_1));
+        FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
+                                     reduced_partials, reduced_partials_1, reduced_result,
+                                     reduced_result_1));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
-        reduced_result_1.reset();
-        reduced_result.reset();
-        reduced_partials_1.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     result_1 = reduced_1;
@@ -263,15 +221,13 @@ int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
 
 int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_sum(ctx, *out0, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
 }
 
 int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
                    const struct demo_f32_1d *in1) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem));
-    return fjord_rt::kSuccess;
+    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
 }
 
 int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
@@ -287,6 +243,5 @@ int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
 int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
                       const struct demo_i32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
 }
