@@ -6,12 +6,6 @@
 
 #include "fjord_runtime_cuda.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <memory>
-#include <new>
-
 // ---------------------------------------------------------------------------
 // Kernels
 

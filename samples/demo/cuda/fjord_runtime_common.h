@@ -9,12 +9,16 @@
 // into one program.
 #pragma once
 
+// The standard headers of the runtime and of generated code (which includes only this).
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <new>
 #include <string>
 

@@ -6,12 +6,6 @@
 
 #include "fjord_runtime_opencl.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <memory>
-#include <new>
-
 // kernelSource: the OpenCL program (demo.cl), built when a context is created.
 #include "demo_cl.h"
 
