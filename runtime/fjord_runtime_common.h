@@ -1,18 +1,25 @@
 // Fjord runtime: what every generated module needs, whatever the GPU API. Error codes, the
-// context's error message, run-time tuning tables, checked returns and the free list that
-// keeps device memory for reuse across entry-point calls.
+// context's error message, run-time tuning tables, checked returns, the free list that
+// keeps device memory for reuse across entry-point calls, and the part of the C API that
+// reads the same for every module (contexts and arrays), which a generated file instantiates
+// with FJORD_CONTEXT_API and FJORD_ARRAY_API.
 //
 // This file is copied next to generated code. It is header-only C++17; everything is
 // `inline` in namespace fjord_rt, so several generated modules can include it and link
 // into one program.
 #pragma once
 
+// The standard headers of the runtime and of generated code (which includes only this).
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <memory>
+#include <new>
 #include <string>
 
 /// Evaluates `call` (an int status) and returns it from the enclosing function if nonzero.
@@ -193,4 +200,188 @@ struct AllocationStats {
     }
 };
 
+/// The state behind a module's `<prefix>_context`: the backend's Device (which defines Queue,
+/// Buffer and Raw<T>, the C API's types of a queue and of raw device memory), the tuning
+/// values and how initialisation went. A generated module's context derives from it, adding
+/// what its API needs (e.g. OpenCL kernel handles and an `init` that creates them).
+template <class DeviceT, class Tuning> struct Context {
+    using Device = DeviceT;
+    Device device;
+    Tuning tuning;
+    bool logging = false;  ///< threshold comparisons are logged to stderr
+    int status = kSuccess; ///< of initialisation
+    std::string initError; ///< its message, when it failed
+
+    int init(typename Device::Queue queue) { return device.init(queue); }
+
+    /// The status of initialisation. When it failed, its message is recorded again (unless
+    /// an error is still unreported), so every later call fails with a message.
+    int usable() {
+        if (status != kSuccess && !device.error().failed())
+            device.error().fail(status, "the context could not be initialised: " + initError);
+        return status;
+    }
+};
+
+/// The state behind `<prefix>_context_config`.
+template <class Tuning> struct ContextConfig {
+    Tuning tuning;
+    bool logging = false;
+};
+
+/// `<prefix>_context_new_with_queue`: null when out of memory; a context whose initialisation
+/// failed keeps the message for its later calls.
+template <class Ctx, class Config>
+inline Ctx* newContext(const Config* cfg, typename Ctx::Device::Queue queue) {
+    auto* ctx = new (std::nothrow) Ctx();
+    if (!ctx)
+        return nullptr;
+    ctx->tuning = cfg->tuning;
+    ctx->logging = cfg->logging;
+    ctx->status = ctx->init(queue);
+    if (ctx->status != kSuccess)
+        ctx->initError = ctx->device.error().message();
+    return ctx;
+}
+
+/// `<prefix>_context_clear_caches`.
+template <class Ctx> inline int clearCaches(Ctx* ctx) {
+    FJORD_TRY(ctx->usable());
+    FJORD_TRY(ctx->device.sync());
+    ctx->device.releaseCache();
+    return kSuccess;
+}
+
+/// The state behind an array type of the C API: its device memory and its shape.
+template <class Buffer, int Rank> struct Array {
+    static constexpr int rank = Rank;
+    Buffer mem;
+    int64_t shape[Rank];
+};
+
+/// The size in bytes of an array of `shape` with `elemBytes` per element (checked by
+/// checkShape when the array was made).
+template <int Rank> inline int64_t arrayBytes(const int64_t (&shape)[Rank], int64_t elemBytes) {
+    int64_t bytes = elemBytes;
+    for (int64_t dim : shape)
+        bytes *= dim;
+    return bytes;
+}
+
+/// `<prefix>_new_<type>` (`Raw`: `<prefix>_new_raw_<type>`, from device memory): a new
+/// array of `shape` holding a copy of `data`, or null with the error recorded.
+template <bool Raw, class Arr, class Ctx, class Data>
+inline Arr* newArray(Ctx* ctx, const char* function, Data data,
+                     const int64_t (&shape)[Arr::rank], int64_t elemBytes) {
+    Arr* arr = new (std::nothrow) Arr();
+    if (!arr)
+        return nullptr;
+    for (int i = 0; i < Arr::rank; ++i)
+        arr->shape[i] = shape[i];
+    int64_t bytes = 0;
+    int status = checkShape(ctx->device.error(), function, arr->shape, Arr::rank, elemBytes);
+    if (!status) {
+        bytes = arrayBytes(arr->shape, elemBytes);
+        status = ctx->usable();
+    }
+    if (!status)
+        status = ctx->device.alloc(arr->mem, bytes);
+    if (!status) {
+        if constexpr (Raw)
+            status = ctx->device.copyFromRaw(arr->mem, data, bytes);
+        else
+            status = ctx->device.write(arr->mem, 0, data, bytes);
+    }
+    if (!status)
+        return arr;
+    delete arr;
+    return nullptr;
+}
+
 } // namespace fjord_rt
+
+/// Used by the macros below: a parenthesised list without its parentheses.
+#define FJORD_UNPAREN(...) __VA_ARGS__
+
+/// Defines `struct P##_context_config` and the C API's context functions of module P, whose
+/// `struct P##_context` (derived from fjord_rt::Context) and P##_tuning_params are defined
+/// before. Written `FJORD_CONTEXT_API(P);`.
+#define FJORD_CONTEXT_API(P)                                                                   \
+    struct P##_context_config : fjord_rt::ContextConfig<P##_tuning> {};                        \
+    struct P##_context_config* P##_context_config_new(void) {                                  \
+        return new (std::nothrow) P##_context_config();                                        \
+    }                                                                                          \
+    void P##_context_config_free(struct P##_context_config* cfg) { delete cfg; }               \
+    int P##_context_config_set_tuning_param(struct P##_context_config* cfg,                    \
+                                            const char* name, int64_t value) {                 \
+        return fjord_rt::setTuningParam(P##_tuning_params, cfg->tuning, name, value);          \
+    }                                                                                          \
+    void P##_context_config_set_logging(struct P##_context_config* cfg, int flag) {            \
+        cfg->logging = flag != 0;                                                              \
+    }                                                                                          \
+    int P##_get_tuning_param_count(void) {                                                     \
+        return static_cast<int>(P##_tuning_params.size());                                     \
+    }                                                                                          \
+    const char* P##_get_tuning_param_name(int i) {                                             \
+        if (i < 0 || i >= P##_get_tuning_param_count())                                        \
+            return nullptr;                                                                    \
+        return P##_tuning_params.data()[i].name;                                               \
+    }                                                                                          \
+    struct P##_context* P##_context_new_with_queue(const struct P##_context_config* cfg,       \
+                                                   P##_context::Device::Queue queue) {         \
+        return fjord_rt::newContext<P##_context>(cfg, queue);                                  \
+    }                                                                                          \
+    struct P##_context* P##_context_new(const struct P##_context_config* cfg) {                \
+        return P##_context_new_with_queue(cfg, nullptr);                                       \
+    }                                                                                          \
+    void P##_context_free(struct P##_context* ctx) { delete ctx; }                             \
+    int P##_context_sync(struct P##_context* ctx) {                                            \
+        FJORD_TRY(ctx->usable());                                                              \
+        return ctx->device.sync();                                                             \
+    }                                                                                          \
+    char* P##_context_get_error(struct P##_context* ctx) {                                     \
+        return ctx->device.error().take();                                                     \
+    }                                                                                          \
+    char* P##_context_report(struct P##_context* ctx) { return ctx->device.report(); }         \
+    int P##_context_clear_caches(struct P##_context* ctx) {                                    \
+        return fjord_rt::clearCaches(ctx);                                                     \
+    }                                                                                          \
+    int P##_context_flush_l2(struct P##_context* ctx) {                                        \
+        FJORD_TRY(ctx->usable());                                                              \
+        return ctx->device.flushL2();                                                          \
+    }                                                                                          \
+    static_assert(sizeof(struct P##_context) > 0, "the context is defined")
+
+/// Defines `struct P##_##S`, an array of RANK dimensions of ELEM (the C API's element type),
+/// and its C API functions: `DIMS` is the parenthesised parameter list of its dimensions
+/// (`(int64_t dim0, int64_t dim1)`), `SHAPE` their names (`(dim0, dim1)`). Written
+/// `FJORD_ARRAY_API(P, S, ELEM, RANK, DIMS, SHAPE);` after FJORD_CONTEXT_API(P).
+#define FJORD_ARRAY_API(P, S, ELEM, RANK, DIMS, SHAPE)                                         \
+    struct P##_##S : fjord_rt::Array<P##_context::Device::Buffer, RANK> {};                    \
+    struct P##_##S* P##_new_##S(struct P##_context* ctx, const ELEM* data,                     \
+                                FJORD_UNPAREN DIMS) {                                          \
+        return fjord_rt::newArray<false, P##_##S>(ctx, #P "_new_" #S, data,                    \
+                                                  {FJORD_UNPAREN SHAPE}, sizeof(ELEM));        \
+    }                                                                                          \
+    struct P##_##S* P##_new_raw_##S(struct P##_context* ctx,                                   \
+                                    P##_context::Device::RawConst<ELEM> data,                  \
+                                    FJORD_UNPAREN DIMS) {                                      \
+        return fjord_rt::newArray<true, P##_##S>(ctx, #P "_new_raw_" #S, data,                 \
+                                                 {FJORD_UNPAREN SHAPE}, sizeof(ELEM));         \
+    }                                                                                          \
+    int P##_free_##S(struct P##_context* /*ctx*/, struct P##_##S* arr) {                       \
+        delete arr;                                                                            \
+        return fjord_rt::kSuccess;                                                             \
+    }                                                                                          \
+    int P##_values_##S(struct P##_context* ctx, const struct P##_##S* arr, ELEM* data) {       \
+        return ctx->device.read(data, arr->mem, 0,                                             \
+                                fjord_rt::arrayBytes(arr->shape, sizeof(ELEM)));               \
+    }                                                                                          \
+    P##_context::Device::Raw<ELEM> P##_values_raw_##S(struct P##_context* /*ctx*/,             \
+                                                      const struct P##_##S* arr) {             \
+        return P##_context::Device::raw<ELEM>(arr->mem);                                       \
+    }                                                                                          \
+    const int64_t* P##_shape_##S(struct P##_context* /*ctx*/, const struct P##_##S* arr) {     \
+        return arr->shape;                                                                     \
+    }                                                                                          \
+    static_assert(RANK > 0, "an array has at least one dimension")

@@ -50,6 +50,14 @@ private:
 /// The CUDA state of one context: its stream and its last error.
 class Device {
 public:
+    /// The C API's types (fjord_rt::Context): a queue, and raw device memory of T.
+    using Queue = cudaStream_t;
+    using Buffer = cuda::Buffer;
+    template <class T> using Raw = T*;
+    template <class T> using RawConst = const T*;
+    /// A buffer's memory as the C API's raw memory of T (`<prefix>_values_raw_<type>`).
+    template <class T> static Raw<T> raw(const Buffer& buffer) { return buffer.as<T>(); }
+
     Device() = default;
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
@@ -183,6 +191,20 @@ public:
         return check(cudaPeekAtLastError(), (std::string("launch of ") + kernel).c_str());
     }
 
+    /// Runs `kernel` (called `name` in messages) over `blocks` blocks of `threads` threads on
+    /// the stream with `args`: buffers, passed as the pointer the kernel's parameter is, or
+    /// scalars, converted to its parameter's type. Nothing runs when `blocks` is 0 (CUDA
+    /// rejects an empty grid).
+    template <class... Params, class... Args>
+    int launch(void (*kernel)(Params...), const char* name, int64_t blocks, int64_t threads,
+               const Args&... args) {
+        static_assert(sizeof...(Params) == sizeof...(Args), "one argument per parameter");
+        if (blocks <= 0)
+            return kSuccess;
+        kernel<<<extent(blocks), extent(threads), 0, stream_>>>(kernelArg<Params>(args)...);
+        return checkLaunch(name);
+    }
+
     int sync() { return check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize"); }
 
     /// Evicts the L2 cache by writing a buffer of twice its size, then waits (for timing
@@ -202,6 +224,16 @@ public:
     }
 
 private:
+    /// A dim3 extent from a 64-bit count.
+    static dim3 extent(int64_t n) { return dim3(static_cast<unsigned>(n)); }
+    /// A buffer as the pointer type P of a kernel's parameter, or a scalar converted to P.
+    template <class P> static P kernelArg(const Buffer& buffer) {
+        return static_cast<P>(buffer.get());
+    }
+    template <class P, class T> static P kernelArg(const T& value) {
+        return static_cast<P>(value);
+    }
+
     cudaStream_t stream_ = nullptr;
     bool ownsStream_ = false;
     ErrorState error_;
@@ -216,8 +248,5 @@ inline void Buffer::reset() {
         owner_->recycle(ptr_, size_);
     ptr_ = nullptr;
 }
-
-/// A grid or block extent from a 64-bit count.
-inline dim3 extent(int64_t n) { return dim3(static_cast<unsigned>(n)); }
 
 } // namespace fjord_rt::cuda

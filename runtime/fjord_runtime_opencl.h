@@ -1,6 +1,7 @@
 // Fjord runtime for OpenCL 1.2: device buffers and the per-context device state that
-// generated `prog_host.cpp` files use: picking a device, building the embedded kernel source,
-// allocating, copying, launching, and turning OpenCL errors into C API status codes.
+// generated `prog_host.cpp` files use: picking a device, building the embedded kernel source
+// and creating its kernels, allocating, copying, launching (by kernel name), and turning
+// OpenCL errors into C API status codes.
 //
 // Header-only C++17, included by generated host files (link with -lOpenCL).
 #pragma once
@@ -13,7 +14,10 @@
 #include <CL/cl.h>
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -53,13 +57,21 @@ private:
 /// The OpenCL state of one context: device, queue, program and kernels, and its last error.
 class Device {
 public:
+    /// The C API's types (fjord_rt::Context): a queue, and raw device memory (of any T).
+    using Queue = cl_command_queue;
+    using Buffer = opencl::Buffer;
+    template <class T> using Raw = cl_mem;
+    template <class T> using RawConst = cl_mem;
+    /// A buffer's memory as the C API's raw memory (`<prefix>_values_raw_<type>`).
+    template <class T> static Raw<T> raw(const Buffer& buffer) { return buffer.get(); }
+
     Device() = default;
     Device(const Device&) = delete;
     Device& operator=(const Device&) = delete;
     ~Device() {
         l2Scratch_.reset();
         releaseCache();
-        for (cl_kernel kernel : kernels_)
+        for (const auto& [name, kernel] : kernels_)
             clReleaseKernel(kernel);
         if (program_)
             clReleaseProgram(program_);
@@ -85,7 +97,7 @@ public:
     }
 
     /// Uses `queue` (retained) or the first device of the first platform that has one, then
-    /// builds `source` with `options`.
+    /// builds `source` with `options` and creates every kernel of it.
     int init(cl_command_queue queue, const char* source, const std::string& options) {
         if (queue) {
             FJORD_TRY(check(clRetainCommandQueue(queue), "clRetainCommandQueue"));
@@ -105,16 +117,8 @@ public:
             queue_ = clCreateCommandQueue(context_, device_, 0, &status);
             FJORD_TRY(check(status, "clCreateCommandQueue"));
         }
-        return build(source, options);
-    }
-
-    /// Creates kernel `name` of the built program (released with the device).
-    int createKernel(const char* name, cl_kernel& kernel) {
-        cl_int status = CL_SUCCESS;
-        kernel = clCreateKernel(program_, name, &status);
-        FJORD_TRY(check(status, std::string("clCreateKernel(") + name + ")"));
-        kernels_.push_back(kernel);
-        return kSuccess;
+        FJORD_TRY(build(source, options));
+        return createKernels();
     }
 
     /// Points `buffer` at `bytes` (at least one) of device memory, releasing what it held:
@@ -198,13 +202,16 @@ public:
         return read(&out, src, index * static_cast<int64_t>(sizeof(T)), sizeof(T));
     }
 
-    /// Runs `kernel` over `blocks` work-groups of `threads` work-items with `args` (buffers
-    /// or scalars of the kernel's parameter types). Nothing runs when `blocks` is 0.
+    /// Runs kernel `name` over `blocks` work-groups of `threads` work-items with `args`
+    /// (buffers or scalars of the kernel's parameter types). Nothing runs when `blocks` is 0.
     template <class... Args>
-    int launch(cl_kernel kernel, const char* name, int64_t blocks, int64_t threads,
-               const Args&... args) {
+    int launch(const char* name, int64_t blocks, int64_t threads, const Args&... args) {
         if (blocks <= 0)
             return kSuccess;
+        auto found = kernels_.find(std::string_view(name));
+        if (found == kernels_.end())
+            return fail(kApiError, std::string("launch of ") + name + ": no such kernel");
+        cl_kernel kernel = found->second;
         cl_uint index = 0;
         int status = kSuccess;
         ((status = status ? status : setArg(kernel, name, index++, args)), ...);
@@ -275,6 +282,32 @@ private:
         return fail(kApiError, "clBuildProgram failed:\n" + log);
     }
 
+    /// Creates every kernel of the built program, found by name when launched.
+    int createKernels() {
+        cl_uint count = 0;
+        FJORD_TRY(check(clCreateKernelsInProgram(program_, 0, nullptr, &count),
+                        "clCreateKernelsInProgram"));
+        std::vector<cl_kernel> kernels(count);
+        if (count > 0)
+            FJORD_TRY(check(clCreateKernelsInProgram(program_, count, kernels.data(), nullptr),
+                            "clCreateKernelsInProgram"));
+        for (cl_kernel kernel : kernels) {
+            size_t size = 0;
+            std::string name;
+            cl_int status = clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, 0, nullptr, &size);
+            if (status == CL_SUCCESS) {
+                name.resize(size);
+                status = clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, size, name.data(),
+                                         nullptr);
+                name.resize(name.empty() ? 0 : size - 1); // without the terminating NUL
+            }
+            if (status != CL_SUCCESS || !kernels_.emplace(name, kernel).second)
+                clReleaseKernel(kernel);
+            FJORD_TRY(check(status, "clGetKernelInfo"));
+        }
+        return kSuccess;
+    }
+
     int setArg(cl_kernel kernel, const char* name, cl_uint index, const Buffer& buffer) {
         cl_mem mem = buffer.get();
         return setRaw(kernel, name, index, sizeof(mem), &mem);
@@ -292,7 +325,7 @@ private:
     cl_context context_ = nullptr;
     cl_command_queue queue_ = nullptr;
     cl_program program_ = nullptr;
-    std::vector<cl_kernel> kernels_;
+    std::map<std::string, cl_kernel, std::less<>> kernels_; ///< by name
     ErrorState error_;
     FreeList<cl_mem> cache_;
     AllocationStats stats_;

@@ -4,6 +4,7 @@
 #include "backend/CPrinter.h"
 
 #include "backend/Half.h"
+#include "backend/NarrowCounters.h"
 #include "ir/TypeOf.h"
 #include "support/Half.h"
 
@@ -568,12 +569,17 @@ void CPrinter::stm(const Stm& s) {
     return;
   }
   case Stm::Kind::For: {
-    std::string ty(d_.typeName(isInteger(s.type) ? s.type : PrimType::I64));
+    bool narrow = narrowCounter(s, narrowed_); // backend/NarrowCounters.h
+    std::string ty(d_.typeName(narrow ? PrimType::I32
+                                      : isInteger(s.type) ? s.type : PrimType::I64));
     if (s.text.rfind("unroll", 0) == 0) // an unrolling hint (CUDA and OpenCL C spell it alike)
       line("#pragma " + s.text);
     line("for (" + ty + " " + s.name + " = 0; " + s.name + " < " + exp(*s.args.at(0)) + "; ++" +
          s.name + ") {");
+    if (narrow)
+      narrowed_[s.name] = s.args[0]->value.asInt();
     block(s.body);
+    narrowed_.erase(s.name);
     line("}");
     return;
   }

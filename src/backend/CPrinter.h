@@ -110,6 +110,7 @@ private:
   int indent_ = 0;
   std::vector<std::set<std::string>> scopes_{{}};
   Uses uses_;
+  std::map<std::string, int64_t> narrowed_; ///< loop counters printed as int32_t, by bound
   std::set<std::string> dropped_;
 };
 

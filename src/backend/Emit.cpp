@@ -60,11 +60,11 @@ Names names(const imp::Program& prog, const EmitOptions& options) {
   return {stem, options.prefix.empty() ? prefixForStem(stem) : options.prefix};
 }
 
+/// The module's headers and its runtime header, which includes the standard headers that
+/// generated code uses.
 std::string includes(const Names& n, const HostTarget& target) {
   return "#include \"" + n.stem + ".h\"\n#include \"" + n.stem + "_tuning.h\"\n\n#include \"" +
-         target.runtimeHeader() +
-         "\"\n\n#include <algorithm>\n#include <cmath>\n#include <cstdint>\n#include "
-         "<memory>\n#include <new>\n\n";
+         target.runtimeHeader() + "\"\n\n";
 }
 
 void addCommon(GeneratedFiles& out, const imp::Program& prog, const Names& n,

@@ -51,31 +51,26 @@ std::string entryPrototype(const imp::Function& f, const std::string& prefix) {
 }
 
 TemplateArgs arrayTemplateArgs(const ArrayType& a, const std::string& p, const HostTarget& target) {
-  std::string elem = apiScalarType(a.elem);
-  std::string dims, setShape, bytes = "static_cast<int64_t>(sizeof(" + elem + "))";
-  std::string arrayBytes = "arr->shape[0]";
+  std::string dims, dimParams, dimNames;
   for (int d = 0; d < a.rank; ++d) {
     std::string dim = "dim" + std::to_string(d);
     dims += ", int64_t " + dim;
-    setShape += "    arr->shape[" + std::to_string(d) + "] = " + dim + ";\n";
-    bytes = dim + " * " + bytes;
-    if (d > 0)
-      arrayBytes += " * arr->shape[" + std::to_string(d) + "]";
+    dimParams += (d ? ", int64_t " : "int64_t ") + dim;
+    dimNames += (d ? ", " : "") + dim;
   }
   std::string name = a.name(p);
   return {{"prefix", p},
           {"array", name},
           {"suffix", name.substr(p.size() + 1)},
-          {"elem", elem},
+          {"elem", apiScalarType(a.elem)},
           {"elem_name", primName(a.elem)},
           {"dimensions", std::to_string(a.rank) + (a.rank > 1 ? " dimensions" : " dimension")},
           {"dims", dims},
+          {"dim_params", dimParams},
+          {"dim_names", dimNames},
           {"raw_type", target.rawType(a.elem, /*isConst=*/false)},
           {"raw_const_type", target.rawType(a.elem, /*isConst=*/true)},
-          {"set_shape", setShape},
-          {"rank", std::to_string(a.rank)},
-          {"bytes", bytes},
-          {"array_bytes", arrayBytes + " * static_cast<int64_t>(sizeof(" + elem + "))"}};
+          {"rank", std::to_string(a.rank)}};
 }
 
 std::string printApiHeader(const imp::Program& prog, const std::string& p,

@@ -28,14 +28,12 @@ public:
   virtual std::string rawType(PrimType elem, bool isConst) const = 0;
   /// The kernels' dialect; it picks the sections of the templates (backend/Template.h).
   virtual const Dialect& dialect() const = 0;
-  /// Extra members of the context struct (e.g. kernel handles).
-  virtual void contextMembers(CPrinter& p, const imp::Program& prog) const = 0;
-  /// What creating a context does per kernel once its device is set up (e.g. create the
-  /// kernel handles); sets `ctx->status`.
-  virtual void createKernels(CPrinter& p, const imp::Program& prog) const = 0;
-  /// A kernel launch statement; `nonEmpty`: its block count is known to be positive
-  /// (backend/LaunchGuards.h), so it needs no guard against an empty grid.
-  virtual void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool nonEmpty) const = 0;
+  /// How host code names kernel `k` to the runtime's `Device::launch`: CUDA passes the
+  /// kernel and its name, OpenCL the name of a kernel the context created.
+  virtual std::string kernelRef(const imp::Kernel& k) const = 0;
+  /// The argument `a` of a launch for scalar parameter `param` (as `p` prints expressions).
+  virtual std::string scalarArg(CPrinter& p, const imp::Param& param,
+                                const imp::KernelArg& a) const = 0;
 };
 
 const HostTarget& cudaHost();

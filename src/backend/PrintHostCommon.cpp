@@ -1,12 +1,14 @@
 // Host code shared by CUDA and OpenCL (see PrintHost.h): host statements over the runtime's
 // Device/Buffer (whose interface is the same for both APIs), entry functions, and the C API
 // implementation. Device memory is RAII (Buffer), so an early `return` on error leaks nothing.
-// The fixed text is templates/host.cpp.in and host_array.cpp.in (per array type).
+// The fixed text is templates/host.cpp.in and host_array.cpp.in (per array type); the C API
+// functions that read the same for every module are macros of runtime/fjord_runtime_common.h,
+// which those templates instantiate.
 #include "backend/PrintHost.h"
 
 #include "backend/Half.h"
-#include "backend/LaunchGuards.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -29,8 +31,8 @@ public:
   }
 
   using CPrinter::declare;
-  /// The launches known to run over at least one block (backend/LaunchGuards.h).
-  void setNonEmptyLaunches(std::set<const Stm*> launches) { nonEmpty_ = std::move(launches); }
+  /// The frees that the end of their buffer's scope does (scopeEndFrees).
+  void setScopeEndFrees(std::set<const Stm*> frees) { scopeEndFrees_ = std::move(frees); }
 
 protected:
   std::string tuning(const std::string& name) override {
@@ -55,7 +57,10 @@ protected:
       }
       line("FJORD_TRY(ctx->device.alloc(" + s.name + ", " + exp(*s.args.at(0)) + "));");
       return;
-    case Stm::Kind::Free: line(s.name + ".reset();"); return;
+    case Stm::Kind::Free:
+      if (!scopeEndFrees_.count(&s))
+        line(s.name + ".reset();");
+      return;
     case Stm::Kind::DeclareMem:
       line(target_.runtimeNamespace() + "::Buffer " + s.name + ";");
       declare(s.name);
@@ -111,7 +116,7 @@ protected:
           if (k.params.size() != s.kernelArgs.size())
             throw std::invalid_argument("backend: launch of " + k.name +
                                         " with the wrong number of arguments");
-          target_.launch(*this, s, k, nonEmpty_.count(&s) > 0);
+          launch(s, k);
           return;
         }
       throw std::invalid_argument("backend: launch of unknown kernel " + s.name);
@@ -121,11 +126,50 @@ protected:
   }
 
 private:
+  /// One call of the runtime's Device::launch, which runs nothing over zero blocks.
+  void launch(const Stm& s, const imp::Kernel& k) {
+    std::string call = "FJORD_TRY(ctx->device.launch(" + target_.kernelRef(k) + ", " +
+                       exp(*s.args.at(0)) + ", " + exp(*s.args.at(1));
+    for (size_t i = 0; i < k.params.size(); ++i) {
+      const imp::KernelArg& a = s.kernelArgs[i];
+      call += ", " + (k.params[i].kind == imp::Param::Kind::Mem
+                          ? a.mem
+                          : target_.scalarArg(*this, k.params[i], a));
+    }
+    line(call + "));");
+  }
+
   const imp::Program& prog_;
   const HostTarget& target_;
   std::map<std::string, std::string> tuning_;
-  std::set<const Stm*> nonEmpty_;
+  std::set<const Stm*> scopeEndFrees_;
 };
+
+/// The Free statements that only repeat what a Buffer's destructor does: those at the end
+/// of the block whose C++ scope declares the buffer (by DeclareMem, or by the Alloc that
+/// first names it), after which the block does nothing else. `declared`: the names of the
+/// enclosing scopes (the function's parameters first).
+void collectScopeEndFrees(const imp::Block& b, std::vector<std::set<std::string>>& declared,
+                          std::set<const Stm*>& out) {
+  auto known = [&](const std::string& name) {
+    for (const auto& scope : declared)
+      if (scope.count(name))
+        return true;
+    return false;
+  };
+  declared.emplace_back();
+  for (const Stm& s : b) {
+    if (s.kind == Stm::Kind::DeclareMem || (s.kind == Stm::Kind::Alloc && !known(s.name)))
+      declared.back().insert(s.name);
+    for (const imp::Block* inner : {&s.body, &s.elseBody})
+      if (!inner->empty())
+        collectScopeEndFrees(*inner, declared, out);
+  }
+  for (auto it = b.rbegin(); it != b.rend() && it->kind == Stm::Kind::Free; ++it)
+    if (declared.back().count(it->name))
+      out.insert(&*it);
+  declared.pop_back();
+}
 
 std::string paramDecl(const imp::Param& p, bool result, bool used, const std::string& ns) {
   std::string name = used ? p.name : "/*" + p.name + "*/";
@@ -143,10 +187,15 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   HostPrinter body(h, prog, target);
   Uses uses = collectUses(f.body);
   body.setUses(uses);
-  body.setNonEmptyLaunches(nonEmptyLaunches(f.body));
+  std::vector<std::set<std::string>> scopes(1);
   for (const auto* list : {&f.results, &f.params})
-    for (const imp::Param& p : *list)
+    for (const imp::Param& p : *list) {
       body.declare(p.name);
+      scopes[0].insert(p.name);
+    }
+  std::set<const Stm*> scopeEndFrees;
+  collectScopeEndFrees(f.body, scopes, scopeEndFrees);
+  body.setScopeEndFrees(std::move(scopeEndFrees));
   body.block(f.body);
   body.line("    return fjord_rt::kSuccess;");
   std::string text = body.take();
@@ -207,10 +256,15 @@ std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& 
       args.push_back(a.cname + "->shape[" + std::to_string(d) + "]");
     args.push_back(a.cname + "->mem");
   }
-  o += "    FJORD_TRY(entry_" + f.name + "(ctx";
+  std::string call = "entry_" + f.name + "(ctx";
   for (const std::string& a : args)
-    o += ", " + a;
-  o += "));\n" + f16Results;
+    call += ", " + a;
+  call += ")";
+  bool arrays = std::any_of(sig.results.begin(), sig.results.end(),
+                            [](const EntryArg& a) { return a.value.rank > 0; });
+  if (!arrays && f16Results.empty()) // the results are written in place
+    return o + "    return " + call + ";\n}\n\n";
+  o += "    FJORD_TRY(" + call + ");\n" + f16Results;
   for (const EntryArg& a : sig.results)
     if (a.value.rank > 0)
       o += "    *" + a.cname + " = result" + a.cname.substr(3) + ".release();\n";
@@ -221,17 +275,9 @@ std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& 
 
 std::string printHostCode(const imp::Program& prog, const std::string& p,
                           const HostTarget& target, Helpers& helpers) {
-  CPrinter members(hostDialect(), helpers), kernelSetup(hostDialect(), helpers);
-  target.contextMembers(members, prog);
-  kernelSetup.indent(1);
-  target.createKernels(kernelSetup, prog);
-  std::string arrayStructs, arrayFunctions, entryFunctions, entryWrappers;
-  for (const ArrayType& a : arrayTypes(prog)) {
-    arrayStructs += "struct " + a.name(p) + " {\n    " + target.runtimeNamespace() +
-                    "::Buffer mem;\n    int64_t shape[" + std::to_string(a.rank) + "];\n};\n\n";
-    arrayFunctions +=
-        instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
-  }
+  std::string arrayApi, entryFunctions, entryWrappers;
+  for (const ArrayType& a : arrayTypes(prog))
+    arrayApi += instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
   // Entry functions first, then wrappers: the order in which they register helpers.
   // Functions that host code calls: declared first, so that they may call each other.
   std::string prototypes;
@@ -249,11 +295,7 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
                      {{"prefix", p},
                       {"stem", fileStem(prog)},
                       {"runtime_ns", target.runtimeNamespace()},
-                      {"queue_type", target.queueType()},
-                      {"context_members", members.take()},
-                      {"kernel_setup", kernelSetup.take()},
-                      {"array_structs", arrayStructs},
-                      {"array_functions", arrayFunctions},
+                      {"array_api", arrayApi},
                       {"entry_functions", entryFunctions},
                       {"entry_wrappers", entryWrappers}});
 }

@@ -1,6 +1,6 @@
 // The OpenCL 1.2 host target: the program is built from the embedded source when a context
-// is created (templates/host.cpp.in), each kernel is a cl_kernel member of the context, and
-// launches go through Device::launch (clSetKernelArg per argument, then
+// is created (the context's `init`, templates/host.cpp.in), which also creates its kernels,
+// and launches name a kernel to Device::launch (clSetKernelArg per argument, then
 // clEnqueueNDRangeKernel).
 #include "backend/PrintHost.h"
 
@@ -21,37 +21,15 @@ public:
   std::string rawType(PrimType, bool) const override { return "struct _cl_mem*"; }
   const Dialect& dialect() const override { return openclDialect(); }
 
-  void contextMembers(CPrinter& p, const imp::Program& prog) const override {
-    for (const imp::Kernel& k : prog.kernels)
-      p.line("    cl_kernel " + k.name + " = nullptr;");
-  }
-
-  void createKernels(CPrinter& p, const imp::Program& prog) const override {
-    for (const imp::Kernel& k : prog.kernels) {
-      p.line("if (ctx->status == fjord_rt::kSuccess)");
-      p.line("    ctx->status = ctx->device.createKernel(\"" + k.name + "\", ctx->" + k.name +
-             ");");
-    }
-  }
-
-  void launch(CPrinter& p, const imp::Stm& s, const imp::Kernel& k, bool) const override {
-    std::string call = "FJORD_TRY(ctx->device.launch(ctx->" + k.name + ", \"" + k.name + "\", " +
-                       p.exp(*s.args.at(0)) + ", " + p.exp(*s.args.at(1));
-    for (size_t i = 0; i < k.params.size(); ++i) {
-      const imp::Param& param = k.params[i];
-      const imp::KernelArg& a = s.kernelArgs[i];
-      if (param.kind == imp::Param::Kind::Mem) {
-        call += ", " + a.mem;
-        continue;
-      }
-      // Scalars travel by their exact type (sizeof must match the kernel's parameter).
-      bool exact = a.scalar->type == param.type && param.type != PrimType::Bool &&
-                   a.scalar->kind != imp::Exp::Kind::Const;
-      call += ", " + (exact ? p.exp(*a.scalar)
-                            : "static_cast<" + hostArgType(param.type) + ">(" + p.exp(*a.scalar) +
-                                  ")");
-    }
-    p.line(call + "));");
+  // The context's Device created every kernel of the program (by name).
+  std::string kernelRef(const imp::Kernel& k) const override { return "\"" + k.name + "\""; }
+  // Scalars travel by their exact type (sizeof must match the kernel's parameter).
+  std::string scalarArg(CPrinter& p, const imp::Param& param,
+                        const imp::KernelArg& a) const override {
+    bool exact = a.scalar->type == param.type && param.type != PrimType::Bool &&
+                 a.scalar->kind != imp::Exp::Kind::Const;
+    return exact ? p.exp(*a.scalar)
+                 : "static_cast<" + hostArgType(param.type) + ">(" + p.exp(*a.scalar) + ")";
   }
 };
 

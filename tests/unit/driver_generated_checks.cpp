@@ -91,5 +91,6 @@ TEST_CASE("driver: generated code has no copied temporaries and no constant laun
   CHECK(cu.find("iota_mem") == std::string::npos);
   // Stage 2 of a reduction runs one block: nothing to guard.
   CHECK(cu.find("if (1 > 0)") == std::string::npos);
-  CHECK(cu.find("sum_reduce_stage2<<<fjord_rt::cuda::extent(1),") != std::string::npos);
+  CHECK(cu.find("ctx->device.launch(sum_reduce_stage2, \"sum_reduce_stage2\", 1, ") !=
+        std::string::npos);
 }
