@@ -6,6 +6,7 @@
 
 #include "backend/Half.h"
 #include "backend/LaunchGuards.h"
+#include "backend/PrintOpaque.h"
 
 #include <map>
 #include <set>
@@ -14,7 +15,8 @@
 namespace fjord::backend {
 using imp::Stm;
 
-std::string entryPrototype(const imp::Function& f, const std::string& prefix); // PrintApi.cpp
+std::string entryPrototype(const imp::Function& f, const std::string& prefix,
+                           const ir::EntryInterface* iface); // PrintApi.cpp
 
 namespace {
 
@@ -169,58 +171,80 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   return o + ") {\n" + text + "}\n\n";
 }
 
-/// The C API wrapper of an entry point: unpacks arrays, calls entry_<name>, packs results.
-std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& h) {
-  EntrySignature sig = entrySignature(f);
-  std::string o = entryPrototype(f, p) + " {\n    FJORD_TRY(ctx->usable());\n";
+/// The C API wrapper of an entry point: unpacks arrays and opaque values, calls
+/// entry_<name>, packs results.
+std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& h,
+                         const ir::EntryInterface* iface) {
+  EntrySignature sig = entrySignature(f, iface);
+  std::string o = entryPrototype(f, p, iface) + " {\n    FJORD_TRY(ctx->usable());\n";
   std::vector<std::string> args;
   std::string f16Results; // the C API has f16 scalars as their bits: converted after the call
-  for (const EntryArg& a : sig.results) {
-    if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+  std::string release;    // moving the results into the out-parameters
+  for (const EntrySlot& slot : sig.resultSlots) {
+    // An opaque result is built in place: its leaves are the entry function's results.
+    std::string obj = "result" + slot.cname.substr(3);
+    if (slot.opaque) {
+      o += "    auto " + obj + " = std::make_unique<" + p + "_" + slot.opaque->name + ">();\n";
+      release += "    *" + slot.cname + " = " + obj + ".release();\n";
+    }
+    for (size_t k = 0; k < slot.leaves.size(); ++k) {
+      const EntryArg& a = *slot.leaves[k];
       std::string r = "result" + a.cname.substr(3);
-      o += "    float " + r + " = 0;\n";
-      args.push_back(r);
-      f16Results += "    *" + a.cname + " = " + halfToBitsHelper(h) + "(" + r + ");\n";
-      continue;
+      std::string scalar = slot.opaque ? obj + "->leaf" + std::to_string(k) : "*" + a.cname;
+      if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+        std::string tmp = slot.opaque ? obj + "_leaf" + std::to_string(k) : r;
+        o += "    float " + tmp + " = 0;\n";
+        args.push_back(tmp);
+        f16Results += "    " + scalar + " = " + halfToBitsHelper(h) + "(" + tmp + ");\n";
+        continue;
+      }
+      if (a.value.rank == 0) {
+        args.push_back(scalar);
+        continue;
+      }
+      std::string arr = r + "->";
+      if (slot.opaque) {
+        arr = obj + "->leaf" + std::to_string(k) + ".";
+      } else {
+        o += "    auto " + r + " = std::make_unique<" +
+             ArrayType{a.value.elem, a.value.rank}.name(p) + ">();\n";
+        release += "    *" + a.cname + " = " + r + ".release();\n";
+      }
+      for (int d = 0; d < a.value.rank; ++d)
+        args.push_back(arr + "shape[" + std::to_string(d) + "]");
+      args.push_back(arr + "mem");
     }
-    if (a.value.rank == 0) {
-      args.push_back("*" + a.cname);
-      continue;
-    }
-    std::string r = "result" + a.cname.substr(3);
-    o += "    auto " + r + " = std::make_unique<" + ArrayType{a.value.elem, a.value.rank}.name(p) +
-         ">();\n";
-    args.push_back(r + "->mem");
-    for (int d = 0; d < a.value.rank; ++d)
-      args.insert(args.end() - 1, r + "->shape[" + std::to_string(d) + "]");
   }
-  for (const EntryArg& a : sig.params) {
-    if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
-      args.push_back(halfFromBitsHelper(h) + "(" + a.cname + ")");
-      continue;
+  for (const EntrySlot& slot : sig.paramSlots) {
+    for (size_t k = 0; k < slot.leaves.size(); ++k) {
+      const EntryArg& a = *slot.leaves[k];
+      std::string leaf = slot.opaque ? slot.cname + "->leaf" + std::to_string(k) : a.cname;
+      if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+        args.push_back(halfFromBitsHelper(h) + "(" + leaf + ")");
+        continue;
+      }
+      if (a.value.rank == 0) {
+        args.push_back(leaf);
+        continue;
+      }
+      std::string arr = leaf + (slot.opaque ? "." : "->");
+      for (int d = 0; d < a.value.rank; ++d)
+        args.push_back(arr + "shape[" + std::to_string(d) + "]");
+      args.push_back(arr + "mem");
     }
-    if (a.value.rank == 0) {
-      args.push_back(a.cname);
-      continue;
-    }
-    for (int d = 0; d < a.value.rank; ++d)
-      args.push_back(a.cname + "->shape[" + std::to_string(d) + "]");
-    args.push_back(a.cname + "->mem");
   }
   o += "    FJORD_TRY(entry_" + f.name + "(ctx";
   for (const std::string& a : args)
     o += ", " + a;
-  o += "));\n" + f16Results;
-  for (const EntryArg& a : sig.results)
-    if (a.value.rank > 0)
-      o += "    *" + a.cname + " = result" + a.cname.substr(3) + ".release();\n";
+  o += "));\n" + f16Results + release;
   return o + "    return fjord_rt::kSuccess;\n}\n\n";
 }
 
 } // namespace
 
 std::string printHostCode(const imp::Program& prog, const std::string& p,
-                          const HostTarget& target, Helpers& helpers) {
+                          const HostTarget& target, Helpers& helpers,
+                          const EntryInterfaces& interfaces) {
   CPrinter members(hostDialect(), helpers), kernelSetup(hostDialect(), helpers);
   target.contextMembers(members, prog);
   kernelSetup.indent(1);
@@ -231,6 +255,13 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
                     "::Buffer mem;\n    int64_t shape[" + std::to_string(a.rank) + "];\n};\n\n";
     arrayFunctions +=
         instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
+  }
+  std::vector<OpaqueType> opaque = opaqueTypes(prog, interfaces);
+  for (const ArrayType& a : opaqueArrayTypes(opaque))
+    arrayFunctions += printArrayCopy(a, p);
+  for (const OpaqueType& o : opaque) {
+    arrayStructs += printOpaqueStruct(o, p);
+    arrayFunctions += printOpaqueFunctions(o, p);
   }
   // Entry functions first, then wrappers: the order in which they register helpers.
   // Functions that host code calls: declared first, so that they may call each other.
@@ -244,7 +275,7 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
     entryFunctions += entryFunction(f, p, prog, target, helpers);
   for (const imp::Function& f : prog.functions)
     if (f.entry)
-      entryWrappers += entryWrapper(f, p, helpers);
+      entryWrappers += entryWrapper(f, p, helpers, interfaceOf(interfaces, f));
   return instantiate("host.cpp.in", target.dialect(),
                      {{"prefix", p},
                       {"stem", fileStem(prog)},
