@@ -222,9 +222,14 @@ ir::EntryType entryType(const Type& t, const ast::TypeExp* te, const SourceSpan&
   SumLayout layout = layoutOf(t, span);
   for (size_t c = 0; c < t.constructors.size(); ++c) {
     const auto& [name, payload] = t.constructors[c];
+    const std::vector<ast::TypeExpPtr>* written = nullptr; // the payload as written
+    if (te && te->kind == ast::TypeExp::Kind::Sum)
+      for (const auto& [n, ps] : te->constructors)
+        if (n == name && ps.size() == payload.size())
+          written = &ps;
     std::vector<ir::EntryType> parts;
-    for (const TypeRef& p : payload)
-      parts.push_back(entryType(*p, nullptr, span));
+    for (size_t k = 0; k < payload.size(); ++k)
+      parts.push_back(entryType(*payload[k], written ? (*written)[k].get() : nullptr, span));
     out.ctors.emplace_back(name, std::move(parts));
     std::vector<size_t> leaves;
     for (size_t slot : layout.ctorSlots[c])

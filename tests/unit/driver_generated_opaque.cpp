@@ -35,6 +35,8 @@ entry grow (s: shape) (k: f32) : shape =
 entry scale_cloud (c: cloud []) : cloud [] = {pts = map (* c.weight) c.pts, weight = c.weight + 1}
 entry length (s: segment) : f32 = f32.sqrt ((s.a.x - s.b.x) ** 2 + (s.a.y - s.b.y) ** 2)
 entry split (p: (i32, f32)) : (f32, point) = (f32.i32 p.0 + p.1, {x = p.1, y = 1})
+type wrapped = #wrap shape f32 | #none
+entry unwrap (w: wrapped) : f32 = match w case #wrap s k -> k * area s case #none -> 0
 )fut";
 
 const char* kMain = R"c(/* Builds opaque values through the C API of module `opq`, in plain C. */
@@ -195,7 +197,10 @@ TEST_CASE("driver: prog.h declares and documents the functions of each opaque ty
            "ctx, float* out0, struct opq_opaque_point** out1, const struct "
            "opq_opaque_tup2_i32_f32* in0);",
            "int opq_entry_grow(struct opq_context* ctx, struct opq_opaque_shape** out0, const "
-           "struct opq_opaque_shape* in0, float in3);"})
+           "struct opq_opaque_shape* in0, float in3);",
+           // A payload of a named type is an opaque value of that type.
+           "int opq_destruct_opaque_wrapped_wrap(struct opq_context* ctx, struct "
+           "opq_opaque_shape** v_0, float* v_1, const struct opq_opaque_wrapped* obj);"})
     CHECK_MESSAGE(h.find(squeeze(decl)) != std::string::npos, decl);
 }
 
