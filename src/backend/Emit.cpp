@@ -70,12 +70,13 @@ std::string includes(const Names& n, const HostTarget& target) {
 void addCommon(GeneratedFiles& out, const imp::Program& prog, const Names& n,
                const HostTarget& target, const EmitOptions& options) {
   out.files.emplace_back(n.stem + ".h",
-                         formatCode(printApiHeader(prog, n.prefix, target), n.stem + ".h"));
+                         formatCode(printApiHeader(prog, n.prefix, target, options.interfaces), n.stem + ".h"));
   out.files.emplace_back(n.stem + "_tuning.h",
                          formatCode(printTuningHeader(prog, n.prefix), n.stem + "_tuning.h"));
   if (options.executable)
     out.files.emplace_back(n.stem + "_main.cpp",
-                           formatCode(printMain(prog, n.prefix, n.stem), n.stem + "_main.cpp"));
+                           formatCode(printMain(prog, n.prefix, n.stem, options.interfaces),
+                                                      n.stem + "_main.cpp"));
   out.files.emplace_back("fjord_runtime_common.h", runtimeFile("fjord_runtime_common.h"));
   out.files.emplace_back(target.runtimeHeader(), runtimeFile(target.runtimeHeader()));
   if (options.executable)
@@ -105,7 +106,7 @@ GeneratedFiles emitCuda(const imp::Program& target, const EmitOptions& options) 
   Helpers helpers(cudaDialect());
   KernelNeeds needs;
   std::string kernels = printKernels(prog, cudaDialect(), helpers, needs);
-  std::string host = printHostCode(prog, n.prefix, cudaHost(), helpers);
+  std::string host = printHostCode(prog, n.prefix, cudaHost(), helpers, options.interfaces);
 
   std::string cu = fileHeader(prog);
   cu += "// Module `" + n.prefix +
@@ -149,7 +150,7 @@ GeneratedFiles emitOpenCL(const imp::Program& target, const EmitOptions& options
   cl = formatCode(cl, n.stem + ".cl");
 
   Helpers hostHelpers(hostDialect());
-  std::string host = printHostCode(prog, n.prefix, openclHost(), hostHelpers);
+  std::string host = printHostCode(prog, n.prefix, openclHost(), hostHelpers, options.interfaces);
   std::string cpp = fileHeader(prog);
   cpp += "// Module `" + n.prefix + "` for OpenCL: the host code of its entry points and the C API of " +
          n.stem + ".h.\n// Build with a C++17 compiler and link with -lOpenCL.\n";

@@ -13,6 +13,9 @@
 // identifier (prefixForStem).
 #pragma once
 #include "imp/Imp.h"
+#include "ir/EntryInterface.h"
+
+#include <map>
 
 #include <string>
 #include <utility>
@@ -27,6 +30,9 @@ struct GeneratedFiles {
 struct EmitOptions {
   std::string prefix;      ///< C API prefix; empty: prefixForStem(the source file's stem)
   bool executable = false; ///< also emit <stem>_main.cpp
+  /// How each entry point's values group into C arguments (opaque values), by the entry
+  /// function's name; the driver fills it from the source (internalise::entryInterfaces).
+  std::map<std::string, ir::EntryInterface> interfaces;
 };
 
 /// The default C API prefix of a file with stem `stem`: each character other than a letter,

@@ -4,26 +4,44 @@
 // The fixed text is templates/api.h.in and api_array.h.in (per array type); this file prints
 // the entry points' part.
 #include "backend/PrintHost.h"
+#include "backend/PrintOpaque.h"
 
 namespace fjord::backend {
 namespace {
 
-std::string entryDoc(const imp::Function& f) {
-  auto type = [](const ir::EntryValue& v) {
+/// The source signature of `f` as its C arguments see it: `norm(p: point) -> f32`.
+std::string entryDoc(const imp::Function& f, const EntrySignature& sig,
+                     const ir::EntryInterface* iface) {
+  auto type = [](const EntrySlot& slot) {
+    if (slot.opaque)
+      return slot.opaque->source;
+    const ir::EntryValue& v = slot.leaves[0]->value;
     std::string s;
     for (int i = 0; i < v.rank; ++i)
       s += "[]";
     return (v.unique ? "*" : "") + s + primName(v.elem);
   };
+  // An opaque parameter is named after the source parameter.
+  auto paramName = [&](const EntrySlot& slot) {
+    if (!slot.opaque)
+      return slot.leaves[0]->value.name;
+    size_t at = 0, first = static_cast<size_t>(slot.leaves[0] - sig.params.data());
+    for (size_t i = 0; iface && i < iface->params.size(); ++i) {
+      if (at == first && i < iface->paramNames.size())
+        return iface->paramNames[i];
+      at += iface->params[i].leaves;
+    }
+    return slot.cname;
+  };
   std::string s = f.name + "(";
-  for (size_t i = 0; i < f.entryParams.size(); ++i)
-    s += (i ? ", " : "") + f.entryParams[i].name + ": " + type(f.entryParams[i]);
+  for (size_t i = 0; i < sig.paramSlots.size(); ++i)
+    s += (i ? ", " : "") + paramName(sig.paramSlots[i]) + ": " + type(sig.paramSlots[i]);
   s += ") -> ";
-  if (f.entryResults.size() != 1)
+  if (sig.resultSlots.size() != 1)
     s += "(";
-  for (size_t i = 0; i < f.entryResults.size(); ++i)
-    s += (i ? ", " : "") + type(f.entryResults[i]);
-  if (f.entryResults.size() != 1)
+  for (size_t i = 0; i < sig.resultSlots.size(); ++i)
+    s += (i ? ", " : "") + type(sig.resultSlots[i]);
+  if (sig.resultSlots.size() != 1)
     s += ")";
   return s;
 }
@@ -31,21 +49,19 @@ std::string entryDoc(const imp::Function& f) {
 } // namespace
 
 /// The C prototype of entry point `f` (without the final `;`).
-std::string entryPrototype(const imp::Function& f, const std::string& prefix) {
-  EntrySignature sig = entrySignature(f);
+std::string entryPrototype(const imp::Function& f, const std::string& prefix,
+                           const ir::EntryInterface* iface) {
+  EntrySignature sig = entrySignature(f, iface);
   std::string s = "int " + prefix + "_entry_" + f.name + "(struct " + prefix + "_context* ctx";
-  for (const EntryArg& a : sig.results) {
-    if (a.value.rank == 0)
-      s += ", " + apiScalarType(a.value.elem) + "* " + a.cname;
-    else
-      s += ", struct " + ArrayType{a.value.elem, a.value.rank}.name(prefix) + "** " + a.cname;
-  }
-  for (const EntryArg& a : sig.params) {
-    if (a.value.rank == 0)
-      s += ", " + apiScalarType(a.value.elem) + " " + a.cname;
-    else
-      s += ", const struct " + ArrayType{a.value.elem, a.value.rank}.name(prefix) + "* " +
-           a.cname;
+  auto cType = [&](const EntrySlot& slot) {
+    return slot.opaque ? "struct " + prefix + "_" + slot.opaque->name + "*"
+                       : leafCType(slot.leaves[0]->value, prefix);
+  };
+  for (const EntrySlot& a : sig.resultSlots)
+    s += ", " + cType(a) + "* " + a.cname;
+  for (const EntrySlot& a : sig.paramSlots) {
+    bool scalar = !a.opaque && a.leaves[0]->value.rank == 0;
+    s += ", " + std::string(scalar ? "" : "const ") + cType(a) + " " + a.cname;
   }
   return s + ")";
 }
@@ -74,13 +90,18 @@ TemplateArgs arrayTemplateArgs(const ArrayType& a, const std::string& p, const H
 }
 
 std::string printApiHeader(const imp::Program& prog, const std::string& p,
-                           const HostTarget& target) {
+                           const HostTarget& target, const EntryInterfaces& interfaces) {
   std::string arrays, entries;
   for (const ArrayType& a : arrayTypes(prog))
     arrays += instantiate("api_array.h.in", target.dialect(), arrayTemplateArgs(a, p, target));
+  for (const OpaqueType& o : opaqueTypes(prog, interfaces))
+    arrays += printOpaqueDecls(o, p);
   for (const imp::Function& f : prog.functions)
-    if (f.entry)
-      entries += "/// " + entryDoc(f) + "\n" + entryPrototype(f, p) + ";\n";
+    if (f.entry) {
+      const ir::EntryInterface* iface = interfaceOf(interfaces, f);
+      entries += "/// " + entryDoc(f, entrySignature(f, iface), iface) + "\n" +
+                 entryPrototype(f, p, iface) + ";\n";
+    }
   return instantiate("api.h.in", target.dialect(),
                      {{"file_header", fileHeader(prog)},
                       {"prefix", p},

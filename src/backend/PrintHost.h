@@ -45,7 +45,7 @@ TemplateArgs arrayTemplateArgs(const ArrayType& a, const std::string& prefix,
 
 /// prog.h: the C API.
 std::string printApiHeader(const imp::Program& prog, const std::string& prefix,
-                           const HostTarget& target);
+                           const HostTarget& target, const EntryInterfaces& interfaces);
 
 /// prog_tuning.h: overridable defaults and the run-time table.
 std::string printTuningHeader(const imp::Program& prog, const std::string& prefix);
@@ -53,6 +53,7 @@ std::string printTuningHeader(const imp::Program& prog, const std::string& prefi
 /// The host code after the includes: context and array structs, entry functions and the C
 /// API implementation. Helpers it calls are registered in `helpers`.
 std::string printHostCode(const imp::Program& prog, const std::string& prefix,
-                          const HostTarget& target, Helpers& helpers);
+                          const HostTarget& target, Helpers& helpers,
+                          const EntryInterfaces& interfaces);
 
 } // namespace fjord::backend

@@ -7,6 +7,7 @@
 #include "backend/PrintHost.h"
 
 #include "backend/Half.h"
+#include "backend/PrintOpaque.h"
 
 #include <algorithm>
 #include <map>
@@ -16,7 +17,8 @@
 namespace fjord::backend {
 using imp::Stm;
 
-std::string entryPrototype(const imp::Function& f, const std::string& prefix); // PrintApi.cpp
+std::string entryPrototype(const imp::Function& f, const std::string& prefix,
+                           const ir::EntryInterface* iface); // PrintApi.cpp
 
 namespace {
 
@@ -218,66 +220,94 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   return o + ") {\n" + text + "}\n\n";
 }
 
-/// The C API wrapper of an entry point: unpacks arrays, calls entry_<name>, packs results.
-std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& h) {
-  EntrySignature sig = entrySignature(f);
-  std::string o = entryPrototype(f, p) + " {\n    FJORD_TRY(ctx->usable());\n";
+/// The C API wrapper of an entry point: unpacks arrays and opaque values, calls
+/// entry_<name>, packs results.
+std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& h,
+                         const ir::EntryInterface* iface) {
+  EntrySignature sig = entrySignature(f, iface);
+  std::string o = entryPrototype(f, p, iface) + " {\n    FJORD_TRY(ctx->usable());\n";
   std::vector<std::string> args;
   std::string f16Results; // the C API has f16 scalars as their bits: converted after the call
-  for (const EntryArg& a : sig.results) {
-    if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+  std::string release;    // moving the results into the out-parameters
+  for (const EntrySlot& slot : sig.resultSlots) {
+    // An opaque result is built in place: its leaves are the entry function's results.
+    std::string obj = "result" + slot.cname.substr(3);
+    if (slot.opaque) {
+      o += "    auto " + obj + " = std::make_unique<" + p + "_" + slot.opaque->name + ">();\n";
+      release += "    *" + slot.cname + " = " + obj + ".release();\n";
+    }
+    for (size_t k = 0; k < slot.leaves.size(); ++k) {
+      const EntryArg& a = *slot.leaves[k];
       std::string r = "result" + a.cname.substr(3);
-      o += "    float " + r + " = 0;\n";
-      args.push_back(r);
-      f16Results += "    *" + a.cname + " = " + halfToBitsHelper(h) + "(" + r + ");\n";
-      continue;
+      std::string scalar = slot.opaque ? obj + "->leaf" + std::to_string(k) : "*" + a.cname;
+      if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+        std::string tmp = slot.opaque ? obj + "_leaf" + std::to_string(k) : r;
+        o += "    float " + tmp + " = 0;\n";
+        args.push_back(tmp);
+        f16Results += "    " + scalar + " = " + halfToBitsHelper(h) + "(" + tmp + ");\n";
+        continue;
+      }
+      if (a.value.rank == 0) {
+        args.push_back(scalar);
+        continue;
+      }
+      std::string arr = r + "->";
+      if (slot.opaque) {
+        arr = obj + "->leaf" + std::to_string(k) + ".";
+      } else {
+        o += "    auto " + r + " = std::make_unique<" +
+             ArrayType{a.value.elem, a.value.rank}.name(p) + ">();\n";
+        release += "    *" + a.cname + " = " + r + ".release();\n";
+      }
+      for (int d = 0; d < a.value.rank; ++d)
+        args.push_back(arr + "shape[" + std::to_string(d) + "]");
+      args.push_back(arr + "mem");
     }
-    if (a.value.rank == 0) {
-      args.push_back("*" + a.cname);
-      continue;
-    }
-    std::string r = "result" + a.cname.substr(3);
-    o += "    auto " + r + " = std::make_unique<" + ArrayType{a.value.elem, a.value.rank}.name(p) +
-         ">();\n";
-    args.push_back(r + "->mem");
-    for (int d = 0; d < a.value.rank; ++d)
-      args.insert(args.end() - 1, r + "->shape[" + std::to_string(d) + "]");
   }
-  for (const EntryArg& a : sig.params) {
-    if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
-      args.push_back(halfFromBitsHelper(h) + "(" + a.cname + ")");
-      continue;
+  for (const EntrySlot& slot : sig.paramSlots) {
+    for (size_t k = 0; k < slot.leaves.size(); ++k) {
+      const EntryArg& a = *slot.leaves[k];
+      std::string leaf = slot.opaque ? slot.cname + "->leaf" + std::to_string(k) : a.cname;
+      if (a.value.rank == 0 && a.value.elem == PrimType::F16) {
+        args.push_back(halfFromBitsHelper(h) + "(" + leaf + ")");
+        continue;
+      }
+      if (a.value.rank == 0) {
+        args.push_back(leaf);
+        continue;
+      }
+      std::string arr = leaf + (slot.opaque ? "." : "->");
+      for (int d = 0; d < a.value.rank; ++d)
+        args.push_back(arr + "shape[" + std::to_string(d) + "]");
+      args.push_back(arr + "mem");
     }
-    if (a.value.rank == 0) {
-      args.push_back(a.cname);
-      continue;
-    }
-    for (int d = 0; d < a.value.rank; ++d)
-      args.push_back(a.cname + "->shape[" + std::to_string(d) + "]");
-    args.push_back(a.cname + "->mem");
   }
   std::string call = "entry_" + f.name + "(ctx";
   for (const std::string& a : args)
     call += ", " + a;
   call += ")";
-  bool arrays = std::any_of(sig.results.begin(), sig.results.end(),
-                            [](const EntryArg& a) { return a.value.rank > 0; });
-  if (!arrays && f16Results.empty()) // the results are written in place
+  if (release.empty() && f16Results.empty()) // the results are written in place
     return o + "    return " + call + ";\n}\n\n";
-  o += "    FJORD_TRY(" + call + ");\n" + f16Results;
-  for (const EntryArg& a : sig.results)
-    if (a.value.rank > 0)
-      o += "    *" + a.cname + " = result" + a.cname.substr(3) + ".release();\n";
+  o += "    FJORD_TRY(" + call + ");\n" + f16Results + release;
   return o + "    return fjord_rt::kSuccess;\n}\n\n";
 }
 
 } // namespace
 
 std::string printHostCode(const imp::Program& prog, const std::string& p,
-                          const HostTarget& target, Helpers& helpers) {
+                          const HostTarget& target, Helpers& helpers,
+                          const EntryInterfaces& interfaces) {
   std::string arrayApi, entryFunctions, entryWrappers;
   for (const ArrayType& a : arrayTypes(prog))
     arrayApi += instantiate("host_array.cpp.in", target.dialect(), arrayTemplateArgs(a, p, target));
+  // Opaque types after the arrays they hold: their structs and C API functions.
+  std::vector<OpaqueType> opaque = opaqueTypes(prog, interfaces);
+  if (!opaque.empty())
+    arrayApi += "\n";
+  for (const ArrayType& a : opaqueArrayTypes(opaque))
+    arrayApi += printArrayCopy(a, p);
+  for (const OpaqueType& o : opaque)
+    arrayApi += printOpaqueStruct(o, p) + printOpaqueFunctions(o, p);
   // Entry functions first, then wrappers: the order in which they register helpers.
   // Functions that host code calls: declared first, so that they may call each other.
   std::string prototypes;
@@ -290,7 +320,7 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
     entryFunctions += entryFunction(f, p, prog, target, helpers);
   for (const imp::Function& f : prog.functions)
     if (f.entry)
-      entryWrappers += entryWrapper(f, p, helpers);
+      entryWrappers += entryWrapper(f, p, helpers, interfaceOf(interfaces, f));
   return instantiate("host.cpp.in", target.dialect(),
                      {{"prefix", p},
                       {"stem", fileStem(prog)},

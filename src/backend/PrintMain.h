@@ -1,6 +1,6 @@
 // prog_main.cpp: the command-line driver of generated executables (`--executable`).
 #pragma once
-#include "imp/Imp.h"
+#include "backend/Api.h"
 
 #include <string>
 
@@ -9,6 +9,6 @@ namespace fjord::backend {
 /// A `main` over the C API of module `prefix` (declared in `<stem>.h`) that reads arguments in Futhark's data format
 /// and prints results (see runtime/fjord_runtime_data.h).
 std::string printMain(const imp::Program& prog, const std::string& prefix,
-                      const std::string& stem);
+                      const std::string& stem, const EntryInterfaces& interfaces);
 
 } // namespace fjord::backend

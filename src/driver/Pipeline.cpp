@@ -7,8 +7,10 @@
 #include "driver/PassTable.h"
 
 #include "backend/Emit.h"
+#include "imp/Names.h"
 #include "imp/Print.h"
 #include "imp/Verify.h"
+#include "internalise/EntryTypes.h"
 #include "internalise/Internalise.h"
 #include "ir/Count.h"
 #include "ir/Print.h"
@@ -294,6 +296,10 @@ compile(const CheckedProgram& prog, const CompileOptions& opts, DiagnosticEngine
   }
   eo.prefix = opts.prefix; // empty: the backend derives one from the file's stem
   eo.executable = opts.executable;
+  // Opaque values of the C API (Note [Opaque entry values] in internalise/EntryTypes.cpp),
+  // keyed as the entry functions are named (imp/LowerHost.cpp).
+  for (auto& [name, iface] : internalise::entryInterfaces(checkedOf(prog)))
+    eo.interfaces[imp::detail::identChars(name)] = std::move(iface);
   auto files = opts.backend == Backend::Cuda ? backend::emitCuda(impProg, eo)
                                              : backend::emitOpenCL(impProg, eo);
   return files.files;

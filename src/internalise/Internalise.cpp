@@ -2,6 +2,7 @@
 // variables, and the helpers shared by the expression and intrinsic translations.
 #include "internalise/Internalise.h"
 
+#include "internalise/EntryTypes.h"
 #include "internalise/Internaliser.h"
 #include "ir/Traverse.h"
 
@@ -396,20 +397,32 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
         }
         return v;
       }
-      default:
-        unsupported(p.span, "an entry-point parameter of type `" + ty->str() + "`");
+      case Type::Kind::Sum: {
+        // A u8 tag and the slots (Note [Sum types]); arrays of sums are rejected earlier.
+        if (!shape.empty())
+          break;
+        Value v;
+        v.kind = Value::Kind::Sum;
+        std::vector<ir::PrimType> leafTypes{PrimType::U8};
+        for (ir::PrimType slot : layoutOf(*ty, p.span).slots)
+          leafTypes.push_back(slot);
+        for (size_t k = 0; k < leafTypes.size(); ++k) {
+          std::string leaf = n + (k ? "_" + std::to_string(k - 1) : "_tag");
+          fun.entryParams.push_back(ir::EntryValue{leaf, leafTypes[k], 0, false});
+          v.elems.push_back(Value::of(pb.add(leaf, ir::Type::prim(leafTypes[k])).name));
+        }
+        return v;
       }
+      default:
+        break;
+      }
+      unsupported(p.span, "an entry-point parameter of type `" + ty->str() + "`");
     };
     Value v = mk(t, {}, name);
     bindPattern(p, v, env);
   }
 
   Value result = expr(*d.body, env);
-  std::function<bool(const Value&)> hasSum = [&](const Value& v) {
-    return v.kind == Value::Kind::Sum || std::any_of(v.elems.begin(), v.elems.end(), hasSum);
-  };
-  if (hasSum(result))
-    unsupported(d.span, "an entry-point result of a sum type");
   std::vector<SubExp> res = leaves(result, d.span);
   for (size_t i = 0; i < res.size(); ++i) {
     ir::Type t = typeOf(res[i]);

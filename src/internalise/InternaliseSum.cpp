@@ -1,5 +1,6 @@
 // Sum types as flat values (a tag and payload slots) and structural equality (`==` on
 // tuples, records, sum values and arrays).
+#include "internalise/EntryTypes.h"
 #include "internalise/Internaliser.h"
 #include "ir/TypeOf.h"
 
@@ -21,12 +22,9 @@ using ir::SubExp;
 
 namespace {
 
-struct SumLayout {
-  std::vector<ir::PrimType> slots;             ///< scalar type of each slot
-  std::vector<std::vector<size_t>> ctorSlots;  ///< per constructor: slot of each payload scalar
-};
-
 void flatten(const TypeRef& t, std::vector<ir::PrimType>& out, const SourceSpan& span);
+
+} // namespace
 
 SumLayout layoutOf(const Type& sum, const SourceSpan& span) {
   if (sum.constructors.size() > 256)
@@ -53,6 +51,8 @@ SumLayout layoutOf(const Type& sum, const SourceSpan& span) {
   }
   return l;
 }
+
+namespace {
 
 void flatten(const TypeRef& t, std::vector<ir::PrimType>& out, const SourceSpan& span) {
   switch (t ? t->kind : Type::Kind::Var) {

@@ -74,6 +74,21 @@ public:
 
   /// Reads one value, guided by `expected` (may be null).
   std::optional<Value> value(const TypeRef& expected) {
+    if (expected && expected->kind == Type::Kind::Sum) {
+      // What a compiled executable prints for a sum result, kept as a constructor of that
+      // name (it prints back the same); arguments have no such form.
+      skip();
+      if (readsOpaque && s_.substr(pos_).rfind("#<opaque ", 0) == 0 &&
+          s_.find('>', pos_) != std::string_view::npos) {
+        size_t end = s_.find('>', pos_);
+        std::string name(s_.substr(pos_ + 1, end - pos_));
+        pos_ = end + 1;
+        return Value::constructor(std::move(name), {});
+      }
+      error = "a value of type `" + expected->str() +
+              "`, which the data format cannot express (call the entry point through the C API)";
+      return std::nullopt;
+    }
     skip();
     if (pos_ >= s_.size())
       return fail("unexpected end of input, expected a value");
@@ -91,6 +106,7 @@ public:
   }
 
   std::string error;
+  bool readsOpaque = false; ///< accept `#<opaque NAME>` for a sum value (program output)
 
 private:
   std::nullopt_t fail(const std::string& msg) {
@@ -410,6 +426,7 @@ std::optional<std::vector<Value>> readValues(std::string_view input,
                                              const std::vector<TypeRef>& expected,
                                              std::string& error, std::string_view what) {
   Reader r(input);
+  r.readsOpaque = what != "argument";
   std::vector<Value> out;
   for (const TypeRef& t : expected) {
     auto v = r.value(t);

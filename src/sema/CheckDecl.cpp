@@ -449,7 +449,28 @@ bool mentions(const Type& t, Type::Kind k) {
   }
 }
 
-bool mentionsSum(const Type& t) { return mentions(t, Type::Kind::Sum); }
+/// A sum type inside an array: entry points take and return sum values as opaque values
+/// (Note [Opaque entry values] in internalise/EntryTypes.cpp), but not arrays of them yet.
+bool arrayOfSum(const Type& t) {
+  switch (t.kind) {
+  case Type::Kind::Array:
+    return mentions(*t.elem, Type::Kind::Sum);
+  case Type::Kind::Tuple:
+    return std::any_of(t.elems.begin(), t.elems.end(),
+                       [](const TypeRef& e) { return arrayOfSum(*e); });
+  case Type::Kind::Record:
+    return std::any_of(t.fields.begin(), t.fields.end(),
+                       [](const auto& f) { return arrayOfSum(*f.second); });
+  case Type::Kind::Sum:
+    for (const auto& c : t.constructors)
+      for (const TypeRef& p : c.second)
+        if (arrayOfSum(*p))
+          return true;
+    return false;
+  default:
+    return false;
+  }
+}
 
 } // namespace
 
@@ -489,13 +510,13 @@ void Checker::checkEntry(Decl& d) {
     return;
   }
   for (auto& p : d.params)
-    if (mentionsSum(*tv_.eraseAbstract(tv_.zonk(p->type)))) {
-      diags_.unsupported(p->span, "a sum type in an entry point parameter");
+    if (arrayOfSum(*tv_.eraseAbstract(tv_.zonk(p->type)))) {
+      diags_.unsupported(p->span, "an array of a sum type in an entry point parameter");
       return;
     }
-  if (mentionsSum(*result)) {
+  if (arrayOfSum(*result)) {
     diags_.unsupported(d.name.span.known() ? d.name.span : d.span,
-                       "a sum type in an entry point result");
+                       "an array of a sum type in an entry point result");
     return;
   }
   if (!isFirstOrder(*result)) {

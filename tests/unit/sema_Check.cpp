@@ -53,8 +53,12 @@ TEST_CASE("sema: unknown names, fields and unsupported constructs") {
   CHECK(firstError("def f (x: i32) = x.foo").find("type `i32` has no field `foo`") !=
         std::string::npos);
   CHECK(firstError("def f (x: [n]i32) = x").find("error: unknown size `n`") != std::string::npos);
-  CHECK(firstError("entry f (x: i32) = #some x").find(
-            "test.fut:1:7: error: a sum type in an entry point result is not supported yet") == 0);
+  CHECK(firstError("entry f (x: i32) = [#some x]").find(
+            "test.fut:1:7: error: an array of a sum type in an entry point result is not "
+            "supported yet") == 0);
+  CHECK(firstError("entry f (xs: [](#a | #b i32)) = 0").find(
+            "test.fut:1:9: error: an array of a sum type in an entry point parameter is not "
+            "supported yet") == 0);
   CHECK(firstError("type t = #a | #b | #a").find("error: constructor `#a` appears more than once") !=
         std::string::npos);
   CHECK(firstError("module M = { def x = 1 }\ndef y = M.z").find(
