@@ -131,9 +131,10 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
   }
   TypeRef ret = retTypeExp ? resolveTypeExp(*retTypeExp) : nullptr;
   int bodyFirstUid = nextUid();
+  int bodyFirstExistential = tv_.existentialCount();
   TypeRef bodyType = check(body);
   for (size_t i = 0; i < params.size(); ++i)
-    checkParamSizesInScope(*params[i], paramTypes[i], bodyFirstUid);
+    checkParamSizesInScope(*params[i], paramTypes[i], bodyFirstUid, bodyFirstExistential);
   if (!ret) {
     ret = bodyType;
   } else if (!unify(ret, bodyType, body.span) && tv_.lastError()) {

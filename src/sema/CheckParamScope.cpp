@@ -7,14 +7,17 @@
 // with `def pick 't (a: t) (b: t) : t`. As in Futhark this is an error (a size cannot be
 // existential in a parameter, as the caller picks it); without it the size would silently
 // become unknown. A parameter whose type mentions another parameter (`(n: i64) (xs: [n]t)`)
-// is fine: those are bound before the body.
+// is fine: those are bound before the body. The same holds for an existential size the body
+// makes (`ext'N` with N above `bodyFirstExistential`): a `[]` parameter (a flexible size,
+// CheckAnonymousSizes.cpp) unified with the size of a `filter` result in the body.
 #include "sema/Checker.h"
 
 #include <set>
 
 namespace fjord::sema {
 
-void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid) {
+void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid,
+                                     int bodyFirstExistential) {
   std::set<int> reported;
   TypeRef zonked = tv_.zonk(t);
   mapSizes(zonked, [&](const Size& s) {
@@ -25,6 +28,13 @@ void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, in
                       zonked->str() + "`, but `" + s.name +
                       "` is bound inside the function's body");
       d.note(out_.bindings[s.uid].span, "`" + s.name + "` is the variable bound here");
+    }
+    if (TypeVars::existentialNumber(s) > bodyFirstExistential && reported.insert(-1).second) {
+      Diagnostic& d = diags_.error(
+          p.span, "size mismatch: the type of this parameter is `" + zonked->str() +
+                      "`, but `" + s.name + "` is a size made inside the function's body");
+      if (const SizeOrigin* o = tv_.sizeOrigin(s))
+        d.note(o->span, "`" + s.name + "` is " + o->what);
     }
     return s;
   });

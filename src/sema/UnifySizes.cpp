@@ -26,7 +26,7 @@
 //    expressions mismatch. A size expression beyond `+ - *` is unknown,
 //  - unknown (`[]`: intrinsics, slices of arrays of unknown size, ranges, lambda
 //    parameters): it unifies with any size and learns nothing. A `[]` in a parameter of a
-//    named function is not unknown but a size parameter of its own (`xs_len`,
+//    named function is not unknown but a flexible variable of its own (`xs_len`,
 //    CheckAnonymousSizes.cpp), as in Futhark. Strided slices (`xs[::2]`) are existential.
 // Two different constants or rigid names do not unify: a "size mismatch", reported with
 // both sizes and where each came from. `laxSizes` turns that off where Futhark makes a size
@@ -57,6 +57,12 @@ Size TypeVars::freshExistential(SizeOrigin origin) {
   std::string name = "ext'" + std::to_string(++existentials_);
   sizeOrigins_[name] = std::move(origin);
   return Size::var(name);
+}
+
+int TypeVars::existentialNumber(const Size& s) {
+  if (s.kind != Size::Kind::Var || s.name.rfind("ext'", 0) != 0)
+    return 0;
+  return std::stoi(s.name.substr(4));
 }
 
 Size TypeVars::headSize(const Size& s0) const {
