@@ -273,6 +273,7 @@ void Checker::checkValueDecl(Decl& d) {
         std::none_of(d.params.begin(), d.params.end(),
                      [&](const ast::PatternPtr& p) { return patternMentions(*p, tp.uid); }))
       diags_.error(tp.span, "size parameter `" + tp.name + "` is not used in any parameter type");
+  checkTypeParamsUsed(d);
   tv_.leaveLevel();
   popValues(vmark);
   popTypes(tmark);

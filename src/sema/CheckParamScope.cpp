@@ -1,4 +1,5 @@
-// A size that escapes its scope through the type of a function's parameter.
+// A size that escapes its scope through the type of a function's parameter, and type
+// parameters that no parameter's type mentions.
 //
 // A parameter whose type is not given is a type variable, created before the body is
 // checked. If the body unifies it with a type whose size names a variable of the body (a
@@ -12,6 +13,7 @@
 // CheckAnonymousSizes.cpp) unified with the size of a `filter` result in the body.
 #include "sema/Checker.h"
 
+#include <algorithm>
 #include <set>
 
 namespace fjord::sema {
@@ -38,6 +40,34 @@ void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, in
     }
     return s;
   });
+}
+
+namespace {
+
+/// Whether the type variable `name` occurs in `t`.
+bool mentionsTypeVar(const TypeRef& t, const std::string& name) {
+  bool found = false;
+  mapType(
+      t,
+      [&](const TypeRef& v) {
+        found = found || v->name == name;
+        return v;
+      },
+      [](const Size& s) { return s; });
+  return found;
+}
+
+} // namespace
+
+// A type parameter gets its type from an argument, like a size parameter its size: one that
+// no parameter's type mentions could never be known at a call (as in Futhark, an error).
+void Checker::checkTypeParamsUsed(const ast::Decl& d) {
+  for (const ast::TypeParam& tp : d.typeParams)
+    if (tp.kind != ast::TypeParam::Kind::Size &&
+        std::none_of(d.params.begin(), d.params.end(), [&](const ast::PatternPtr& p) {
+          return p->type && mentionsTypeVar(tv_.zonk(p->type), tp.name);
+        }))
+      diags_.error(tp.span, "type parameter `" + tp.name + "` is not used in any parameter type");
 }
 
 } // namespace fjord::sema

@@ -165,6 +165,8 @@ private:
   /// (CheckParamScope.cpp).
   void checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid,
                               int bodyFirstExistential);
+  /// Reports the type parameters of `d` that no parameter's type mentions.
+  void checkTypeParamsUsed(const ast::Decl& d);
 
   // --- patterns and type expressions (CheckPattern.cpp)
   /// Gives `p` the type `t` (unifying with its annotations) and binds its names.
