@@ -93,14 +93,16 @@ bool TypeVars::unifySize(const Size& a0, const Size& b0) {
         return true;
     return false;
   };
+  // `let [m] (ys: [m]t) = e`: `m` takes the size of `e`, whatever it is; a flexible size of
+  // `e` (a `[]` parameter's) must not become `m`, which is bound later.
+  if (openedSizes.count(a.uid) || openedSizes.count(b.uid))
+    return true;
   if (isFlexibleSize(a) && !occursIn(a, b))
     return bind(a, b);
   if (isFlexibleSize(b) && !occursIn(b, a))
     return bind(b, a);
   if (auto solved = solveSizeEquation(a, b))
     return bind(solved->first, solved->second);
-  if (openedSizes.count(a.uid) || openedSizes.count(b.uid))
-    return true;
   if (!sizeConflict_)
     sizeConflict_ = {a0, b0};
   return false;
