@@ -375,6 +375,10 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
   }
   if (n == "__convert")
     return Value::of(b_->convert(argT(0), resT(), leaf(0), "conv"));
+  if (n == "__convert_zext") { // the signed operand's bits as unsigned first (Builtins.cpp)
+    PrimType bitsT = *primFromName(std::string("u") + (primName(argT(0)) + 1));
+    return Value::of(b_->convert(bitsT, resT(), b_->convert(argT(0), bitsT, leaf(0), "bits"), "conv"));
+  }
   // A call whose result type follows from the operand's (ir/TypeOf.cpp): f16 <-> u16,
   // f32 <-> u32, f64 <-> u64.
   if (n == "__to_bits" || n == "__from_bits")

@@ -475,9 +475,15 @@ Value Evaluator::evalRange(const Expr& e, const Env& env, const TypeEnv& tenv) {
     valid = valid && step > 0 && s <= stop;
   else
     valid = valid && (step > 0 ? s <= stop + 1 : s >= stop - 1);
-  if (!valid)
-    throw RuntimeError{e.span, "range " + std::to_string(s) + ".." + std::to_string(stop) +
-                                   " with step " + std::to_string(step) + " is invalid"};
+  if (!valid) {
+    // Spelled as written, with the values: `5...1`, `0..2..<5` (as Futhark reports it).
+    const char* op = e.rangeKind == Expr::RangeKind::UpToInclusive     ? "..."
+                     : e.rangeKind == Expr::RangeKind::UpToExclusive ? "..<"
+                                                                     : "..>";
+    std::string second = e.rangeHasStep ? ".." + std::to_string(s + step) : std::string();
+    throw RuntimeError{e.span, "range " + std::to_string(s) + second + op +
+                                   std::to_string(stop) + " is invalid"};
+  }
   std::vector<Value> out;
   for (int64_t x = s;; x += step) {
     bool inside = e.rangeKind == Expr::RangeKind::UpToInclusive

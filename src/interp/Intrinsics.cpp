@@ -270,6 +270,11 @@ Value callIntrinsic(Evaluator& ev, const Closure& c, const SourceSpan& span) {
       return out;
   } else if (n == "__convert") {
     return convert(a[0].prim(), primResult(c, span));
+  } else if (n == "__convert_zext") {
+    // The signed operand's bits as the unsigned type of its width (`i32` -> `u32`) first.
+    const PrimValue& x = a[0].prim();
+    PrimType bits = *primFromName(std::string("u") + (primName(x.type) + 1));
+    return convert(convert(x, bits), primResult(c, span));
   } else if (n == "__to_bits" || n == "__from_bits") {
     return bitcast(a[0].prim(), primResult(c, span));
   } else if (c.arity == 1) {

@@ -34,6 +34,11 @@ def reduce_comm 'a (op: a -> a -> a) (ne: a) (as: []a) : a = __reduce_comm op ne
 -- | Inclusive prefix scan with an associative operator `op` with neutral element `ne`.
 def scan 'a [n] (op: a -> a -> a) (ne: a) (as: [n]a) : *[n]a = __scan op ne as
 
+-- | Exclusive prefix scan: element `i` combines the elements before `i` (the first is `ne`).
+def exscan 'a [n] (op: a -> a -> a) (ne: a) (as: [n]a) : *[n]a =
+  let inclusive = __scan op ne as
+  in map (\i -> if i == 0 then ne else inclusive[i - 1]) (__iota n)
+
 -- | The elements that satisfy `p`, in order.
 def filter 'a (p: a -> bool) (as: []a) : *[]a = __filter p as
 

@@ -56,6 +56,7 @@ constexpr IntrinsicEntry kIntrinsics[] = {
     {"__pi", "t"},
     {"__e", "t"},
     {"__convert", "s -> t"},
+    {"__convert_zext", "s -> t"},
     // Bit reinterpretation between a float type and the unsigned type of its width.
     {"__to_bits", "s -> t"},
     {"__from_bits", "s -> t"},
@@ -309,8 +310,10 @@ std::optional<NamespaceMember> namespaceMember(PrimType ns, const std::string& m
       return NamespaceMember{prefix + member, Type::function(self, i32)};
   }
   // Conversions from every primitive type: `f64.i64 : i64 -> f64`, `i32.bool : bool -> i32`.
+  // An unsigned type takes a signed integer's bits as unsigned: `u64.i32 (-1)` is
+  // 4294967295, zero-extended (`__convert_zext`), as in Futhark.
   if (auto from = primFromName(member); from && inFamily(ns, Family::Num))
-    return NamespaceMember{"__convert",
+    return NamespaceMember{isUnsigned(ns) && isSigned(*from) ? "__convert_zext" : "__convert",
                            Type::function(Type::primitive(*from), Type::primitive(ns))};
   return std::nullopt;
 }

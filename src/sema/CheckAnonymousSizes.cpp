@@ -1,13 +1,15 @@
 // Anonymous sizes in the parameters of named functions.
 //
-// In Futhark each `[]` in the type of a parameter of a named function is a fresh size
-// parameter (the language reference, "Size Types": the type checker invents a fresh size
-// parameter for each anonymous size). So `def f (xs: []i32) (ys: []i32) = map2 (+) xs ys` is
-// a size mismatch, while `def f [n] (xs: [n]i32) (ys: [n]i32)` is not. The sizes are rigid
-// inside the body; a use of the function instantiates them like explicit size parameters
-// (CheckSizes.cpp). They have no name the program can use: they are not in scope as values.
-// A `[]` in a return type is an existential size (CheckSizes.cpp); a `[]` under a function
-// type in a parameter, in a lambda's parameter or in a `let` pattern is inferred.
+// In Futhark a `[]` in the type of a parameter of a named function is a size the type
+// checker infers, like the type of a parameter without an annotation: it may equal another
+// parameter's size, so `def f (xs: []i32) (ys: []i32) = map2 (+) xs ys` checks, with
+// `xs` and `ys` of one size, as if written `def f [n] (xs: [n]i32) (ys: [n]i32)`. So each
+// `[]` there is a fresh flexible size variable (shown as `xs_len`, the name the compiled
+// code gives such a size). What the body may not do is give it a size that only exists
+// inside the body (a `let [m]`, the size of a `filter` result): the caller could not know
+// it (Checker::checkParamSizesInScope reports that). A size nothing binds stays a size of
+// its own. A `[]` in a return type is an existential size (CheckSizes.cpp); a `[]` under a
+// function type in a parameter, in a lambda's parameter or in a `let` pattern is unknown.
 #include "sema/Checker.h"
 
 namespace fjord::sema {
@@ -18,18 +20,8 @@ Size Checker::freshAnonymousSize(const SourceSpan& span) {
   // Spelled like the size parameters the compiled code gets for such dimensions.
   std::string name =
       scope.param + "_len" + (scope.count > 1 ? std::to_string(scope.count) : std::string());
-  Binding b;
-  b.kind = Binding::Kind::SizeParam;
-  b.name = name;
-  b.span = span;
-  b.decl = scope.decl;
-  int uid = static_cast<int>(out_.bindings.size());
-  out_.bindings.push_back(std::move(b));
-  Size s = Size::bound(name, uid);
-  tv_.noteRigidSize(s, SizeOrigin{"the anonymous size `[]` of parameter `" + scope.param +
-                                      "` of `" + scope.owner + "`",
-                                  span});
-  return s;
+  (void)span;
+  return tv_.freshSize(name);
 }
 
 } // namespace fjord::sema

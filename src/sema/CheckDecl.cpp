@@ -131,9 +131,10 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
   }
   TypeRef ret = retTypeExp ? resolveTypeExp(*retTypeExp) : nullptr;
   int bodyFirstUid = nextUid();
+  int bodyFirstExistential = tv_.existentialCount();
   TypeRef bodyType = check(body);
   for (size_t i = 0; i < params.size(); ++i)
-    checkParamSizesInScope(*params[i], paramTypes[i], bodyFirstUid);
+    checkParamSizesInScope(*params[i], paramTypes[i], bodyFirstUid, bodyFirstExistential);
   if (!ret) {
     ret = bodyType;
   } else if (!unify(ret, bodyType, body.span) && tv_.lastError()) {
@@ -272,6 +273,7 @@ void Checker::checkValueDecl(Decl& d) {
         std::none_of(d.params.begin(), d.params.end(),
                      [&](const ast::PatternPtr& p) { return patternMentions(*p, tp.uid); }))
       diags_.error(tp.span, "size parameter `" + tp.name + "` is not used in any parameter type");
+  checkTypeParamsUsed(d);
   tv_.leaveLevel();
   popValues(vmark);
   popTypes(tmark);

@@ -1,4 +1,5 @@
-// A size that escapes its scope through the type of a function's parameter.
+// A size that escapes its scope through the type of a function's parameter, and type
+// parameters that no parameter's type mentions.
 //
 // A parameter whose type is not given is a type variable, created before the body is
 // checked. If the body unifies it with a type whose size names a variable of the body (a
@@ -7,14 +8,18 @@
 // with `def pick 't (a: t) (b: t) : t`. As in Futhark this is an error (a size cannot be
 // existential in a parameter, as the caller picks it); without it the size would silently
 // become unknown. A parameter whose type mentions another parameter (`(n: i64) (xs: [n]t)`)
-// is fine: those are bound before the body.
+// is fine: those are bound before the body. The same holds for an existential size the body
+// makes (`ext'N` with N above `bodyFirstExistential`): a `[]` parameter (a flexible size,
+// CheckAnonymousSizes.cpp) unified with the size of a `filter` result in the body.
 #include "sema/Checker.h"
 
+#include <algorithm>
 #include <set>
 
 namespace fjord::sema {
 
-void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid) {
+void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid,
+                                     int bodyFirstExistential) {
   std::set<int> reported;
   TypeRef zonked = tv_.zonk(t);
   mapSizes(zonked, [&](const Size& s) {
@@ -26,8 +31,43 @@ void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, in
                       "` is bound inside the function's body");
       d.note(out_.bindings[s.uid].span, "`" + s.name + "` is the variable bound here");
     }
+    if (TypeVars::existentialNumber(s) > bodyFirstExistential && reported.insert(-1).second) {
+      Diagnostic& d = diags_.error(
+          p.span, "size mismatch: the type of this parameter is `" + zonked->str() +
+                      "`, but `" + s.name + "` is a size made inside the function's body");
+      if (const SizeOrigin* o = tv_.sizeOrigin(s))
+        d.note(o->span, "`" + s.name + "` is " + o->what);
+    }
     return s;
   });
+}
+
+namespace {
+
+/// Whether the type variable `name` occurs in `t`.
+bool mentionsTypeVar(const TypeRef& t, const std::string& name) {
+  bool found = false;
+  mapType(
+      t,
+      [&](const TypeRef& v) {
+        found = found || v->name == name;
+        return v;
+      },
+      [](const Size& s) { return s; });
+  return found;
+}
+
+} // namespace
+
+// A type parameter gets its type from an argument, like a size parameter its size: one that
+// no parameter's type mentions could never be known at a call (as in Futhark, an error).
+void Checker::checkTypeParamsUsed(const ast::Decl& d) {
+  for (const ast::TypeParam& tp : d.typeParams)
+    if (tp.kind != ast::TypeParam::Kind::Size &&
+        std::none_of(d.params.begin(), d.params.end(), [&](const ast::PatternPtr& p) {
+          return p->type && mentionsTypeVar(tv_.zonk(p->type), tp.name);
+        }))
+      diags_.error(tp.span, "type parameter `" + tp.name + "` is not used in any parameter type");
 }
 
 } // namespace fjord::sema

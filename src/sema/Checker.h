@@ -163,7 +163,10 @@ private:
   /// Reports a size in the type `t` of parameter `p` that names a variable bound inside the
   /// function's body (uid >= `bodyFirstUid`): it escaped its scope through a type variable
   /// (CheckParamScope.cpp).
-  void checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid);
+  void checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid,
+                              int bodyFirstExistential);
+  /// Reports the type parameters of `d` that no parameter's type mentions.
+  void checkTypeParamsUsed(const ast::Decl& d);
 
   // --- patterns and type expressions (CheckPattern.cpp)
   /// Gives `p` the type `t` (unifying with its annotations) and binds its names.

@@ -114,6 +114,11 @@ public:
   // --- sizes (UnifySizes.cpp, Note [Size variables])
   /// A fresh flexible size variable standing for the size parameter `display` of a callee.
   Size freshSize(const std::string& display);
+  /// How many existential sizes have been made so far: those made later have a higher
+  /// number (`ext'N`), which tells sizes of a function's body from those of its parameters.
+  int existentialCount() const { return existentials_; }
+  /// The number of an existential size `ext'N`, or 0 for any other size.
+  static int existentialNumber(const Size& s);
   /// A fresh rigid size name (an existential size) introduced by `origin`.
   Size freshExistential(SizeOrigin origin);
   /// Records where the rigid size `s` comes from.

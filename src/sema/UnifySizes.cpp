@@ -26,7 +26,7 @@
 //    expressions mismatch. A size expression beyond `+ - *` is unknown,
 //  - unknown (`[]`: intrinsics, slices of arrays of unknown size, ranges, lambda
 //    parameters): it unifies with any size and learns nothing. A `[]` in a parameter of a
-//    named function is not unknown but a size parameter of its own (`xs_len`,
+//    named function is not unknown but a flexible variable of its own (`xs_len`,
 //    CheckAnonymousSizes.cpp), as in Futhark. Strided slices (`xs[::2]`) are existential.
 // Two different constants or rigid names do not unify: a "size mismatch", reported with
 // both sizes and where each came from. `laxSizes` turns that off where Futhark makes a size
@@ -59,6 +59,12 @@ Size TypeVars::freshExistential(SizeOrigin origin) {
   return Size::var(name);
 }
 
+int TypeVars::existentialNumber(const Size& s) {
+  if (s.kind != Size::Kind::Var || s.name.rfind("ext'", 0) != 0)
+    return 0;
+  return std::stoi(s.name.substr(4));
+}
+
 Size TypeVars::headSize(const Size& s0) const {
   if (s0.kind == Size::Kind::Expr)
     return s0.mapVars([&](const Size& v) { return headSize(v); });
@@ -87,14 +93,16 @@ bool TypeVars::unifySize(const Size& a0, const Size& b0) {
         return true;
     return false;
   };
+  // `let [m] (ys: [m]t) = e`: `m` takes the size of `e`, whatever it is; a flexible size of
+  // `e` (a `[]` parameter's) must not become `m`, which is bound later.
+  if (openedSizes.count(a.uid) || openedSizes.count(b.uid))
+    return true;
   if (isFlexibleSize(a) && !occursIn(a, b))
     return bind(a, b);
   if (isFlexibleSize(b) && !occursIn(b, a))
     return bind(b, a);
   if (auto solved = solveSizeEquation(a, b))
     return bind(solved->first, solved->second);
-  if (openedSizes.count(a.uid) || openedSizes.count(b.uid))
-    return true;
   if (!sizeConflict_)
     sizeConflict_ = {a0, b0};
   return false;

@@ -108,10 +108,15 @@ bool isUniqueTypeExp(const ast::TypeExp* te) {
   return true;
 }
 
-/// A parameter declared `(x: *t)`.
+/// A parameter declared `(x: *t)`, or a tuple of such parameters and of components without
+/// arrays: `(xs: *[n]i32, ys: *[n]bool)`, like the type `(*[n]i32, *[n]bool)`.
 bool isUniqueParam(const Pattern& p) {
   if (p.kind == Pattern::Kind::Tuple && p.elems.size() == 1)
     return isUniqueParam(*p.elems[0]);
+  if (p.kind == Pattern::Kind::Tuple && !p.elems.empty())
+    return std::all_of(p.elems.begin(), p.elems.end(), [](const ast::PatternPtr& e) {
+      return isUniqueParam(*e) || !canAlias(e->type);
+    });
   return p.kind == Pattern::Kind::Ascribed && isUniqueTypeExp(p.typeExp.get());
 }
 
@@ -286,6 +291,23 @@ private:
       captured->roots = captured_;
     captured_ = std::move(outerCaptured);
     return consumesAny(firstRoot, paramRoots);
+  }
+
+  /// `x : *[]i32`: an ascription may give a unique type only to a value that may be
+  /// consumed, not to one that aliases a non-unique parameter.
+  void uniqueAscription(const Expr& e, const Alias& value) {
+    if (!isUniqueTypeExp(e.typeExp.get()))
+      return;
+    for (int r : value.flat().roots)
+      if (roots_[r].kind == RootKind::Param) {
+        const TypeRef& t = e.typeExp->resolved;
+        diags_.error(e.span, "this value is ascribed the unique type `" +
+                                 (t ? t->str() : std::string("*t")) +
+                                 "`, but it aliases the non-unique parameter `" +
+                                 roots_[r].name + "`")
+            .note(roots_[r].span, "`" + roots_[r].name + "` is declared here");
+        return;
+      }
   }
 
   /// `(*[]t, *[]t)` returned as `(a, a)`: unique components must not share storage.
@@ -647,7 +669,11 @@ private:
     case Expr::Kind::Loop:
       return loop(e);
     case Expr::Kind::Ascribe:
-    case Expr::Kind::Coerce:
+    case Expr::Kind::Coerce: {
+      Alias a = expr(*e.elems[0]);
+      uniqueAscription(e, a);
+      return a;
+    }
     case Expr::Kind::Attributed:
       return expr(*e.elems[0]);
     case Expr::Kind::Hole:

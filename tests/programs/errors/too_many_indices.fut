@@ -1,5 +1,5 @@
 -- Indexing a one-dimensional array with two indices.
 -- ==
--- error: error: too many indices \(2\) for a value of type `\[xs_len\]i32`
+-- error: fut:5:26: error: too many indices \(2\) for a value of type `\[n\]i32`
 
-def f (xs: []i32) = xs[0, 1]
+def f [n] (xs: [n]i32) = xs[0, 1]
