@@ -47,11 +47,39 @@ bool holdsFunction(const Value& v) {
   return v.kind == Value::Kind::Fun || std::any_of(v.elems.begin(), v.elems.end(), holdsFunction);
 }
 
+/// A value of primitives and arrays in tuples and records: what an instance's parameters
+/// hold without a hint (sum types and accumulators keep the application inlined).
+bool plainValue(const Value& v) {
+  return v.kind != Value::Kind::Fun && v.kind != Value::Kind::Sum && v.kind != Value::Kind::Acc &&
+         std::all_of(v.elems.begin(), v.elems.end(), plainValue);
+}
+
+/// A type `resultTemplate` represents: primitives and arrays in tuples and records.
+bool plainType(const TypeRef& t) {
+  if (!t)
+    return false;
+  switch (t->kind) {
+  case Type::Kind::Prim:
+    return true;
+  case Type::Kind::Array:
+    return plainType(t->elem);
+  case Type::Kind::Tuple:
+    return std::all_of(t->elems.begin(), t->elems.end(), plainType);
+  case Type::Kind::Record:
+    return std::all_of(t->fields.begin(), t->fields.end(),
+                       [](const auto& f) { return plainType(f.second); });
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 bool Internaliser::keepsCall(const FunValue& f) const {
+  // The prelude's functions are small wrappers of intrinsics: always inlined here.
   return f.decl && !f.decl->params.empty() && f.arity == f.decl->params.size() &&
-         (f.decl->recursive || hasAttribute(*f.decl, "noinline"));
+         (f.decl->recursive || hasAttribute(*f.decl, "noinline") ||
+          !sema::isPreludeFile(f.decl->span.file));
 }
 
 Value Internaliser::resultTemplate(const TypeRef& t, const ir::Shape& outer,
@@ -102,6 +130,13 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
       unsupported(span, "a recursive function taking or returning functions");
     return std::nullopt; // inlined
   }
+  // Without `#[noinline]` (or recursion) only what an instance represents without fail is
+  // kept; the rest is inlined as before (Note [Functions in the IR]).
+  bool optional = !d.recursive && !hasAttribute(d, "noinline");
+  if (optional && (!plainType(ret) || !std::all_of(args.begin(), args.end(), [](const Arg& a) {
+                     return plainValue(a.value);
+                   })))
+    return std::nullopt;
   // The instance's parameters: see Note [Functions in the IR].
   std::vector<SubExp> callArgs; ///< the operand passed for each parameter
   std::vector<ir::Param> params;
@@ -152,23 +187,45 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
       name = d.name.base + "_" + std::to_string(k);
     instances_->taken.insert(name);
     it->second = name;
-    defineInstance(name, f, args, params, paramValues, leafTypes, span);
+    try {
+      defineInstance(name, f, args, params, paramValues, leafTypes, span);
+    } catch (const Unsupported&) {
+      if (!optional)
+        throw;
+      // Inlined instead, where the construct may still be reported.
+      instances_->taken.erase(name);
+      instances_->names.erase(it);
+      return std::nullopt;
+    }
   }
-  // The call: sizes first, then the result leaves typed by them.
-  std::string hint = hint_.empty() ? d.name.base + "_res" : hint_;
+  // The call: sizes first, then the result leaves typed by them. A finished instance
+  // (not a recursive call inside its own definition) tells which sizes the caller knows
+  // and what the callee calls its results.
+  auto known = instances_->info.find(it->second);
+  const InstanceInfo* info = known != instances_->info.end() ? &known->second : nullptr;
+  std::string fallback = hint_.empty() ? d.name.base + "_res" : hint_;
   ir::Apply call{it->second, callArgs, {}};
   ir::Stm stm;
   std::vector<SubExp> sizes, results;
   for (size_t k = 0; k < numSizes; ++k) {
-    VName n = names_.fresh(hint + "_n");
+    VName n = names_.fresh(fallback + "_n");
     stm.pat.push_back(ir::Param{n, ir::Type::prim(PrimType::I64), nullptr});
     call.retTypes.push_back(ir::Type::prim(PrimType::I64));
     sizes.push_back(n);
+    if (info && info->sizes[k].param)
+      sizes.back() = callArgs[*info->sizes[k].param];
+    else if (info && info->sizes[k].constant)
+      sizes.back() = *info->sizes[k].constant;
   }
   size_t next = 0;
-  for (ir::Type t : leafTypes) {
+  for (size_t j = 0; j < leafTypes.size(); ++j) {
+    ir::Type t = leafTypes[j];
     for (SubExp& dim : t.shape)
       dim = sizes[next++];
+    // The callee's names, as inlining would give (a `let` renames them after its pattern).
+    std::string hint = fallback;
+    if (info && !info->resultNames[j].empty())
+      hint = info->resultNames[j];
     VName n = names_.fresh(hint);
     stm.pat.push_back(ir::Param{n, t, nullptr});
     call.retTypes.push_back(t);
@@ -226,6 +283,18 @@ void Internaliser::defineInstance(const std::string& name, const FunValue& f,
       fun.retTypes.push_back(t);
       res.push_back(leaf);
     }
+    InstanceInfo info;
+    for (size_t i = 0; i + ls.size() < res.size(); ++i) {
+      InstanceInfo::Size& known = info.sizes.emplace_back();
+      if (!res[i].isVar())
+        known.constant = res[i].constant();
+      for (size_t k = 0; k < params.size() && res[i].isVar(); ++k)
+        if (params[k].name == res[i].var())
+          known.param = k;
+    }
+    for (const SubExp& leaf : ls)
+      info.resultNames.push_back(leaf.isVar() ? leaf.var().name : std::string());
+    instances_->info[name] = std::move(info);
     fun.body = builder.finish(std::move(res));
   } catch (...) {
     b_ = outerBuilder;

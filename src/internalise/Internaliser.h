@@ -21,11 +21,24 @@ struct Unsupported {
   std::string what;
 };
 
+/// What a call of a finished instance knows of it (Note [Functions in the IR]).
+struct InstanceInfo {
+  /// Per result size: the index of the parameter it always equals, or its constant value;
+  /// neither: only the callee knows it.
+  struct Size {
+    std::optional<size_t> param;
+    std::optional<ir::PrimValue> constant;
+  };
+  std::vector<Size> sizes;
+  std::vector<std::string> resultNames; ///< per result leaf, the callee's name for it ("": none)
+};
+
 /// The functions kept as calls (InternaliseCall.cpp), shared by the entry points.
 struct Instances {
-  std::map<std::string, std::string> names; ///< instance key -> function name
-  std::set<std::string> taken;              ///< function names in use
-  std::vector<ir::FunDef> funs;             ///< finished instances, callees first
+  std::map<std::string, std::string> names;   ///< instance key -> function name
+  std::set<std::string> taken;                ///< function names in use
+  std::vector<ir::FunDef> funs;               ///< finished instances, callees first
+  std::map<std::string, InstanceInfo> info;   ///< function name -> what its calls know
 };
 
 class Internaliser {
