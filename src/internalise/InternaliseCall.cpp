@@ -1,21 +1,35 @@
-// Calls that stay calls: a top-level function marked `#[noinline]`, or one that refers to
-// itself, becomes an IR function (one per instance) and its applications `apply`s.
+// Calls that stay calls: an application of a top-level function (outside the prelude)
+// becomes an `apply` of an IR function, one per instance; opt/Inline.h decides which to
+// inline after all.
 //
 // Note [Functions in the IR]
-// Internalisation inlines every other application (monomorphisation and
-// defunctionalisation by inlining); opt/Inline.h then decides, by its policy, which of the
-// functions made here to inline after all. An instance is one function per top-level
-// declaration and per shape of its arguments: the leaves' primitive types and ranks, and
-// which argument sizes are the same operand at the call site. Its parameters are, per
-// argument leaf, the leaf itself, and before an array leaf one i64 parameter per dimension
-// (shared with an earlier parameter that the call passes the same operand for, so that
-// `f n xs` with `xs: [n]t` passes `n` once). Every array dimension of the result is
-// returned as an i64 result before the result leaves (the callee computes it; for a
-// recursive function it cannot be known before the body is internalised), and the call
-// binds those sizes in its pattern:
+// Every full application of a top-level function with parameters is kept as a call,
+// except the prelude's (small wrappers of intrinsics, inlined here). Without `#[noinline]`
+// and recursion, only what an instance represents without fail is kept: arguments of
+// primitives and arrays in tuples and records, and a result of the same (no functions, sum
+// types or accumulators); the rest is inlined here, as is a function whose body cannot be
+// made an instance. The hint goes with the function (`InlineHint`), and opt/Inline.h then
+// inlines by its policy (Note [Inlining policy]): most calls are inlined there, so this is
+// what the program looked like when everything was inlined here, up to names.
+//
+// An instance is one function per top-level declaration and per shape of its arguments:
+// the leaves' primitive types and ranks, and which argument sizes are the same operand at
+// the call site. Its parameters are, per argument leaf, the leaf itself, and before an
+// array leaf one i64 parameter per dimension (shared with an earlier parameter that the
+// call passes the same operand for, so that `f n xs` with `xs: [n]t` passes `n` once).
+// Every array dimension of the result is returned as an i64 result before the result
+// leaves (the callee computes it; for a recursive function it cannot be known before the
+// body is internalised), and the call binds those sizes in its pattern:
 //
 //   fun sum_from(xs_len_2 : i64, xs_3 : [xs_len_2]i64, i_4 : i64) : {i64} = ...
 //   let {r_9 : i64} = apply sum_from(n_1, xs_5, 0i64) : {i64}
+//
+// A call of a finished instance knows more (InstanceInfo): a result size that the callee
+// returns as one of its parameters or as a constant types the call's results by the
+// caller's operand, as inlining would (so `map (\x -> f x) xs` with `f: [n]t -> [n]t`
+// produces arrays of one size), and its results are named as the callee names them (a
+// `let` renames them after its pattern), so inlining by opt/Inline.h names them as
+// inlining here did (Note [Names of inlined results] in opt/Inline.cpp).
 //
 // Arguments holding functions keep the application inlined (no closures in the IR); a
 // recursive function must then be rejected, as must one whose result holds a sum type.
@@ -131,7 +145,7 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
     return std::nullopt; // inlined
   }
   // Without `#[noinline]` (or recursion) only what an instance represents without fail is
-  // kept; the rest is inlined as before (Note [Functions in the IR]).
+  // kept; the rest is inlined (Note [Functions in the IR]).
   bool optional = !d.recursive && !hasAttribute(d, "noinline");
   if (optional && (!plainType(ret) || !std::all_of(args.begin(), args.end(), [](const Arg& a) {
                      return plainValue(a.value);

@@ -120,7 +120,7 @@ private:
   size_t arityOf(const TypeRef& t) const;
 
   // --- calls kept as calls (InternaliseCall.cpp, Note [Functions in the IR])
-  /// Whether applying `f` (fully) stays a call: `#[noinline]` or recursive top-level defs.
+  /// Whether applying `f` (fully) may stay a call: top-level defs outside the prelude.
   bool keepsCall(const FunValue& f) const;
   /// The call of `f`'s instance for `args`, or nullopt where it must be inlined instead.
   std::optional<Value> callKept(const FunValue& f, const std::vector<Arg>& args,

@@ -17,16 +17,28 @@ using ir::Type; // not fjord::Type (source-language types)
 namespace {
 
 /// Note [Inlining policy]
-/// Internalisation already inlines every application except those of `#[noinline]` and
-/// recursive functions (internalise/InternaliseCall.cpp, Note [Functions in the IR]), so
-/// the functions in a program from source are exactly those. Here, as in Futhark's
-/// inliner, a function stays a function when
+/// Internalisation keeps the applications of top-level functions that an IR function can
+/// represent (internalise/InternaliseCall.cpp, Note [Functions in the IR]); here, as in
+/// Futhark's inliner, a function stays a function when
 ///   - it is recursive (on a cycle of the call graph): it cannot be inlined;
-///   - it is marked `#[noinline]` (InlineHint::Never);
+///   - it is marked `#[noinline]` (InlineHint::Never), whatever it holds: the user decides
+///     (a SOAC in one called from parallel code then runs sequentially per thread);
 ///   - it has no hint, is large (more than kSmallFunction statements, nested bodies
-///     included) and is called from more than one place (in IR text);
-/// every other call is inlined: small functions, functions called once, `#[inline]` ones.
-/// A call inside a kept function is inlined by the same rule.
+///     included), is called from more than one place (in IR text), and is scalar code
+///     through and through: parameters, results and every binding scalars, no SOAC, and
+///     calls only of such functions (`scalarFunctions`);
+/// every other call is inlined: small functions, functions called once, `#[inline]` ones,
+/// and, without a hint, those with arrays or parallelism in them. A call inside a kept
+/// function is inlined by the same rule.
+///
+/// Why scalar code only, without a hint: a kept function called from parallel code is a
+/// sequential device function (gpu/DeviceFunctions.h, imp/LowerDeviceFunction.cpp), so a
+/// SOAC in it would be hidden from flattening; a kept function called from host code ends
+/// fusion and simplification at the call, and a kept call's array arguments must be
+/// row-major at offset 0 (mem/ copies them otherwise, and cannot inside a kernel) and its
+/// array results get existential sizes and memory. A scalar function loses none of this:
+/// kernels call it as a `static __device__` function that the target compiler inlines
+/// again, host code as a `fun_NAME`, and the generated code shows it once.
 constexpr size_t kSmallFunction = 16;
 
 /// The names of the functions called anywhere in a body.
