@@ -13,10 +13,11 @@
 // what the program looked like when everything was inlined here, up to names.
 //
 // An instance is one function per top-level declaration and per shape of its arguments:
-// the leaves' primitive types and ranks, and which argument sizes are the same operand at
-// the call site. Its parameters are, per argument leaf, the leaf itself, and before an
-// array leaf one i64 parameter per dimension (shared with an earlier parameter that the
-// call passes the same operand for, so that `f n xs` with `xs: [n]t` passes `n` once).
+// the leaves' primitive types and ranks, and which argument sizes are the same operand
+// (variable or constant) at the call site. Its parameters are, per argument leaf, the leaf
+// itself, and before an array leaf one i64 parameter per dimension (shared with an earlier
+// parameter that the call passes the same operand for, so that `f n xs` with `xs: [n]t`
+// passes `n` once, and arrays of one constant size have one size, as inlining gave them).
 // Every array dimension of the result is returned as an i64 result before the result
 // leaves (the callee computes it; for a recursive function it cannot be known before the
 // body is internalised), and the call binds those sizes in its pattern:
@@ -147,7 +148,7 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   // Without `#[noinline]` (or recursion) only what an instance represents without fail is
   // kept; the rest is inlined (Note [Functions in the IR]).
   bool optional = !d.recursive && !hasAttribute(d, "noinline");
-  if (optional && (!plainType(ret) || !std::all_of(args.begin(), args.end(), [](const Arg& a) {
+  if (optional && (!b_ || !plainType(ret) || !std::all_of(args.begin(), args.end(), [](const Arg& a) {
                      return plainValue(a.value);
                    })))
     return std::nullopt;
@@ -158,12 +159,12 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   auto paramFor = [&](const SubExp& operand, const ir::Type& t, const std::string& name,
                       bool shareable) -> SubExp {
     if (shareable) {
-      if (operand.isVar())
-        for (size_t k = 0; k < callArgs.size(); ++k)
-          if (callArgs[k] == operand && params[k].type.kind == ir::Type::Kind::Prim) {
-            key += "=" + std::to_string(k);
-            return params[k].name;
-          }
+      // A constant too: `f [1, 2] [3, 4]` gives both arrays one size, as inlining would.
+      for (size_t k = 0; k < callArgs.size(); ++k)
+        if (callArgs[k] == operand && params[k].type.kind == ir::Type::Kind::Prim) {
+          key += "=" + std::to_string(k);
+          return params[k].name;
+        }
     }
     key += " " + std::string(primName(t.elem)) + "/" + std::to_string(t.rank());
     callArgs.push_back(operand);
