@@ -28,9 +28,10 @@
 // A call of a finished instance knows more (InstanceInfo): a result size that the callee
 // returns as one of its parameters or as a constant types the call's results by the
 // caller's operand, as inlining would (so `map (\x -> f x) xs` with `f: [n]t -> [n]t`
-// produces arrays of one size), and its results are named as the callee names them (a
-// `let` renames them after its pattern), so inlining by opt/Inline.h names them as
-// inlining here did (Note [Names of inlined results] in opt/Inline.cpp).
+// produces arrays of one size). The call's results are named `f_res` (`f` the instance),
+// which a `let` renames after its pattern; opt/Inline.h gives an inlined result the call's
+// name unless it is `f_res` (Note [Names of inlined results] in opt/Inline.cpp), so that
+// names are as when inlining here.
 //
 // Arguments holding functions keep the application inlined (no closures in the IR); a
 // recursive function must then be rejected, as must one whose result holds a sum type.
@@ -70,6 +71,13 @@ bool plainValue(const Value& v) {
 }
 
 /// A type `resultTemplate` represents: primitives and arrays in tuples and records.
+bool holdsArray(const TypeRef& t) {
+  return t && (t->kind == Type::Kind::Array ||
+               std::any_of(t->elems.begin(), t->elems.end(), holdsArray) ||
+               std::any_of(t->fields.begin(), t->fields.end(),
+                           [](const auto& f) { return holdsArray(f.second); }));
+}
+
 bool plainType(const TypeRef& t) {
   if (!t)
     return false;
@@ -156,6 +164,11 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   std::vector<SubExp> callArgs; ///< the operand passed for each parameter
   std::vector<ir::Param> params;
   std::string key = d.name.base + "@" + std::to_string(reinterpret_cast<uintptr_t>(&d));
+  // A declared result size is checked with the call's location in the message (Note
+  // [Declared result sizes]): one instance per call site then. Such a function returns an
+  // array, so the policy inlines it anyway unless `#[noinline]`.
+  if (optional && d.retTypeExp && holdsArray(ret))
+    key += " at " + location(span);
   auto paramFor = [&](const SubExp& operand, const ir::Type& t, const std::string& name,
                       bool shareable) -> SubExp {
     if (shareable) {
@@ -218,12 +231,12 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   // and what the callee calls its results.
   auto known = instances_->info.find(it->second);
   const InstanceInfo* info = known != instances_->info.end() ? &known->second : nullptr;
-  std::string fallback = hint_.empty() ? d.name.base + "_res" : hint_;
+  std::string sizeHint = hint_.empty() ? d.name.base + "_res" : hint_;
   ir::Apply call{it->second, callArgs, {}};
   ir::Stm stm;
   std::vector<SubExp> sizes, results;
   for (size_t k = 0; k < numSizes; ++k) {
-    VName n = names_.fresh(fallback + "_n");
+    VName n = names_.fresh(sizeHint + "_n");
     stm.pat.push_back(ir::Param{n, ir::Type::prim(PrimType::I64), nullptr});
     call.retTypes.push_back(ir::Type::prim(PrimType::I64));
     sizes.push_back(n);
@@ -237,11 +250,10 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
     ir::Type t = leafTypes[j];
     for (SubExp& dim : t.shape)
       dim = sizes[next++];
-    // The callee's names, as inlining would give (a `let` renames them after its pattern).
-    std::string hint = fallback;
-    if (info && !info->resultNames[j].empty())
-      hint = info->resultNames[j];
-    VName n = names_.fresh(hint);
+    // `f_res`; a `let` whose value this is renames it after its pattern (nameResult), and
+    // opt/Inline keeps the callee's names for a call's result named so (Note [Names of
+    // inlined results]).
+    VName n = names_.fresh(it->second + "_res");
     stm.pat.push_back(ir::Param{n, t, nullptr});
     call.retTypes.push_back(t);
     results.push_back(n);
@@ -307,8 +319,6 @@ void Internaliser::defineInstance(const std::string& name, const FunValue& f,
         if (params[k].name == res[i].var())
           known.param = k;
     }
-    for (const SubExp& leaf : ls)
-      info.resultNames.push_back(leaf.isVar() ? leaf.var().name : std::string());
     instances_->info[name] = std::move(info);
     fun.body = builder.finish(std::move(res));
   } catch (...) {

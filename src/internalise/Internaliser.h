@@ -30,7 +30,6 @@ struct InstanceInfo {
     std::optional<ir::PrimValue> constant;
   };
   std::vector<Size> sizes;
-  std::vector<std::string> resultNames; ///< per result leaf, the callee's name for it ("": none)
 };
 
 /// The functions kept as calls (InternaliseCall.cpp), shared by the entry points.

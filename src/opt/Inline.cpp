@@ -253,7 +253,7 @@ private:
     Substitution args;
     for (size_t i = 0; i < g.params.size(); ++i)
       args[g.params[i].name] = subExp(call.args[i]);
-    Body callee = keepCallersNames(s, substitute(renameBody(g.body, names_), args));
+    Body callee = keepCallersNames(s, g.name, substitute(renameBody(g.body, names_), args));
     active_.push_back(g.name);
     Body inlined = body(callee);
     active_.pop_back();
@@ -265,11 +265,12 @@ private:
   }
 
   /// Note [Names of inlined results]
-  /// The caller named a call's results after its source binding (`let e = dist a b`), so
-  /// a result that the callee's body binds takes the call's name, as if the source had
-  /// been inlined; sizes keep the callee's names, and the parameters and constants it
-  /// returns are substituted.
-  static Body keepCallersNames(const Stm& call, Body callee) {
+  /// Internalisation names a call's results after its source binding (`let e = dist a b`),
+  /// so a result that the callee's body binds takes the call's name, as if the source had
+  /// been inlined; a result without a binding of its own (`1 + dist a b`) is named `g_res`
+  /// after the callee g and keeps the callee's name. Sizes keep the callee's names, and the
+  /// parameters and constants it returns are substituted.
+  static Body keepCallersNames(const Stm& call, const std::string& calleeName, Body callee) {
     std::set<VName> sizes, bound;
     for (const PatElem& p : call.pat)
       for (const SubExp& d : p.type.shape)
@@ -284,7 +285,7 @@ private:
       const SubExp& r = callee.result[i];
       const VName& name = call.pat[i].name;
       if (r.isVar() && bound.count(r.var()) && !sizes.count(name) && !to.count(r.var()) &&
-          used.insert(name).second)
+          name.name != calleeName + "_res" && used.insert(name).second)
         to.emplace(r.var(), name);
     }
     if (to.empty())
