@@ -41,7 +41,7 @@
 -- ==
 -- entry: checked
 -- input { [1i32, 2i32] 3i32 } output { [3i32, 3i32] 5i32 }
--- input { [1i32, 2i32] 0i32 } error: kept_by_default.fut:121:
+-- input { [1i32, 2i32] 0i32 } error: kept_by_default.fut:122:
 
 -- ==
 -- entry: sum_argument
