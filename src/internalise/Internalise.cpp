@@ -438,6 +438,8 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
 ir::Prog internaliseProgram(const sema::CheckedProgram& checked, DiagnosticEngine& diags) {
   ir::Prog prog;
   Instances instances;
+  for (const ast::Decl* d : checked.entryPoints) // no instance takes an entry point's name
+    instances.taken.insert(d->name.base);
   for (const ast::Decl* d : checked.entryPoints) {
     Internaliser in(checked, prog.names, instances);
     try {

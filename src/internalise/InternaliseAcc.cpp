@@ -29,10 +29,11 @@ using ir::VName;
 // for `hist_stream` (whose `op` must be associative and commutative, as for
 // `reduce_by_index`).
 //
-// Internalisation inlines `f` (as every function), so its writes are known statically: an
-// accumulator is a Value of kind Acc holding the writes made so far, each an index and the
-// leaves of a value, in the order `f` made them. `acc_write` appends one; nothing is built.
-// At the end of `f`, the m writes are its results:
+// Internalisation inlines `f` (as every function taking or returning an accumulator; Note
+// [Functions in the IR]), so its writes are known statically: an accumulator is a Value of
+// kind Acc holding the writes made so far, each an index and the leaves of a value, in the
+// order `f` made them. `acc_write` appends one; nothing is built. At the end of `f`, the m
+// writes are its results:
 //
 //   m = 1:  scatter(n, bs, dest) \b -> (i, v)         hist(n, bs, {dest, op, ne}) \b -> (i, v)
 //   m > 1:  let (is_1, vs_1, ..., is_m, vs_m) = map f' bs
@@ -56,7 +57,8 @@ using ir::VName;
 // size must not depend on the element. Writes of one element to one index happen in an
 // unspecified order then, as those of different elements do. Loops carrying more than the
 // accumulator, `while` loops, and accumulators under a `match`, in a tuple returned by an
-// `if`, or passed to a function kept as a call are reported as not supported yet.
+// `if`, or passed to a `#[noinline]` or recursive function are reported as not supported
+// yet.
 
 namespace {
 

@@ -21,11 +21,23 @@ struct Unsupported {
   std::string what;
 };
 
+/// What a call of a finished instance knows of it (Note [Functions in the IR]).
+struct InstanceInfo {
+  /// Per result size: the index of the parameter it always equals, or its constant value;
+  /// neither: only the callee knows it.
+  struct Size {
+    std::optional<size_t> param;
+    std::optional<ir::PrimValue> constant;
+  };
+  std::vector<Size> sizes;
+};
+
 /// The functions kept as calls (InternaliseCall.cpp), shared by the entry points.
 struct Instances {
-  std::map<std::string, std::string> names; ///< instance key -> function name
-  std::set<std::string> taken;              ///< function names in use
-  std::vector<ir::FunDef> funs;             ///< finished instances, callees first
+  std::map<std::string, std::string> names;   ///< instance key -> function name
+  std::set<std::string> taken;                ///< function names in use
+  std::vector<ir::FunDef> funs;               ///< finished instances, callees first
+  std::map<std::string, InstanceInfo> info;   ///< function name -> what its calls know
 };
 
 class Internaliser {
@@ -109,7 +121,7 @@ private:
   size_t arityOf(const TypeRef& t) const;
 
   // --- calls kept as calls (InternaliseCall.cpp, Note [Functions in the IR])
-  /// Whether applying `f` (fully) stays a call: `#[noinline]` or recursive top-level defs.
+  /// Whether applying `f` (fully) may stay a call: top-level defs outside the prelude.
   bool keepsCall(const FunValue& f) const;
   /// The call of `f`'s instance for `args`, or nullopt where it must be inlined instead.
   std::optional<Value> callKept(const FunValue& f, const std::vector<Arg>& args,

@@ -426,9 +426,22 @@ class Renamer : public Mutator {
 public:
   explicit Renamer(NameSource& names) : names_(names) {}
   VName binder(const VName& v) override {
-    VName fresh = names_.fresh(v.name);
+    auto pre = named_.find(v);
+    VName fresh = pre != named_.end() ? pre->second : names_.fresh(v.name);
+    if (pre != named_.end())
+      named_.erase(pre);
     map_[v] = fresh;
     return fresh;
+  }
+  /// An `if`'s or a call's result types name the sizes its own pattern binds (existential
+  /// sizes), so the pattern's fresh names are chosen before the expression is renamed.
+  Stm stm(const Stm& s) override {
+    for (const PatElem& p : s.pat) {
+      VName fresh = names_.fresh(p.name.name);
+      named_[p.name] = fresh;
+      map_[p.name] = fresh;
+    }
+    return Mutator::stm(s);
   }
   VName var(const VName& v) override {
     auto it = map_.find(v);
@@ -438,6 +451,7 @@ public:
 private:
   NameSource& names_;
   std::map<VName, VName> map_;
+  std::map<VName, VName> named_; ///< pattern names given fresh names before their binding
 };
 
 } // namespace
