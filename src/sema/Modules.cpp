@@ -206,14 +206,16 @@ private:
         diags_.error(m.body->span, "a functor cannot be opened or included");
         return;
       }
+      // As in Futhark, the opened names also belong to the enclosing module (`local open`
+      // keeps them private: `exports` is null there).
       if (mod->kind == Module::Kind::Prim) {
         scope.openedPrims.push_back(mod->prim);
-        if (exports && m.kind == MK::Include)
+        if (exports)
           exports->openedPrims.push_back(mod->prim);
         return;
       }
       scope.merge(mod->members);
-      if (exports && m.kind == MK::Include)
+      if (exports)
         exports->merge(mod->members);
       return;
     }

@@ -51,6 +51,8 @@ ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Env& s
   Env env = item.scope;
   for (const auto& [t, n] : sigTypes.types)
     env.types[t] = n;
+  for (const auto& [m, mod] : sigTypes.modules)
+    env.modules[m] = mod;
   Renamer r(env, diags);
   r.bindTypeParams(item.spec->typeParams);
   auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Value, flat.span);
@@ -153,15 +155,17 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
     auto sig = std::make_shared<Sig>(*inner);
     // `with N.t = u` refines the type t of the module item N.
     std::vector<Sig::Item>* items = &sig->types;
+    Sig* inSig = sig.get();
     for (const std::string& q : e.withName.qualifiers) {
-      auto it = std::find_if(items->begin(), items->end(),
+      auto it = std::find_if(inSig->modules.begin(), inSig->modules.end(),
                              [&](const Sig::Item& i) { return i.name == q; });
-      if (it == items->end() || !it->sig) {
+      if (it == inSig->modules.end() || !it->sig) {
         items = nullptr;
         break;
       }
       auto sub = std::make_shared<Sig>(*it->sig);
       it->sig = sub;
+      inSig = sub.get();
       items = &sub->types;
     }
     auto it = items ? std::find_if(items->begin(), items->end(),
@@ -218,10 +222,28 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     checks.push_back(abstractTypeDecl(hidden.base, it->second, t));
     out->members.types[t.name] = hidden;
   }
-  // The spec's type names: the enclosing module types' and this one's, as the module has them.
+  // The spec's type names: the enclosing module types' and this one's, as the module has them
+  // (its module items' too, which `val`s may name: `int.t`).
   Env sigTypes = outerTypes;
   for (const auto& [t, n] : out->members.types)
     sigTypes.types[t] = n;
+  for (const Sig::Item& m : sig.modules) {
+    auto it = have.modules.find(m.name);
+    if (it == have.modules.end()) {
+      missing("the module", m);
+      continue;
+    }
+    size_t first = checks.size();
+    out->members.modules[m.name] =
+        matchSig(it->second, *m.sig, span, diags, checks, fresh,
+                 sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes);
+    if (out->members.modules[m.name])
+      sigTypes.modules[m.name] = out->members.modules[m.name];
+    // A mismatch names the value by its path in the module type (`bar.x`).
+    for (size_t i = first; i < checks.size(); ++i)
+      if (checks[i]->sealing)
+        checks[i]->sealedName = m.name + "." + checks[i]->sealedName;
+  }
   for (const Sig::Item& v : sig.vals) {
     auto it = have.values.find(v.name);
     if (it == have.values.end()) {
@@ -240,15 +262,6 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       out->members.values[v.name].span = check->name.span;
     }
     checks.push_back(std::move(check));
-  }
-  for (const Sig::Item& m : sig.modules) {
-    auto it = have.modules.find(m.name);
-    if (it == have.modules.end())
-      missing("the module", m);
-    else
-      out->members.modules[m.name] =
-          matchSig(it->second, *m.sig, span, diags, checks, fresh,
-                   sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes);
   }
   if (!missed.empty()) {
     auto [what, item] = missed.front();
