@@ -104,10 +104,25 @@ ast::DeclPtr abstractTypeDecl(const std::string& name, const ast::Name& definiti
   d->name.span = definition.span;
   d->abstractType = true;
   d->liftedness = item.spec->liftedness;
+  // `type M.t [n] 'a = t_flat [n] a`: the parameters of the specification, passed on.
+  d->typeParams = item.spec->typeParams;
   auto te = std::make_unique<ast::TypeExp>();
   te->kind = ast::TypeExp::Kind::Named;
   te->span = definition.span;
   te->name = definition;
+  for (const ast::TypeParam& tp : item.spec->typeParams) {
+    auto arg = std::make_unique<ast::TypeExp>();
+    arg->span = tp.span;
+    if (tp.kind == ast::TypeParam::Kind::Size) {
+      arg->kind = ast::TypeExp::Kind::Array;
+      arg->dimName = tp.name;
+    } else {
+      arg->kind = ast::TypeExp::Kind::Named;
+      arg->name.base = tp.name;
+      arg->name.span = tp.span;
+    }
+    te->args.push_back(std::move(arg));
+  }
   d->retTypeExp = std::move(te);
   return d;
 }
@@ -133,6 +148,9 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
         break;
       case Spec::Kind::Type:
         item.abstract = !s.type;
+        item.definition = s.type.get();
+        item.params = s.typeParams;
+        item.scope = scope;
         sig->types.push_back(std::move(item));
         break;
       case Spec::Kind::Module:
@@ -178,6 +196,9 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
       return sig;
     }
     it->abstract = false;
+    it->definition = e.withType.get();
+    it->params = e.withParams;
+    it->scope = scope;
     return sig;
   }
   case SigExp::Kind::Functor: {
@@ -212,7 +233,7 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       missing("the type", t);
       continue;
     }
-    if (sealPath.empty() || !t.abstract || !t.spec || !t.spec->typeParams.empty()) {
+    if (sealPath.empty() || !t.abstract || !t.spec) {
       out->members.types[t.name] = it->second;
       continue;
     }
