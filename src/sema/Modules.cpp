@@ -400,8 +400,9 @@ private:
       return nullptr; // its body's errors are reported where it is defined
     const ast::ModParam& param = f.params.front();
     Env closure = f.closure;
-    // A functor's body is instantiated with its argument, not checked against the
-    // parameter's abstract types: the argument is not sealed.
+    // The instance uses its argument as it is (not sealed): the body was checked against
+    // the parameter's module type where the functor is defined (Note [Sealed functor
+    // parameters]).
     ModuleRef bound = ascribe(arg, *param.sig, closure, e.arg->span, "");
     if (!bound)
       return nullptr;
