@@ -8,6 +8,7 @@
 #include "support/DiagnosticOptions.h"
 
 #include <cctype>
+#include <set>
 #include <utility>
 
 namespace fjord::sema {
@@ -260,8 +261,10 @@ void Checker::checkValueDecl(Decl& d) {
     bind(selfName, Scheme{self, {}}, std::move(sb));
   }
   ast::Decl* outerSelf = std::exchange(selfDecl_, self ? &d : nullptr);
-  TypeRef type = d.body ? checkFunction(d.params, d.retTypeExp.get(), *d.body)
-                        : fresh(d.span);
+  // A body-less declaration stands for a functor parameter's `val` (Decl::checkOnly).
+  TypeRef type = d.body          ? checkFunction(d.params, d.retTypeExp.get(), *d.body)
+                 : d.retTypeExp ? resolveTypeExp(*d.retTypeExp)
+                                : fresh(d.span);
   selfDecl_ = outerSelf;
   if (self && d.recursive)
     unify(self, withAnySizes(tv_.zonk(type)), d.span);
@@ -269,7 +272,7 @@ void Checker::checkValueDecl(Decl& d) {
   anonymousSizeDecl_ = nullptr;
   // A size parameter gets its value from the shape of an argument (Note in Check.h).
   for (const ast::TypeParam& tp : d.typeParams)
-    if (tp.uid >= 0 &&
+    if (tp.uid >= 0 && d.body &&
         std::none_of(d.params.begin(), d.params.end(),
                      [&](const ast::PatternPtr& p) { return patternMentions(*p, tp.uid); }))
       diags_.error(tp.span, "size parameter `" + tp.name + "` is not used in any parameter type");
@@ -618,9 +621,15 @@ private:
   const TypeVars& tv_;
 };
 
-/// Copies `from`'s diagnostics into `to`.
+/// Copies `from`'s diagnostics into `to`, each once: a mistake in a functor's body is
+/// met by its check (Note [Sealed functor parameters] in Modules.h) and by each instance.
 void forward(const DiagnosticEngine& from, DiagnosticEngine& to) {
+  std::set<std::string> seen;
   for (const Diagnostic& d : from.all()) {
+    if (!seen.insert(d.span.str() + ":" + std::to_string(d.span.endLine) + ":" +
+                     std::to_string(d.span.endCol) + ":" + d.message)
+             .second)
+      continue;
     Diagnostic& copy = d.severity == Severity::Warning ? to.warning(d.span, d.message)
                                                        : to.error(d.span, d.message);
     copy.notes = d.notes;
@@ -677,6 +686,15 @@ std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
   }
   for (ast::Program& prog : files)
     checker.finalise(prog);
+  // A functor's body checked against its parameters' module types is not compiled.
+  for (ast::Program& prog : files)
+    for (auto it = prog.decls.begin(); it != prog.decls.end();)
+      if ((*it)->checkOnly) {
+        prog.checkedOnly.push_back(std::move(*it));
+        it = prog.decls.erase(it);
+      } else {
+        ++it;
+      }
   for (ast::Program& prog : files)
     if (!local.hasErrors() && !isPreludeFile(prog.file))
       checkExhaustive(prog, local);

@@ -142,6 +142,8 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
         }
         if (entry->decl)
           return expandAbbreviation(te, *entry);
+        if (entry->abstractDecl && !entry->params.empty())
+          return applyAbstract(te, *entry);
         std::map<std::string, TypeRef> sub;
         for (size_t i = 0; i < te.args.size(); ++i)
           sub[entry->params[i]] = resolveArg(i);

@@ -128,6 +128,11 @@ TypeRef Checker::instantiateSizes(const TypeRef& t, const ast::Decl& d, const So
     }
     if (s.kind == Size::Kind::Var && s.uid < 0 && named.count(s.name))
       return s; // substituted by applyTo
+    // A top-level constant (`[P.n]` of a module member) is in scope at every later call.
+    if (s.kind == Size::Kind::Var && s.uid >= 0 &&
+        s.uid < static_cast<int>(out_.bindings.size()) &&
+        out_.bindings[s.uid].kind == Binding::Kind::TopLevel)
+      return s;
     if (s.kind == Size::Kind::Const || !inResult)
       return s.kind == Size::Kind::Const ? s : Size::unknown();
     SizeOrigin origin{"the size of the result of `" + d.name.base + "` here", use};

@@ -158,18 +158,47 @@ void Checker::checkTypeDecl(ast::Decl& d) {
   if (lifted != "^" && containsFunction(*t))
     diags_.error(d.span, "type abbreviation `" + d.name.base + "` contains a function type `" +
                              t->str() + "`; declare it lifted with `type^`");
-  else if (lifted.empty() && d.retTypeExp)
+  else if (lifted.empty() && d.retTypeExp && !d.abstractType) // checked at its definition
     if (const TypeExp* anon = anonymousSize(*d.retTypeExp))
       diags_.error(anon->span, "type abbreviation `" + d.name.base +
                                    "` has an array of unknown size; give the size as a "
                                    "parameter (`[n]`) or declare it with `type~`");
   if (d.abstractType) { // Note [Abstract types] in Modules.h: a rigid type of its own
-    tv_.abstractTypes[d.name.base] = t;
+    // A functor's parameter's abstract type has no definition: it is only itself.
+    if (d.retTypeExp) {
+      TypeVars::AbstractDefinition def{t, {}, {}};
+      for (const TypeParam& tp : d.typeParams)
+        (isSizeParam(tp) ? def.sizeParams : def.typeParams).push_back(tp.name);
+      tv_.abstractTypes[d.name.base] = std::move(def);
+    }
     abstractSpecs_[d.name.base] = d.span;
-    types_.push_back(TypeEntry{d.name.base, Type::typeVar(d.name.base), {}, nullptr});
+    types_.push_back(
+        TypeEntry{d.name.base, Type::typeVar(d.name.base), std::move(params), nullptr, &d});
     return;
   }
   types_.push_back(TypeEntry{d.name.base, t, std::move(params), broken ? nullptr : &d});
+}
+
+TypeRef Checker::applyAbstract(TypeExp& te, const TypeEntry& entry) {
+  const ast::Decl& d = *entry.abstractDecl;
+  std::vector<Size> sizes;
+  std::vector<TypeRef> types;
+  for (size_t i = 0; i < d.typeParams.size(); ++i) {
+    const TypeParam& tp = d.typeParams[i];
+    TypeExp& arg = *te.args[i];
+    if (isSizeParam(tp) != isSizeArg(arg)) {
+      diags_.error(arg.span, "type `" + te.name.str() + "` expects " +
+                                 (isSizeParam(tp) ? "a size `[" + tp.name + "]`"
+                                                  : "a type for `'" + tp.name + "`") +
+                                 " as argument " + std::to_string(i + 1));
+      return fresh(te.span);
+    }
+    if (isSizeParam(tp))
+      sizes.push_back(resolveDim(arg));
+    else
+      types.push_back(tv_.zonk(resolveTypeExp(arg)));
+  }
+  return Type::abstractApp(entry.name, std::move(sizes), std::move(types));
 }
 
 TypeRef Checker::expandAbbreviation(TypeExp& te, const TypeEntry& entry) {

@@ -47,6 +47,9 @@ private:
     TypeRef type;
     std::vector<std::string> params; ///< abbreviation parameters (type variables in `type`)
     const ast::Decl* decl = nullptr; ///< the `type` declaration (null: a type parameter)
+    /// An abstract type (Note [Abstract types] in Modules.h): its declaration, whose
+    /// parameters its uses apply it to (`type` is then the rigid Var of its name).
+    const ast::Decl* abstractDecl = nullptr;
   };
   /// The names a user file makes visible to its importers (Note [Files as modules]).
   struct FileExports {
@@ -178,6 +181,9 @@ private:
   /// Replaces the use `te` of the abbreviation `entry` (arity already checked) by its
   /// definition with the arguments put in, and resolves that (CheckTypeDecl.cpp).
   TypeRef expandAbbreviation(ast::TypeExp& te, const TypeEntry& entry);
+  /// The use `te` of an abstract type with parameters (arity already checked): the rigid
+  /// type applied to the arguments (CheckTypeDecl.cpp).
+  TypeRef applyAbstract(ast::TypeExp& te, const TypeEntry& entry);
 
   CheckedProgram& out_;
   DiagnosticEngine& diags_;

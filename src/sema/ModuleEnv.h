@@ -37,6 +37,9 @@ struct Functor {
   ast::SigExpPtr resultSig;
   ast::ModExpPtr body;
   Env closure;
+  /// Its body failed the check against its parameters' module types (Note [Sealed functor
+  /// parameters] in Modules.h): applications would only repeat the errors.
+  bool rejected = false;
 };
 
 /// What a module name denotes.
@@ -57,8 +60,10 @@ struct Sig {
     const ast::Spec* spec = nullptr; ///< Val and Type items
     bool abstract = false;           ///< a type without definition
     SigRef sig;                      ///< module items
-    Env scope;                       ///< Val items: the names where the spec was written
-    std::map<std::string, ast::TypeExp*> refined; ///< `with t = u` of this item's type
+    Env scope; ///< Val and Type items: the names where the spec (or `with`) was written
+    /// Type items: the definition (`type t 'a = u`, or `with t 'a = u`) and its parameters.
+    const ast::TypeExp* definition = nullptr;
+    std::vector<ast::TypeParam> params;
   };
   std::vector<Item> vals, types, modules;
   bool functor = false; ///< a functor's type: not checked member by member

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace fjord::sema {
 namespace modules {
@@ -38,10 +39,12 @@ public:
   void preludeFile(ast::Program& file) {
     std::vector<DeclPtr> kept;
     for (DeclPtr& d : file.decls) {
-      if (d->kind == DK::Module && d->module->kind == ast::ModuleDecl::Kind::Type)
+      if (d->kind == DK::Module && d->module->kind == ast::ModuleDecl::Kind::Type) {
         base_.sigs[d->module->name.base] = evalSig(*d->module->sig, base_, diags_);
-      else
+        preludeSigs_.push_back(std::move(d)); // the module type's items point into it
+      } else {
         kept.push_back(std::move(d));
+      }
     }
     file.decls = std::move(kept);
   }
@@ -93,6 +96,7 @@ private:
 
   void emit(DeclPtr d, bool local) {
     (void)local;
+    d->checkOnly = checkOnly_;
     out_.push_back(std::move(d));
   }
 
@@ -183,6 +187,7 @@ private:
       path_ = path_.empty() ? m.name.base : path_ + "." + m.name.base;
       if (!m.params.empty()) {
         mod = functor(m.params, m.sig, m.body, scope, d.span);
+        checkFunctor(*mod->functor, prefix, m.name.base);
       } else {
         mod = modExp(*m.body, join(prefix, m.name.base), scope);
         if (mod && m.sig) // on a mismatch, the module as defined (fewer errors follow)
@@ -206,14 +211,16 @@ private:
         diags_.error(m.body->span, "a functor cannot be opened or included");
         return;
       }
+      // As in Futhark, the opened names also belong to the enclosing module (`local open`
+      // keeps them private: `exports` is null there).
       if (mod->kind == Module::Kind::Prim) {
         scope.openedPrims.push_back(mod->prim);
-        if (exports && m.kind == MK::Include)
+        if (exports)
           exports->openedPrims.push_back(mod->prim);
         return;
       }
       scope.merge(mod->members);
-      if (exports && m.kind == MK::Include)
+      if (exports)
         exports->merge(mod->members);
       return;
     }
@@ -281,10 +288,100 @@ private:
     }
     case ModExp::Kind::Apply:
       return apply(e, prefix, scope);
-    case ModExp::Kind::Lambda:
-      return functor(e.params, e.sig, e.fn, scope, e.span);
+    case ModExp::Kind::Lambda: {
+      ModuleRef f = functor(e.params, e.sig, e.fn, scope, e.span);
+      checkFunctor(*f->functor, prefix, path_.empty() ? "functor" : path_);
+      return f;
+    }
     }
     return nullptr;
+  }
+
+  /// Note [Sealed functor parameters]: the body instantiated once with each parameter a
+  /// module of its module type alone, its declarations only type-checked.
+  void checkFunctor(Functor& f, const std::string& prefix, const std::string& name) {
+    Env closure = f.closure;
+    std::string checkPrefix = join(prefix, "functor_" + name);
+    auto errors = errorCount();
+    bool outer = std::exchange(checkOnly_, true);
+    bool complete = true;
+    for (const ast::ModParam& p : f.params) {
+      SigRef sig = evalSig(*p.sig, closure, diags_);
+      if (!sig || sig->functor) { // a functor parameter: checked where applied
+        complete = false;
+        break;
+      }
+      closure.modules[p.name] =
+          parameterModule(*sig, p.name, join(checkPrefix, p.name), closure, Env{});
+    }
+    if (complete) {
+      ModuleRef result = modExp(*f.body, checkPrefix, closure);
+      if (result && f.resultSig)
+        ascribe(result, *f.resultSig, closure, f.body->span, name);
+    }
+    checkOnly_ = outer;
+    f.rejected = errorCount() > errors;
+  }
+
+  /// A functor's parameter as its body sees it: the types, modules and values that `sig`
+  /// specifies, abstract types as types of their own (`P.t`) and values as declarations
+  /// without a body. `outer`: the types and modules of the enclosing module types.
+  ModuleRef parameterModule(const Sig& sig, const std::string& path, const std::string& prefix,
+                            const Env& scope, Env outer) {
+    auto m = std::make_shared<Module>();
+    auto named = [&](const Sig::Item& item, const std::string& base) {
+      ast::Name n;
+      n.base = base;
+      n.span = item.span;
+      return n;
+    };
+    for (const Sig::Item& t : sig.types) {
+      auto d = std::make_unique<Decl>(DK::Type, t.span);
+      std::string abstractName = path + "." + t.name;
+      d->name = named(t, t.abstract ? (usedNames_.count(abstractName) ? fresh("", abstractName)
+                                                                      : abstractName)
+                                    : fresh(prefix, t.name));
+      d->typeParams = t.params;
+      d->liftedness = t.spec ? t.spec->liftedness : "";
+      if (t.abstract || !t.definition) {
+        d->abstractType = true;
+      } else {
+        Env env = t.scope;
+        env.merge(outer);
+        Renamer r(env, diags_);
+        r.bindTypeParams(t.params);
+        d->retTypeExp = r.type(*t.definition);
+      }
+      m->members.types[t.name] = d->name;
+      outer.types[t.name] = d->name;
+      emit(std::move(d), true);
+    }
+    for (const Sig::Item& sub : sig.modules) {
+      ModuleRef inner = parameterModule(*sub.sig, path + "." + sub.name, join(prefix, sub.name),
+                                        scope, outer);
+      m->members.modules[sub.name] = inner;
+      outer.modules[sub.name] = inner;
+    }
+    for (const Sig::Item& v : sig.vals) {
+      if (!v.spec || !v.spec->type)
+        continue;
+      auto d = std::make_unique<Decl>(DK::Value, v.span);
+      d->name = named(v, fresh(prefix, v.name));
+      d->typeParams = v.spec->typeParams;
+      Env env = v.scope;
+      env.merge(outer);
+      Renamer r(env, diags_);
+      r.bindTypeParams(v.spec->typeParams);
+      d->retTypeExp = r.type(*v.spec->type);
+      m->members.values[v.name] = d->name;
+      emit(std::move(d), true);
+    }
+    return m;
+  }
+
+  long errorCount() const {
+    return std::count_if(diags_.all().begin(), diags_.all().end(),
+                         [](const Diagnostic& x) { return x.severity == Severity::Error; });
   }
 
   ModuleRef apply(const ModExp& e, const std::string& prefix, const Env& scope) {
@@ -299,10 +396,13 @@ private:
     if (!arg)
       return nullptr;
     const Functor& f = *fn->functor;
+    if (f.rejected)
+      return nullptr; // its body's errors are reported where it is defined
     const ast::ModParam& param = f.params.front();
     Env closure = f.closure;
-    // A functor's body is instantiated with its argument, not checked against the
-    // parameter's abstract types: the argument is not sealed.
+    // The instance uses its argument as it is (not sealed): the body was checked against
+    // the parameter's module type where the functor is defined (Note [Sealed functor
+    // parameters]).
     ModuleRef bound = ascribe(arg, *param.sig, closure, e.arg->span, "");
     if (!bound)
       return nullptr;
@@ -331,7 +431,9 @@ private:
   std::map<std::string, Env> exports_; ///< by file path
   std::set<std::string> usedNames_, reserved_;
   std::vector<DeclPtr> out_;
+  std::vector<DeclPtr> preludeSigs_; ///< the prelude's `module type`s, taken out of it
   bool isMain_ = false;
+  bool checkOnly_ = false; ///< flattening a functor's body for checking only
   int depth_ = 0;
   std::string path_; ///< the module being bound, as written (`M.N`): abstract types' names
 };

@@ -30,16 +30,32 @@ namespace fjord::sema {
 
 // Note [Abstract types]
 // Flattening would let code outside a module see the definitions of the types its module
-// type declares abstractly (`type t`). Ascription (`module M : S = ...`, `(e : S)`, a
-// functor's result type; not a functor's parameter, whose body is instantiated with the
-// argument) therefore seals: each abstract type `t` of S without parameters gets a
-// declaration of its own, `type M.t = M_t` marked `abstractType`, for which the checker
-// makes a rigid type `M.t` that unifies only with itself; the module's values, as seen
-// from outside, are the declarations that check them against their `val` specifications
-// (marked `sealing`), whose types are written with those abstract types. Only while
-// checking a sealing declaration does an abstract type unify with its definition. After
+// type declares abstractly (`type t`, `type t 'a`, `type t [n]`). Ascription (`module M :
+// S = ...`, `(e : S)`, a functor's result type) therefore seals: each abstract type `t` of
+// S gets a declaration of its own, `type M.t params = M_t params` marked `abstractType`,
+// for which the checker makes a rigid type `M.t` that unifies only with itself, applied to
+// its arguments when it has parameters (a Var with arguments, `M.t i32`, equal only with
+// equal arguments); the module's values, as seen from outside, are the declarations that
+// check them against their `val` specifications (marked `sealing`), whose types are
+// written with those abstract types. Only while checking a sealing declaration does an
+// abstract type unify with its definition (its arguments put in for its parameters). After
 // checking, the definitions replace the abstract types in every annotation, so later
 // stages never see them. Code inside the module names its own types and is unaffected.
+
+// Note [Sealed functor parameters]
+// A functor's body must type-check against its parameters' module types alone, as in
+// Futhark: code in `module F (P: S) = ...` may not use that `P.t = i32` for some argument.
+// Where a functor is defined, its body is therefore flattened once more with each
+// parameter bound to a module made from the module type: abstract types become abstract
+// declarations without a definition (`P.t`, a rigid type that is only itself), transparent
+// ones and `with` refinements plain type declarations, and each `val` a declaration without
+// a body whose type is its specification. These declarations, and the body's, are marked
+// `checkOnly`: the checker checks them with the others and then sets them aside
+// (Program::checkedOnly), so nothing is compiled from them; the result module type is
+// matched there too, so a functor never applied is still checked. Applications are still
+// instantiated by substitution (Note [Flattening modules]) and compiled; when the check
+// found errors, applications are skipped rather than report them again. A functor whose
+// parameter is itself a functor is checked only through its applications.
 
 /// Flattens the module system out of `files` (the prelude's files first, the main file
 /// last), see Note [Flattening modules]. Errors go to `diags`; false when any was reported.

@@ -191,14 +191,19 @@ TypeExpPtr Renamer::type(const TypeExp& t) {
     ast::Name r = valueName(n);
     out->dimName = r.qualifiers.empty() ? r.base : *t.dimName;
   }
-  if (t.dimExprVars) {
+  // `[M.n]`: a size named by a module member (parsed as a field access) is that member.
+  ast::ExprPtr member = t.dimExpr ? qualifiedAccess(*t.dimExpr) : nullptr;
+  if (member && member->kind == ast::Expr::Kind::Var && member->name.qualifiers.empty()) {
+    out->dimName = member->name.base;
+  } else if (t.dimExprVars) {
     out->dimExprVars.emplace();
     for (const ast::Name& n : *t.dimExprVars)
       out->dimExprVars->push_back(valueName(n));
   }
   // The size expression keeps its text: its variables are size parameters in scope, which
   // flattening does not rename (dimExprVars above are resolved for the checker).
-  out->dimExpr = t.dimExpr;
+  if (!out->dimName)
+    out->dimExpr = t.dimExpr;
   for (const auto& [param, arg] : t.dimExprArgs)
     out->dimExprArgs.emplace(param, arg ? std::shared_ptr<TypeExp>(type(*arg)) : nullptr);
   for (const std::string& e : t.existentials)

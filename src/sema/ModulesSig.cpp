@@ -51,6 +51,8 @@ ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Env& s
   Env env = item.scope;
   for (const auto& [t, n] : sigTypes.types)
     env.types[t] = n;
+  for (const auto& [m, mod] : sigTypes.modules)
+    env.modules[m] = mod;
   Renamer r(env, diags);
   r.bindTypeParams(item.spec->typeParams);
   auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Value, flat.span);
@@ -102,10 +104,25 @@ ast::DeclPtr abstractTypeDecl(const std::string& name, const ast::Name& definiti
   d->name.span = definition.span;
   d->abstractType = true;
   d->liftedness = item.spec->liftedness;
+  // `type M.t [n] 'a = t_flat [n] a`: the parameters of the specification, passed on.
+  d->typeParams = item.spec->typeParams;
   auto te = std::make_unique<ast::TypeExp>();
   te->kind = ast::TypeExp::Kind::Named;
   te->span = definition.span;
   te->name = definition;
+  for (const ast::TypeParam& tp : item.spec->typeParams) {
+    auto arg = std::make_unique<ast::TypeExp>();
+    arg->span = tp.span;
+    if (tp.kind == ast::TypeParam::Kind::Size) {
+      arg->kind = ast::TypeExp::Kind::Array;
+      arg->dimName = tp.name;
+    } else {
+      arg->kind = ast::TypeExp::Kind::Named;
+      arg->name.base = tp.name;
+      arg->name.span = tp.span;
+    }
+    te->args.push_back(std::move(arg));
+  }
   d->retTypeExp = std::move(te);
   return d;
 }
@@ -131,6 +148,9 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
         break;
       case Spec::Kind::Type:
         item.abstract = !s.type;
+        item.definition = s.type.get();
+        item.params = s.typeParams;
+        item.scope = scope;
         sig->types.push_back(std::move(item));
         break;
       case Spec::Kind::Module:
@@ -153,15 +173,17 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
     auto sig = std::make_shared<Sig>(*inner);
     // `with N.t = u` refines the type t of the module item N.
     std::vector<Sig::Item>* items = &sig->types;
+    Sig* inSig = sig.get();
     for (const std::string& q : e.withName.qualifiers) {
-      auto it = std::find_if(items->begin(), items->end(),
+      auto it = std::find_if(inSig->modules.begin(), inSig->modules.end(),
                              [&](const Sig::Item& i) { return i.name == q; });
-      if (it == items->end() || !it->sig) {
+      if (it == inSig->modules.end() || !it->sig) {
         items = nullptr;
         break;
       }
       auto sub = std::make_shared<Sig>(*it->sig);
       it->sig = sub;
+      inSig = sub.get();
       items = &sub->types;
     }
     auto it = items ? std::find_if(items->begin(), items->end(),
@@ -174,6 +196,9 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
       return sig;
     }
     it->abstract = false;
+    it->definition = e.withType.get();
+    it->params = e.withParams;
+    it->scope = scope;
     return sig;
   }
   case SigExp::Kind::Functor: {
@@ -208,7 +233,7 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       missing("the type", t);
       continue;
     }
-    if (sealPath.empty() || !t.abstract || !t.spec || !t.spec->typeParams.empty()) {
+    if (sealPath.empty() || !t.abstract || !t.spec) {
       out->members.types[t.name] = it->second;
       continue;
     }
@@ -218,10 +243,28 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     checks.push_back(abstractTypeDecl(hidden.base, it->second, t));
     out->members.types[t.name] = hidden;
   }
-  // The spec's type names: the enclosing module types' and this one's, as the module has them.
+  // The spec's type names: the enclosing module types' and this one's, as the module has them
+  // (its module items' too, which `val`s may name: `int.t`).
   Env sigTypes = outerTypes;
   for (const auto& [t, n] : out->members.types)
     sigTypes.types[t] = n;
+  for (const Sig::Item& m : sig.modules) {
+    auto it = have.modules.find(m.name);
+    if (it == have.modules.end()) {
+      missing("the module", m);
+      continue;
+    }
+    size_t first = checks.size();
+    out->members.modules[m.name] =
+        matchSig(it->second, *m.sig, span, diags, checks, fresh,
+                 sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes);
+    if (out->members.modules[m.name])
+      sigTypes.modules[m.name] = out->members.modules[m.name];
+    // A mismatch names the value by its path in the module type (`bar.x`).
+    for (size_t i = first; i < checks.size(); ++i)
+      if (checks[i]->sealing)
+        checks[i]->sealedName = m.name + "." + checks[i]->sealedName;
+  }
   for (const Sig::Item& v : sig.vals) {
     auto it = have.values.find(v.name);
     if (it == have.values.end()) {
@@ -240,15 +283,6 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       out->members.values[v.name].span = check->name.span;
     }
     checks.push_back(std::move(check));
-  }
-  for (const Sig::Item& m : sig.modules) {
-    auto it = have.modules.find(m.name);
-    if (it == have.modules.end())
-      missing("the module", m);
-    else
-      out->members.modules[m.name] =
-          matchSig(it->second, *m.sig, span, diags, checks, fresh,
-                   sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes);
   }
   if (!missed.empty()) {
     auto [what, item] = missed.front();

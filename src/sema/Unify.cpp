@@ -72,14 +72,39 @@ TypeRef TypeVars::head(TypeRef t) const {
   return t;
 }
 
+TypeRef TypeVars::definitionOf(const Type& t) const {
+  auto it = t.kind == Type::Kind::Var ? abstractTypes.find(t.name) : abstractTypes.end();
+  if (it == abstractTypes.end())
+    return nullptr;
+  const AbstractDefinition& def = it->second;
+  if (def.sizeParams.size() != t.shape.size() || def.typeParams.size() != t.elems.size())
+    return nullptr; // a wrong arity was reported where the type is written
+  std::map<std::string, TypeRef> types;
+  for (size_t i = 0; i < def.typeParams.size(); ++i)
+    types[def.typeParams[i]] = t.elems[i];
+  return mapType(
+      def.type,
+      [&](const TypeRef& v) {
+        auto arg = types.find(v->name);
+        return arg == types.end() ? v : arg->second;
+      },
+      [&](const Size& s) {
+        if (s.kind == Size::Kind::Var && s.uid < 0)
+          for (size_t i = 0; i < def.sizeParams.size(); ++i)
+            if (def.sizeParams[i] == s.name)
+              return t.shape[i];
+        return s;
+      });
+}
+
 TypeRef TypeVars::eraseAbstract(const TypeRef& t) const {
   if (abstractTypes.empty() || !t)
     return t;
   return mapType(
       t,
       [&](const TypeRef& v) {
-        auto it = abstractTypes.find(v->name);
-        return it == abstractTypes.end() ? v : eraseAbstract(it->second);
+        TypeRef def = definitionOf(*v);
+        return def ? eraseAbstract(def) : v;
       },
       [](const Size& s) { return s; });
 }
@@ -90,8 +115,18 @@ TypeRef TypeVars::zonk(const TypeRef& t0) const {
     return t;
   switch (t->kind) {
   case Type::Kind::Prim:
-  case Type::Kind::Var:
     return t;
+  case Type::Kind::Var: {
+    if (t->elems.empty() && t->shape.empty())
+      return t;
+    std::vector<Size> sizes;
+    for (const Size& s : t->shape)
+      sizes.push_back(headSize(s));
+    std::vector<TypeRef> args;
+    for (const TypeRef& a : t->elems)
+      args.push_back(zonk(a));
+    return Type::abstractApp(t->name, std::move(sizes), std::move(args));
+  }
   case Type::Kind::Array: {
     std::vector<Size> shape;
     for (const Size& s : t->shape)
@@ -136,7 +171,8 @@ bool TypeVars::occurs(const Type& var, const TypeRef& t0) const {
   case Type::Kind::Prim:
     return false;
   case Type::Kind::Var:
-    return t->name == var.name;
+    return t->name == var.name || std::any_of(t->elems.begin(), t->elems.end(),
+                                              [&](const TypeRef& a) { return occurs(var, a); });
   case Type::Kind::Array:
     return occurs(var, t->elem);
   case Type::Kind::Tuple:
@@ -167,6 +203,8 @@ void TypeVars::adjustLevels(const TypeRef& t0, int level) {
   case Type::Kind::Var:
     if (isFlexible(*t))
       info(*t).level = std::min(info(*t).level, level);
+    for (const TypeRef& a : t->elems)
+      adjustLevels(a, level);
     return;
   case Type::Kind::Array:
     return adjustLevels(t->elem, level);
@@ -342,8 +380,8 @@ bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& 
     return bindVar(*b, a, span, reported);
   if (seeThroughAbstract && (a->kind == Type::Kind::Var || b->kind == Type::Kind::Var)) {
     auto definition = [&](const TypeRef& t) -> TypeRef {
-      auto it = t->kind == Type::Kind::Var ? abstractTypes.find(t->name) : abstractTypes.end();
-      return it == abstractTypes.end() ? t : it->second;
+      TypeRef def = definitionOf(*t);
+      return def ? def : t;
     };
     TypeRef da = definition(a), db = definition(b);
     if (da != a || db != b)
@@ -370,7 +408,17 @@ bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& 
   case Type::Kind::Prim:
     return a->prim == b->prim;
   case Type::Kind::Var:
-    return a->name == b->name;
+    // An abstract type applied to arguments (`M.t i32`) equals itself applied to equal ones.
+    if (a->name != b->name || a->shape.size() != b->shape.size() ||
+        a->elems.size() != b->elems.size())
+      return false;
+    for (size_t i = 0; i < a->shape.size(); ++i)
+      if (!unifySize(a->shape[i], b->shape[i]))
+        return false;
+    for (size_t i = 0; i < a->elems.size(); ++i)
+      if (!unifyRec(a->elems[i], b->elems[i], span, reported))
+        return false;
+    return true;
   case Type::Kind::Array:
     return false; // handled above
   case Type::Kind::Tuple:
@@ -442,8 +490,17 @@ TypeRef mapType(const TypeRef& t, const std::function<TypeRef(const TypeRef&)>& 
   switch (t->kind) {
   case Type::Kind::Prim:
     return t;
-  case Type::Kind::Var:
-    return onVar(t);
+  case Type::Kind::Var: {
+    if (t->elems.empty() && t->shape.empty())
+      return onVar(t);
+    std::vector<Size> sizes;
+    for (const Size& d : t->shape)
+      sizes.push_back(d.mapVars(onSize));
+    std::vector<TypeRef> args;
+    for (const TypeRef& a : t->elems)
+      args.push_back(go(a));
+    return onVar(Type::abstractApp(t->name, std::move(sizes), std::move(args)));
+  }
   case Type::Kind::Array: {
     std::vector<Size> shape;
     for (const Size& d : t->shape)
@@ -509,6 +566,8 @@ void TypeVars::collectFree(const TypeRef& t0, std::vector<std::string>& out) con
   case Type::Kind::Var:
     if (isFlexible(*t) && std::find(out.begin(), out.end(), t->name) == out.end())
       out.push_back(t->name);
+    for (const TypeRef& a : t->elems)
+      collectFree(a, out);
     return;
   case Type::Kind::Array:
     return collectFree(t->elem, out);
@@ -564,6 +623,8 @@ void TypeVars::defaultNumeric(const TypeRef& t0) {
   TypeRef t = head(t0);
   switch (t->kind) {
   case Type::Kind::Var:
+    for (const TypeRef& a : t->elems)
+      defaultNumeric(a);
     if (isFlexible(*t)) {
       VarInfo& vi = info(*t);
       if (vi.constraint.prims & primBit(PrimType::I32))

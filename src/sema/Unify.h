@@ -145,8 +145,16 @@ public:
   std::set<int> openedSizes;
 
   // --- abstract types (Note [Abstract types] in Modules.h)
+  /// The definition of an abstract type of a sealed module, over its parameters.
+  struct AbstractDefinition {
+    TypeRef type;
+    std::vector<std::string> sizeParams, typeParams;
+  };
   /// The definitions of the abstract types of sealed modules, by the rigid name they have.
-  std::map<std::string, TypeRef> abstractTypes;
+  std::map<std::string, AbstractDefinition> abstractTypes;
+  /// The definition of the abstract type `t` (applied to its arguments), or null when `t` is
+  /// not one.
+  TypeRef definitionOf(const Type& t) const;
   /// While set (checking a sealing declaration), abstract types unify with their definitions.
   bool seeThroughAbstract = false;
   /// `t` with every abstract type replaced by its definition.

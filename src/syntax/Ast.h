@@ -267,6 +267,11 @@ struct Decl {
   bool sealing = false;
   SourceSpan sealedSpec;
   std::string sealedName; ///< the value's name in its module
+  /// Made by the module pass for a functor's body checked against its parameters' module
+  /// types (Note [Sealed functor parameters] in sema/Modules.h): type-checked, then set
+  /// aside in Program::checkedOnly, never compiled. Such a Value without a body stands for
+  /// a parameter's `val`: its type is `retTypeExp`.
+  bool checkOnly = false;
 
   Decl(Kind k, SourceSpan s) : kind(k), span(std::move(s)) {}
 };
@@ -276,6 +281,7 @@ using DeclPtr = std::unique_ptr<Decl>;
 struct Program {
   SourceFileRef file;
   std::vector<DeclPtr> decls;
+  std::vector<DeclPtr> checkedOnly; ///< Decl::checkOnly declarations, after checking
 };
 
 } // namespace fjord::ast

@@ -19,7 +19,8 @@ std::string paramStr(const Type& t) {
 
 /// A constructor payload or type argument: parenthesised unless atomic.
 std::string atomStr(const Type& t) {
-  if (t.kind == Type::Kind::Function || t.kind == Type::Kind::Sum)
+  bool applied = t.kind == Type::Kind::Var && (!t.elems.empty() || !t.shape.empty());
+  if (t.kind == Type::Kind::Function || t.kind == Type::Kind::Sum || applied)
     return "(" + t.str() + ")";
   return t.str();
 }
@@ -109,6 +110,16 @@ TypeRef Type::typeVar(std::string name) {
   return t;
 }
 
+TypeRef Type::abstractApp(std::string name, std::vector<Size> sizeArgs,
+                          std::vector<TypeRef> typeArgs) {
+  auto t = std::make_shared<Type>();
+  t->kind = Kind::Var;
+  t->name = std::move(name);
+  t->shape = std::move(sizeArgs);
+  t->elems = std::move(typeArgs);
+  return t;
+}
+
 TypeRef Type::accumulator(TypeRef array) {
   auto t = std::make_shared<Type>();
   t->kind = Kind::Acc;
@@ -129,8 +140,14 @@ std::string Type::str() const {
   switch (kind) {
   case Kind::Prim:
     return primName(prim);
-  case Kind::Var:
-    return name;
+  case Kind::Var: {
+    std::string s = name;
+    for (const Size& d : shape)
+      s += " [" + d.str() + "]";
+    for (const TypeRef& a : elems)
+      s += " " + (a ? atomStr(*a) : "?");
+    return s;
+  }
   case Kind::Array: {
     std::string s = unique ? "*" : "";
     for (const Size& d : shape)
@@ -178,7 +195,7 @@ bool sameType(const Type& a, const Type& b) {
   case Type::Kind::Prim:
     return a.prim == b.prim;
   case Type::Kind::Var:
-    return a.name == b.name;
+    return a.name == b.name && a.shape == b.shape && sameRefLists(a.elems, b.elems);
   case Type::Kind::Array:
     return a.shape == b.shape && sameRefs(a.elem, b.elem);
   case Type::Kind::Tuple:

@@ -66,9 +66,12 @@ struct Type {
   Kind kind = Kind::Prim;
   PrimType prim = PrimType::I32;                    ///< Prim
   TypeRef elem;                                     ///< Array: element (never an array); Acc: the array
-  std::vector<Size> shape;                          ///< Array: outermost first
+  std::vector<Size> shape;                          ///< Array: outermost first; Var: size args
   bool unique = false;                              ///< `*t` (arrays and tuples of them)
-  std::vector<TypeRef> elems;                       ///< Tuple (size != 1; empty = unit)
+  /// Tuple (size != 1; empty = unit); Var: the type arguments of an abstract type with
+  /// parameters (`M.t i32`, Note [Abstract types] in sema/Modules.h), whose size arguments
+  /// are in `shape`.
+  std::vector<TypeRef> elems;
   std::vector<std::pair<std::string, TypeRef>> fields; ///< Record, sorted by name
   std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors; ///< Sum, sorted
   TypeRef param, result;                            ///< Function
@@ -86,6 +89,9 @@ struct Type {
   static TypeRef sum(std::vector<std::pair<std::string, std::vector<TypeRef>>> constructors);
   static TypeRef function(TypeRef param, TypeRef result, std::string paramName = "");
   static TypeRef typeVar(std::string name);
+  /// The abstract type `name` applied to its size and type arguments (a rigid Var).
+  static TypeRef abstractApp(std::string name, std::vector<Size> sizeArgs,
+                             std::vector<TypeRef> typeArgs);
   /// `acc t`: an accumulator updating an array of type `t`.
   static TypeRef accumulator(TypeRef array);
   static TypeRef unit() { return tuple({}); }

@@ -1,5 +1,5 @@
 -- A functor over a user module type with an abstract type, applied to two modules; the
--- result is ascribed; `include` copies names into a module (`open` only into scope).
+-- result is ascribed; `include` copies names into a module (as `open` does).
 -- ==
 -- input { 5 } output { 25 11 true }
 

@@ -1,5 +1,6 @@
--- `open` brings a module's names into scope without exporting them, `include` exports
--- them, `local` hides a declaration, and later declarations shadow earlier ones.
+-- `open` brings a module's names into scope (and, as in Futhark, into the module that
+-- opens it; open_exports.fut), `include` exports them, `local` hides a declaration, and
+-- later declarations shadow earlier ones.
 -- ==
 -- input { 2 } output { 23 6 2 }
 
