@@ -129,6 +129,7 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   c.flags = scanStm.pat[1].name;
   ScanPlan p = makeScanPlan(scanStm, seg);
   p.compact = &c;
+  sizeTile(p);
 
   out.push_back(comment("filter in one pass: scan of the flags and scatter of the kept elements"));
   ExpRef n = host.hostLet("n", host.subExp(seg.space.dims[0].second), out);

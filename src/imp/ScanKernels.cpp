@@ -56,6 +56,49 @@ std::vector<std::string> sharedVals(KernelLowerer& k, const ScanPlan& p,
   return sh;
 }
 
+// Note [Filter offsets in a tile]
+// A filter's scan (Note [One-pass filter], LowerFilter.cpp) adds i64 flags of 0 or 1, and
+// its results are i64 offsets into the kept elements. Within a tile they count at most
+// tileMax elements, so the tile in shared memory holds them as i32: the flags when loaded,
+// and after the rescan each point's inclusive offset relative to the tile's start (carry
+// minus the tile's exclusive prefix), to which the scatter adds that prefix back. Half the
+// shared memory per element of i64 lets a tile hold twice the elements (8192, not 4096),
+// so half as many tiles pay a block scan and a look-back, and the fold, the rescan and the
+// scatter move half the bytes through shared memory. The thread values, the block scan, the
+// look-back and the count stay i64.
+
+/// The tile's shared arrays, one per value, of the types tileType gives.
+std::vector<std::string> tileArrays(KernelLowerer& k, const ScanPlan& p, Block& decls) {
+  std::vector<std::string> sh;
+  for (size_t j = 0; j < p.types.size(); ++j) {
+    sh.push_back(k.freshName(p.names[j] + "_tile"));
+    decls.push_back(sharedArray(sh.back(), tileType(p, j), p.tileMax + p.tileMax / 32));
+  }
+  return sh;
+}
+
+/// Values j of the tile at `i`, in their scanned types.
+Vals loadTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i) {
+  Vals v;
+  for (size_t j = 0; j < sh.size(); ++j) {
+    ExpRef x = load(sh[j], i, tileType(p, j));
+    v.push_back(tileType(p, j) == p.types[j] ? x : convert(x, p.types[j]));
+  }
+  return v;
+}
+
+void storeTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i, const Vals& v,
+               Block& out) {
+  for (size_t j = 0; j < sh.size(); ++j) {
+    PrimType t = tileType(p, j);
+    ExpRef x = v[j];
+    if (t != p.types[j])
+      x = x->kind == Exp::Kind::Const ? constant(PrimValue::integer(t, x->value.asInt()))
+                                      : convert(x, t);
+    out.push_back(store(sh[j], i, x));
+  }
+}
+
 std::vector<std::string> bufferParams(KernelLowerer& k, const ScanPlan& p,
                                       const std::vector<std::string>& host,
                                       const std::string& suffix, bool write) {
@@ -217,7 +260,7 @@ Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef 
 /// holding the last point writes the count.
 void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
                  ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
-                 const Vals& carry, Block& body) {
+                 ExpRef tileOffset, const Vals& carry, Block& body) {
   const Compaction& c = *p.compact;
   const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
   size_t dests = sc.writeDests.size();
@@ -250,7 +293,7 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
       evalPoint(k, p, i, /*storeMapped=*/false, in);
       flag = k.subExp(p.seg.body.result.at(p.operands.size()));
     }
-    ExpRef v = b->arr == c.offsets ? load(tileSh[f], padded(j), p.types[f]) : flag;
+    ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
     k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
   }
   for (size_t d = 0; d < dests; ++d) {
@@ -334,21 +377,32 @@ ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
     p.types.push_back(PrimType::Bool);
     p.names.push_back("row_start");
   }
-  int64_t bytes = 0;
   for (const Operand& o : p.operands) {
     p.types.push_back(o.type);
     p.names.push_back(o.name);
   }
-  for (PrimType t : p.types)
-    bytes += primBytes(t);
+  sizeTile(p);
+  return p;
+}
+
+PrimType tileType(const ScanPlan& p, size_t j) {
+  return p.compact && j == firstOperand(p) ? PrimType::I32 : p.types.at(j);
+}
+
+void sizeTile(ScanPlan& p) {
+  int64_t bytes = 0, inTile = 0; // per value: everywhere, and in the tile
+  for (size_t j = 0; j < p.types.size(); ++j) {
+    bytes += primBytes(p.types[j]);
+    inTile += primBytes(tileType(p, j));
+  }
   bytes = std::max<int64_t>(bytes, 1);
-  auto tileFor = [&](int64_t tileBytes) { return std::max(kMaxBlockSize, tileBytes / bytes); };
+  inTile = std::max<int64_t>(inTile, 1);
+  auto tileFor = [&](int64_t tileBytes) { return std::max(kMaxBlockSize, tileBytes / inTile); };
   auto sharedFor = [&](int64_t tile) {
-    return (tile + tile / 32 + kMaxBlockSize + kLookBackWindow + 1) * bytes;
+    return (tile + tile / 32) * inTile + (kMaxBlockSize + kLookBackWindow + 1) * bytes;
   };
   p.tileMax = sharedFor(tileFor(kTileBytes)) <= kSharedBudget ? tileFor(kTileBytes)
                                                                  : tileFor(kSmallTileBytes);
-  return p;
 }
 
 void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileStatus& st,
@@ -357,7 +411,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef tid = k.let("tid", threadId(), body);
   ExpRef n = k.param("n", hostN);
   ExpRef items = k.param("items", hostItems);
-  std::vector<std::string> tileSh = sharedVals(k, p, "_tile", p.tileMax + p.tileMax / 32, decls);
+  std::vector<std::string> tileSh = tileArrays(k, p, decls);
   std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
   ExpRef tile;
   if (mode == TileMode::LookBack) {
@@ -394,9 +448,9 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
         p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
     ExpRef i = k.let(iName.empty() ? "i" : iName, add(tileStart, j), loop);
     Vals x = evalPoint(k, p, i, /*storeMapped=*/mode != TileMode::Reduce && !p.compact, in);
-    storeVals(tileSh, padded(j), x, in);
+    storeTile(tileSh, p, padded(j), x, in);
 
-    storeVals(tileSh, padded(j), neutral(k, p), outside);
+    storeTile(tileSh, p, padded(j), neutral(k, p), outside);
     loop.push_back(ifThen(lt(i, n), std::move(in), std::move(outside)));
     itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
@@ -408,7 +462,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   {
     std::string c = k.freshName("item");
     Block loop;
-    Vals x = loadVals(tileSh, p, padded(add(mine, var(c, PrimType::I64))));
+    Vals x = loadTile(tileSh, p, padded(add(mine, var(c, PrimType::I64))));
     assignVals(acc, combineVals(k, p, acc, x, loop), loop);
     itemLoop(c, items, std::move(loop), body);
   }
@@ -437,19 +491,27 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   }
 
   body.push_back(comment("each thread rescans its items from its carry-in"));
+  size_t f = firstOperand(p);
+  // A filter's tile keeps offsets relative to the tile (Note [Filter offsets in a tile]).
+  ExpRef tileOffset = p.compact ? k.let("tile_offset", tilePrefix.at(f), body) : nullptr;
+  if (p.compact)
+    tilePrefix[f] = tileOffset;
   Vals carry = declareVals(k, p, "_carry", combineVals(k, p, tilePrefix, threadPrefix, body), body);
   {
     std::string c = k.freshName("item");
     Block loop;
     ExpRef at = k.let("at", padded(add(mine, var(c, PrimType::I64))), loop);
-    assignVals(carry, combineVals(k, p, carry, loadVals(tileSh, p, at), loop), loop);
-    storeVals(tileSh, at, carry, loop);
+    assignVals(carry, combineVals(k, p, carry, loadTile(tileSh, p, at), loop), loop);
+    Vals stored = carry;
+    if (p.compact)
+      stored[f] = sub(carry[f], tileOffset);
+    storeTile(tileSh, p, at, stored, loop);
     itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
   }
 
   if (p.compact) {
-    scatterKept(k, p, tid, tileStart, items, n, tileSh, carry, body);
+    scatterKept(k, p, tid, tileStart, items, n, tileSh, tileOffset, carry, body);
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;
@@ -461,7 +523,6 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     ExpRef j = k.let("j", add(mul(var(c, PrimType::I64), blockSize()), tid), loop);
     ExpRef i = k.let("i", add(tileStart, j), loop);
     std::vector<ExpRef> point = bindPoint(k, p, i, in);
-    size_t f = firstOperand(p);
     for (size_t o = 0; o < p.operands.size(); ++o)
       k.bindArray(p.stm.pat[o]);
     for (size_t o = 0; o < p.operands.size(); ++o)
