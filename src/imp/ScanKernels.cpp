@@ -130,17 +130,20 @@ std::vector<ExpRef> bindPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, Blo
   return point;
 }
 
-/// Runs the body at flat index `i`; stores its mapped results when `storeMapped`; returns
-/// the values to scan (a row's first element carries the flag).
-Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, bool storeMapped, Block& out) {
+/// Runs the body at flat index `i`; stores its mapped results where `storeIf` (null: never)
+/// holds; returns the values to scan (a row's first element carries the flag).
+Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Block& out) {
   std::vector<ExpRef> point = bindPoint(k, p, i, out);
   k.lowerStms(p.seg.body.stms, out);
   size_t nops = p.operands.size();
-  if (storeMapped) {
+  if (storeIf) {
     std::vector<symbolic::Expr> symPoint;
     for (const auto& d : p.seg.space.dims)
       symPoint.push_back(symbolic::Expr::var(d.first.str()));
-    storeResults(k, p.stm, nops, p.seg.body.result, nops, point, symPoint, out);
+    Block stores;
+    storeResults(k, p.stm, nops, p.seg.body.result, nops, point, symPoint, stores);
+    if (!stores.empty())
+      out.push_back(ifThen(storeIf, std::move(stores)));
   }
   Vals v;
   if (p.segmented)
@@ -148,6 +151,26 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, bool storeMapped, 
   for (size_t j = 0; j < nops; ++j)
     v.push_back(k.subExp(p.seg.body.result.at(j)));
   return v;
+}
+
+/// Item `item` of thread `tid` in a tile, element j = item * block_size + tid (so that
+/// neighbouring threads touch neighbouring elements), at flat index tile_start + j, which
+/// the body sees clamped to n - 1: the last tile evaluates the body at real points only and
+/// keeps what it computes past n out of the results (Note [Loads in flight]).
+struct TileItem {
+  ExpRef j;       ///< index in the tile
+  ExpRef inRange; ///< tile_start + j < n
+  ExpRef i;       ///< the point's flat index, clamped
+};
+
+TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRef tid,
+                  ExpRef tileStart, ExpRef n, Block& out) {
+  TileItem t;
+  t.j = k.let("j", add(mul(item, blockSize()), tid), out);
+  ExpRef at = k.let("at_flat", add(tileStart, t.j), out);
+  t.inRange = k.let("in_range", lt(at, n), out);
+  t.i = k.let(iName.empty() ? "i" : iName, minE(at, sub(n, i64(1))), out);
+  return t;
 }
 
 /// The look-back of Note [Single-pass scan]: publishes the tile's aggregate, combines the
@@ -274,9 +297,11 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
   body.push_back(comment("scatter the kept elements to their offsets, in index order"));
   std::string it = k.freshName("item");
-  Block loop, in;
-  ExpRef j = k.let("j", add(mul(var(it, PrimType::I64), blockSize()), tid), loop);
-  ExpRef i = k.let(sc.space.dims[0].first.name, add(tileStart, j), loop);
+  Block loop;
+  TileItem t = tileItem(k, sc.space.dims[0].first.name, var(it, PrimType::I64), tid, tileStart,
+                        n, loop);
+  ExpRef j = t.j, i = t.i;
+  Block& in = loop;
   k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
   k.bindScalar(sc.space.flat, i->name, PrimType::I64);
   size_t f = firstOperand(p);
@@ -290,7 +315,7 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
       continue;
     }
     if (b->arr == c.flags && !flag) {
-      evalPoint(k, p, i, /*storeMapped=*/false, in);
+      evalPoint(k, p, i, /*storeIf=*/nullptr, in);
       flag = k.subExp(p.seg.body.result.at(p.operands.size()));
     }
     ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
@@ -298,10 +323,9 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   }
   for (size_t d = 0; d < dests; ++d) {
     ExpRef idx = k.subExp(sc.body.result.at(d));
-    in.push_back(ifThen(cmp(CmpOpKind::Ge, idx, i64(0)),
+    in.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx, i64(0))),
                         {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
   }
-  loop.push_back(ifThen(lt(i, n), std::move(in)));
   itemLoop(it, items, std::move(loop), body);
   body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
   ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
@@ -439,19 +463,20 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef tileStart = k.let("tile_start", mul(tile, mul(blockSize(), items)), body);
 
   body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
-                         "neighbouring threads touch neighbouring elements"));
+                         "neighbouring threads touch neighbouring elements; points past n\n"
+                         "read point n - 1 and hold the neutral element"));
   {
     std::string c = k.freshName("item");
-    Block loop, in, outside;
-    ExpRef j = k.let("j", add(mul(var(c, PrimType::I64), blockSize()), tid), loop);
+    Block loop;
     const std::string& iName =
         p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
-    ExpRef i = k.let(iName.empty() ? "i" : iName, add(tileStart, j), loop);
-    Vals x = evalPoint(k, p, i, /*storeMapped=*/mode != TileMode::Reduce && !p.compact, in);
-    storeTile(tileSh, p, padded(j), x, in);
-
-    storeTile(tileSh, p, padded(j), neutral(k, p), outside);
-    loop.push_back(ifThen(lt(i, n), std::move(in), std::move(outside)));
+    TileItem t = tileItem(k, iName, var(c, PrimType::I64), tid, tileStart, n, loop);
+    bool storeMapped = mode != TileMode::Reduce && !p.compact;
+    Vals x = evalPoint(k, p, t.i, storeMapped ? t.inRange : nullptr, loop);
+    Vals zero = neutral(k, p);
+    for (size_t v = 0; v < x.size(); ++v)
+      x[v] = select(t.inRange, x[v], zero[v]);
+    storeTile(tileSh, p, padded(t.j), x, loop);
     itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
   }
