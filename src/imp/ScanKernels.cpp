@@ -153,6 +153,16 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Bl
   return v;
 }
 
+// Note [Loads in flight]
+// A tile kernel's loops over a thread's items are unrolled so that the loads of several
+// items are in flight at once; that holds only if no load waits in a branch. Guarding each
+// item by `if (i < n)` put every global load in its own branch before the store that uses
+// it (into the tile, or of a kept element), so the generated code waited for each load
+// before issuing the next: one 4-byte load in flight per thread. Instead every item runs
+// the body at min(i, n - 1), a real point, so it reads nothing out of bounds and makes no
+// error that point n - 1 would not; past n the tile takes the neutral element by a select,
+// and the stores that leave the kernel (mapped results, kept elements) are guarded.
+
 /// Item `item` of thread `tid` in a tile, element j = item * block_size + tid (so that
 /// neighbouring threads touch neighbouring elements), at flat index tile_start + j, which
 /// the body sees clamped to n - 1: the last tile evaluates the body at real points only and
