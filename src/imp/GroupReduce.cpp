@@ -196,7 +196,7 @@ std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorIn
 
 void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
                const std::vector<std::string>& lanes, ExpRef g, ExpRef n, ExpRef first,
-               Block& out, bool clamped) {
+               Block& out) {
   Block whole, partial;
   std::string q = k.freshName("q");
   ExpRef qv = var(q, PrimType::I64);
@@ -215,15 +215,10 @@ void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
     whole.push_back(std::move(v));
     for (int64_t l = 0; l < 4; ++l)
       whole.push_back(store(lanes[j], add(first, i64(l)), lane(vec, l, a.elem)));
-    ExpRef at = add(mul(g, i64(4)), qv);
-    one.push_back(store(lanes[j], add(first, qv),
-                        load(m, clamped ? minE(at, sub(n, i64(1))) : at, a.elem)));
+    one.push_back(store(lanes[j], add(first, qv), load(m, add(mul(g, i64(4)), qv), a.elem)));
   }
   Block guarded;
-  if (clamped)
-    guarded = std::move(one);
-  else
-    guarded.push_back(ifThen(lt(add(mul(g, i64(4)), qv), n), std::move(one)));
+  guarded.push_back(ifThen(lt(add(mul(g, i64(4)), qv), n), std::move(one)));
   partial.push_back(forLoop(q, i64(4), std::move(guarded)));
   out.push_back(ifThen(cmp(CmpOpKind::Le, add(mul(g, i64(4)), i64(4)), n), std::move(whole),
                        std::move(partial)));

@@ -41,10 +41,10 @@ std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorIn
 
 /// Fills elements first .. first+3 of the lane arrays with elements 4*g .. 4*g+3 of every
 /// input: one vector load each when all four exist (`4*g + 4 <= n`), else element by
-/// element below n, or with `clamped` element min(4*g + q, n - 1) for every lane q (n > 0).
+/// element below n.
 void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
                const std::vector<std::string>& lanes, ExpRef g, ExpRef n, ExpRef first,
-               Block& out, bool clamped = false);
+               Block& out);
 
 } // namespace fjord::imp::detail
 

@@ -8,24 +8,19 @@ namespace fjord::imp::detail {
 // Note [Single-pass scan]
 // A SegScan over `n` points with operators ops (tuples are several operands, fused scans
 // several ops; the body may also return mapped results) is cut into tiles of
-// T = B * items consecutive points (B = `<base>.block_size`, default 512, at most 1024,
+// T = B * items consecutive points (B = `<base>.block_size`, default 256, at most 1024,
 // rounded down to a multiple of 32 so that every warp is full for the shuffles;
-// items = `<base>.items_per_thread`, default 16, at most tileMax / B where tileMax holds
+// items = `<base>.items_per_thread`, default 32, at most tileMax / B where tileMax holds
 // 32 KiB of the scanned values, 16 KiB for wide tuples; see ScanKernels.cpp). One block
 // scans one tile. Each tile pays a block scan and a look-back, so larger tiles were faster
 // (on the H100, 2^28 i32 with a Hillis-Steele block scan and a look-back walked by thread
 // 0 behind barriers: tiles of 2048 took 2.9 ms, 4096 1.8 ms, 8192 1.43 ms; with the
 // shuffle block scan and the packed status, 4096 1.45 ms and 8192 1.06 ms, CUB 0.87 ms;
-// the warp look-back came after that measurement; on the H200, 2^28 i32 with B = 256 and
-// items = 32 took 0.905 ms and a filter 1.332 ms, the filter 1.278 ms with B = 512 and
-// items = 16: twice the threads per block, more of them in flight on a multiprocessor
-// whose blocks are limited by shared memory). The loops over items are unrolled so that a
-// thread's loads are in flight together (Note [Loads in flight], ScanKernels.cpp):
+// the warp look-back came after that measurement). The loops over items are unrolled so
+// that a thread's loads are in flight together:
 //
 //   load     thread tid maps points tile_start + k * B + tid (k < items): neighbouring
-//            threads touch neighbouring elements, so loads and mapped stores coalesce;
-//            inputs read at the point, contiguous from offset 0, are read four elements
-//            at a time instead (Note [Vectorised tile loads], ScanKernels.cpp). The
+//            threads touch neighbouring elements, so loads and mapped stores coalesce. The
 //            scanned values go to a tile in shared memory (a pad word every 32 elements keeps
 //            both access patterns free of bank conflicts); points past n hold the neutral
 //            element.
@@ -150,10 +145,6 @@ Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& ba
 
 void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
                     Block& out) {
-  // Registered first, so that blockSizeFor keeps this default.
-  host.prog.addTuning(base + ".block_size", kDefaultScanBlockSize,
-                      "threads per block of " + base + " (at most " +
-                          std::to_string(kMaxBlockSize) + ")");
   ExpRef bs = warpMultipleBlockSize(host, base, out);
   Block run;
   std::string itemsParam = base + ".items_per_thread";

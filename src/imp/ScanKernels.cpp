@@ -1,5 +1,4 @@
 // The kernels of a SegScan (see ScanKernels.h and Note [Single-pass scan]).
-#include "imp/GroupReduce.h"
 #include "imp/ScanKernels.h"
 
 namespace fjord::imp::detail {
@@ -133,11 +132,9 @@ std::vector<ExpRef> bindPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, Blo
 
 /// Runs the body at flat index `i`; stores its mapped results where `storeIf` (null: never)
 /// holds; returns the values to scan (a row's first element carries the flag).
-/// With `stms`, those run instead of the whole body (its vectorised reads are bound).
-Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Block& out,
-               const std::vector<ir::Stm>* stms = nullptr) {
+Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Block& out) {
   std::vector<ExpRef> point = bindPoint(k, p, i, out);
-  k.lowerStms(stms ? *stms : p.seg.body.stms, out);
+  k.lowerStms(p.seg.body.stms, out);
   size_t nops = p.operands.size();
   if (storeIf) {
     std::vector<symbolic::Expr> symPoint;
@@ -184,96 +181,6 @@ TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRe
   t.inRange = k.let("in_range", lt(at, n), out);
   t.i = k.let(iName.empty() ? "i" : iName, minE(at, sub(n, i64(1))), out);
   return t;
-}
-
-// Note [Vectorised tile loads]
-// Where the body reads inputs at its point from arrays that are contiguous from offset 0
-// with 4-byte elements (vectorInputs, Note [Vectorised inputs]; not for a segmented scan),
-// the tile's first 4 * B * (items / 4) elements are loaded four at a time: in step s,
-// thread tid takes tile elements 4 * (s * B + tid) + 0 .. 3 with one 16-byte load per input
-// (tile_start is a multiple of 4, as B is of 32), runs the rest of the body on each of the
-// four and stores them into the tile (with the pad word of `padded`, a warp's 128 stores of
-// one lane index land in 32 distinct banks). The remaining items % 4 rows follow element by
-// element. Every tile but the last loads without any bounds check or branch, so the
-// unrolled steps' loads are in flight together: a quarter of the load instructions, and
-// the whole tile requested before the first value is used; the last tile takes the vector
-// where it is whole and otherwise point min(i, n - 1) per lane (Note [Loads in flight]).
-// The order of the tile is unchanged, so the fold, the scan and the write are as before.
-
-/// One step of the vector load (Note [Vectorised tile loads]): thread tid's four elements
-/// 4 * quad + 0 .. 3 of the tile, quad = step * block_size + tid. `whole`: the tile has them
-/// all, so the loads need no bounds check and no branch; else they read point n - 1 in place
-/// of points past n and the tile keeps the neutral element there.
-void vectorStep(KernelLowerer& k, const ScanPlan& p, const std::vector<VectorInput>& ins,
-                const std::vector<std::string>& lanes, const std::vector<std::string>& tileSh,
-                ExpRef step, ExpRef tid, ExpRef tileStart, ExpRef n, bool storeMapped,
-                bool whole, Block& loop) {
-  ExpRef quad = k.let("quad", add(mul(step, blockSize()), tid), loop);
-  ExpRef g = k.let("g", add(quot(tileStart, i64(4)), quad), loop);
-  if (whole) {
-    for (size_t v = 0; v < ins.size(); ++v) {
-      const ArrayVar& a = ins[v].array;
-      k.noteArray(false, a);
-      Stm vec;
-      vec.kind = Stm::Kind::DeclareVector;
-      vec.name = k.freshName(ins[v].bound.name + "_vec");
-      vec.src = k.mem(a.block, a.elem, false);
-      vec.type = a.elem;
-      vec.args.push_back(g);
-      loop.push_back(vec);
-      for (int64_t l = 0; l < 4; ++l)
-        loop.push_back(store(lanes[v], i64(l), lane(vec.name, l, a.elem)));
-    }
-  } else {
-    loadLanes(k, ins, lanes, g, n, i64(0), loop, /*clamped=*/true);
-  }
-  Block lane;
-  std::string q = k.freshName("q");
-  ExpRef qv = var(q, PrimType::I64);
-  ExpRef j = k.let("j", add(mul(quad, i64(4)), qv), lane);
-  ExpRef at = k.let("at_flat", add(tileStart, j), lane);
-  ExpRef inRange = whole ? nullptr : k.let("in_range", lt(at, n), lane);
-  const std::string& iName = p.seg.space.dims[0].first.name;
-  ExpRef i = k.let(iName.empty() ? "i" : iName, whole ? at : minE(at, sub(n, i64(1))), lane);
-  for (size_t v = 0; v < ins.size(); ++v)
-    k.declareScalar(ins[v].bound, ins[v].array.elem, load(lanes[v], qv, ins[v].array.elem), lane);
-  std::vector<ir::Stm> rest = withoutInputs(p.seg.body, ins);
-  ExpRef always = constant(PrimValue::boolean(true));
-  Vals x = evalPoint(k, p, i, storeMapped ? (whole ? always : inRange) : nullptr, lane, &rest);
-  Vals zero = neutral(k, p);
-  if (!whole)
-    for (size_t v = 0; v < x.size(); ++v)
-      x[v] = select(inRange, x[v], zero[v]);
-  storeTile(tileSh, p, padded(j), x, lane);
-  Stm lanesLoop = forLoop(q, i64(4), std::move(lane));
-  lanesLoop.text = "unroll";
-  loop.push_back(std::move(lanesLoop));
-}
-
-/// The load of Note [Vectorised tile loads]: the first 4 * B * (items / 4) elements of the
-/// tile, four consecutive ones per thread and step; returns how many items per thread
-/// remain for the scalar load.
-ExpRef vectorLoad(KernelLowerer& k, const ScanPlan& p, const std::vector<VectorInput>& ins,
-                  const std::vector<std::string>& tileSh, ExpRef tid, ExpRef tileStart,
-                  ExpRef items, ExpRef n, bool storeMapped, Block& decls, Block& body) {
-  body.push_back(comment("load (and map) the tile four elements at a time: thread tid takes\n"
-                         "elements 4 * (step * block_size + tid) + 0 .. 3 with one 16-byte load\n"
-                         "per input, so that a warp reads 512 consecutive bytes"));
-  std::vector<std::string> lanes = laneArrays(k, ins, 4, decls);
-  ExpRef steps = k.let("vector_steps", quot(items, i64(4)), body);
-  Block whole, last;
-  for (bool w : {true, false}) {
-    std::string c = k.freshName("step");
-    Block loop;
-    vectorStep(k, p, ins, lanes, tileSh, var(c, PrimType::I64), tid, tileStart, n, storeMapped,
-               w, loop);
-    itemLoop(c, steps, std::move(loop), w ? whole : last);
-  }
-  ExpRef wholeTile = cmp(CmpOpKind::Le, add(tileStart, mul(mul(blockSize(), i64(4)), steps)), n);
-  body.push_back(comment("every tile but the last: no bounds checks, so the loads of the\n"
-                         "unrolled steps are in flight together"));
-  body.push_back(ifThen(wholeTile, std::move(whole), std::move(last)));
-  return k.let("scalar_items", rem(items, i64(4)), body);
 }
 
 /// The look-back of Note [Single-pass scan]: publishes the tile's aggregate, combines the
@@ -565,33 +472,22 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   }
   ExpRef tileStart = k.let("tile_start", mul(tile, mul(blockSize(), items)), body);
 
+  body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
+                         "neighbouring threads touch neighbouring elements; points past n\n"
+                         "read point n - 1 and hold the neutral element"));
   {
     std::string c = k.freshName("item");
     Block loop;
     const std::string& iName =
         p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
+    TileItem t = tileItem(k, iName, var(c, PrimType::I64), tid, tileStart, n, loop);
     bool storeMapped = mode != TileMode::Reduce && !p.compact;
-    // Vectorised inputs: the first items / 4 * 4 rows of the tile by vector loads, the rest
-    // (items % 4 rows, after them) by this loop.
-    std::vector<VectorInput> ins;
-    if (!p.segmented)
-      ins = vectorInputs(k, p.seg.body, p.seg.space.dims[0].first);
-    ExpRef rows = items, first = i64(0);
-    if (!ins.empty()) {
-      rows = vectorLoad(k, p, ins, tileSh, tid, tileStart, items, n, storeMapped, decls, body);
-      first = k.let("scalar_start", mul(mul(blockSize(), i64(4)), quot(items, i64(4))), body);
-    }
-    body.push_back(comment(std::string(ins.empty() ? "load (and map) the tile" : "the rest of the tile") +
-                           ": element item * block_size + tid, so that\n"
-                           "neighbouring threads touch neighbouring elements; points past n\n"
-                           "read point n - 1 and hold the neutral element"));
-    TileItem t = tileItem(k, iName, var(c, PrimType::I64), tid, add(tileStart, first), n, loop);
     Vals x = evalPoint(k, p, t.i, storeMapped ? t.inRange : nullptr, loop);
     Vals zero = neutral(k, p);
     for (size_t v = 0; v < x.size(); ++v)
       x[v] = select(t.inRange, x[v], zero[v]);
-    storeTile(tileSh, p, padded(add(first, t.j)), x, loop);
-    itemLoop(c, rows, std::move(loop), body);
+    storeTile(tileSh, p, padded(t.j), x, loop);
+    itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
   }
 

@@ -80,10 +80,8 @@ void warpLookBack(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tile, 
 /// 62 bits (integers of up to 32 bits, bool, a filter's counts).
 bool packedStatus(const ScanPlan& p);
 
-/// The defaults of `<base>.block_size` and `<base>.items_per_thread` for a scan's tiles:
-/// 8192 elements, by blocks of 512 threads (Note [Single-pass scan]).
-inline constexpr int64_t kDefaultScanBlockSize = 512;
-inline constexpr int64_t kDefaultItemsPerThread = 16;
+/// The default of `<base>.items_per_thread`.
+inline constexpr int64_t kDefaultItemsPerThread = 32;
 
 ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg);
 
