@@ -56,6 +56,49 @@ std::vector<std::string> sharedVals(KernelLowerer& k, const ScanPlan& p,
   return sh;
 }
 
+// Note [Filter offsets in a tile]
+// A filter's scan (Note [One-pass filter], LowerFilter.cpp) adds i64 flags of 0 or 1, and
+// its results are i64 offsets into the kept elements. Within a tile they count at most
+// tileMax elements, so the tile in shared memory holds them as i32: the flags when loaded,
+// and after the rescan each point's inclusive offset relative to the tile's start (carry
+// minus the tile's exclusive prefix), to which the scatter adds that prefix back. Half the
+// shared memory per element of i64 lets a tile hold twice the elements (8192, not 4096),
+// so half as many tiles pay a block scan and a look-back, and the fold, the rescan and the
+// scatter move half the bytes through shared memory. The thread values, the block scan, the
+// look-back and the count stay i64.
+
+/// The tile's shared arrays, one per value, of the types tileType gives.
+std::vector<std::string> tileArrays(KernelLowerer& k, const ScanPlan& p, Block& decls) {
+  std::vector<std::string> sh;
+  for (size_t j = 0; j < p.types.size(); ++j) {
+    sh.push_back(k.freshName(p.names[j] + "_tile"));
+    decls.push_back(sharedArray(sh.back(), tileType(p, j), p.tileMax + p.tileMax / 32));
+  }
+  return sh;
+}
+
+/// Values j of the tile at `i`, in their scanned types.
+Vals loadTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i) {
+  Vals v;
+  for (size_t j = 0; j < sh.size(); ++j) {
+    ExpRef x = load(sh[j], i, tileType(p, j));
+    v.push_back(tileType(p, j) == p.types[j] ? x : convert(x, p.types[j]));
+  }
+  return v;
+}
+
+void storeTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i, const Vals& v,
+               Block& out) {
+  for (size_t j = 0; j < sh.size(); ++j) {
+    PrimType t = tileType(p, j);
+    ExpRef x = v[j];
+    if (t != p.types[j])
+      x = x->kind == Exp::Kind::Const ? constant(PrimValue::integer(t, x->value.asInt()))
+                                      : convert(x, t);
+    out.push_back(store(sh[j], i, x));
+  }
+}
+
 std::vector<std::string> bufferParams(KernelLowerer& k, const ScanPlan& p,
                                       const std::vector<std::string>& host,
                                       const std::string& suffix, bool write) {
@@ -87,17 +130,20 @@ std::vector<ExpRef> bindPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, Blo
   return point;
 }
 
-/// Runs the body at flat index `i`; stores its mapped results when `storeMapped`; returns
-/// the values to scan (a row's first element carries the flag).
-Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, bool storeMapped, Block& out) {
+/// Runs the body at flat index `i`; stores its mapped results where `storeIf` (null: never)
+/// holds; returns the values to scan (a row's first element carries the flag).
+Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Block& out) {
   std::vector<ExpRef> point = bindPoint(k, p, i, out);
   k.lowerStms(p.seg.body.stms, out);
   size_t nops = p.operands.size();
-  if (storeMapped) {
+  if (storeIf) {
     std::vector<symbolic::Expr> symPoint;
     for (const auto& d : p.seg.space.dims)
       symPoint.push_back(symbolic::Expr::var(d.first.str()));
-    storeResults(k, p.stm, nops, p.seg.body.result, nops, point, symPoint, out);
+    Block stores;
+    storeResults(k, p.stm, nops, p.seg.body.result, nops, point, symPoint, stores);
+    if (!stores.empty())
+      out.push_back(ifThen(storeIf, std::move(stores)));
   }
   Vals v;
   if (p.segmented)
@@ -105,6 +151,36 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, bool storeMapped, 
   for (size_t j = 0; j < nops; ++j)
     v.push_back(k.subExp(p.seg.body.result.at(j)));
   return v;
+}
+
+// Note [Loads in flight]
+// A tile kernel's loops over a thread's items are unrolled so that the loads of several
+// items are in flight at once; that holds only if no load waits in a branch. Guarding each
+// item by `if (i < n)` put every global load in its own branch before the store that uses
+// it (into the tile, or of a kept element), so the generated code waited for each load
+// before issuing the next: one 4-byte load in flight per thread. Instead every item runs
+// the body at min(i, n - 1), a real point, so it reads nothing out of bounds and makes no
+// error that point n - 1 would not; past n the tile takes the neutral element by a select,
+// and the stores that leave the kernel (mapped results, kept elements) are guarded.
+
+/// Item `item` of thread `tid` in a tile, element j = item * block_size + tid (so that
+/// neighbouring threads touch neighbouring elements), at flat index tile_start + j, which
+/// the body sees clamped to n - 1: the last tile evaluates the body at real points only and
+/// keeps what it computes past n out of the results (Note [Loads in flight]).
+struct TileItem {
+  ExpRef j;       ///< index in the tile
+  ExpRef inRange; ///< tile_start + j < n
+  ExpRef i;       ///< the point's flat index, clamped
+};
+
+TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRef tid,
+                  ExpRef tileStart, ExpRef n, Block& out) {
+  TileItem t;
+  t.j = k.let("j", add(mul(item, blockSize()), tid), out);
+  ExpRef at = k.let("at_flat", add(tileStart, t.j), out);
+  t.inRange = k.let("in_range", lt(at, n), out);
+  t.i = k.let(iName.empty() ? "i" : iName, minE(at, sub(n, i64(1))), out);
+  return t;
 }
 
 /// The look-back of Note [Single-pass scan]: publishes the tile's aggregate, combines the
@@ -217,7 +293,7 @@ Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef 
 /// holding the last point writes the count.
 void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
                  ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
-                 const Vals& carry, Block& body) {
+                 ExpRef tileOffset, const Vals& carry, Block& body) {
   const Compaction& c = *p.compact;
   const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
   size_t dests = sc.writeDests.size();
@@ -231,9 +307,11 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
   body.push_back(comment("scatter the kept elements to their offsets, in index order"));
   std::string it = k.freshName("item");
-  Block loop, in;
-  ExpRef j = k.let("j", add(mul(var(it, PrimType::I64), blockSize()), tid), loop);
-  ExpRef i = k.let(sc.space.dims[0].first.name, add(tileStart, j), loop);
+  Block loop;
+  TileItem t = tileItem(k, sc.space.dims[0].first.name, var(it, PrimType::I64), tid, tileStart,
+                        n, loop);
+  ExpRef j = t.j, i = t.i;
+  Block& in = loop;
   k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
   k.bindScalar(sc.space.flat, i->name, PrimType::I64);
   size_t f = firstOperand(p);
@@ -247,18 +325,17 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
       continue;
     }
     if (b->arr == c.flags && !flag) {
-      evalPoint(k, p, i, /*storeMapped=*/false, in);
+      evalPoint(k, p, i, /*storeIf=*/nullptr, in);
       flag = k.subExp(p.seg.body.result.at(p.operands.size()));
     }
-    ExpRef v = b->arr == c.offsets ? load(tileSh[f], padded(j), p.types[f]) : flag;
+    ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
     k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
   }
   for (size_t d = 0; d < dests; ++d) {
     ExpRef idx = k.subExp(sc.body.result.at(d));
-    in.push_back(ifThen(cmp(CmpOpKind::Ge, idx, i64(0)),
+    in.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx, i64(0))),
                         {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
   }
-  loop.push_back(ifThen(lt(i, n), std::move(in)));
   itemLoop(it, items, std::move(loop), body);
   body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
   ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
@@ -334,21 +411,32 @@ ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
     p.types.push_back(PrimType::Bool);
     p.names.push_back("row_start");
   }
-  int64_t bytes = 0;
   for (const Operand& o : p.operands) {
     p.types.push_back(o.type);
     p.names.push_back(o.name);
   }
-  for (PrimType t : p.types)
-    bytes += primBytes(t);
+  sizeTile(p);
+  return p;
+}
+
+PrimType tileType(const ScanPlan& p, size_t j) {
+  return p.compact && j == firstOperand(p) ? PrimType::I32 : p.types.at(j);
+}
+
+void sizeTile(ScanPlan& p) {
+  int64_t bytes = 0, inTile = 0; // per value: everywhere, and in the tile
+  for (size_t j = 0; j < p.types.size(); ++j) {
+    bytes += primBytes(p.types[j]);
+    inTile += primBytes(tileType(p, j));
+  }
   bytes = std::max<int64_t>(bytes, 1);
-  auto tileFor = [&](int64_t tileBytes) { return std::max(kMaxBlockSize, tileBytes / bytes); };
+  inTile = std::max<int64_t>(inTile, 1);
+  auto tileFor = [&](int64_t tileBytes) { return std::max(kMaxBlockSize, tileBytes / inTile); };
   auto sharedFor = [&](int64_t tile) {
-    return (tile + tile / 32 + kMaxBlockSize + kLookBackWindow + 1) * bytes;
+    return (tile + tile / 32) * inTile + (kMaxBlockSize + kLookBackWindow + 1) * bytes;
   };
   p.tileMax = sharedFor(tileFor(kTileBytes)) <= kSharedBudget ? tileFor(kTileBytes)
                                                                  : tileFor(kSmallTileBytes);
-  return p;
 }
 
 void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileStatus& st,
@@ -357,7 +445,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef tid = k.let("tid", threadId(), body);
   ExpRef n = k.param("n", hostN);
   ExpRef items = k.param("items", hostItems);
-  std::vector<std::string> tileSh = sharedVals(k, p, "_tile", p.tileMax + p.tileMax / 32, decls);
+  std::vector<std::string> tileSh = tileArrays(k, p, decls);
   std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
   ExpRef tile;
   if (mode == TileMode::LookBack) {
@@ -385,19 +473,20 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef tileStart = k.let("tile_start", mul(tile, mul(blockSize(), items)), body);
 
   body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
-                         "neighbouring threads touch neighbouring elements"));
+                         "neighbouring threads touch neighbouring elements; points past n\n"
+                         "read point n - 1 and hold the neutral element"));
   {
     std::string c = k.freshName("item");
-    Block loop, in, outside;
-    ExpRef j = k.let("j", add(mul(var(c, PrimType::I64), blockSize()), tid), loop);
+    Block loop;
     const std::string& iName =
         p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
-    ExpRef i = k.let(iName.empty() ? "i" : iName, add(tileStart, j), loop);
-    Vals x = evalPoint(k, p, i, /*storeMapped=*/mode != TileMode::Reduce && !p.compact, in);
-    storeVals(tileSh, padded(j), x, in);
-
-    storeVals(tileSh, padded(j), neutral(k, p), outside);
-    loop.push_back(ifThen(lt(i, n), std::move(in), std::move(outside)));
+    TileItem t = tileItem(k, iName, var(c, PrimType::I64), tid, tileStart, n, loop);
+    bool storeMapped = mode != TileMode::Reduce && !p.compact;
+    Vals x = evalPoint(k, p, t.i, storeMapped ? t.inRange : nullptr, loop);
+    Vals zero = neutral(k, p);
+    for (size_t v = 0; v < x.size(); ++v)
+      x[v] = select(t.inRange, x[v], zero[v]);
+    storeTile(tileSh, p, padded(t.j), x, loop);
     itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
   }
@@ -408,7 +497,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   {
     std::string c = k.freshName("item");
     Block loop;
-    Vals x = loadVals(tileSh, p, padded(add(mine, var(c, PrimType::I64))));
+    Vals x = loadTile(tileSh, p, padded(add(mine, var(c, PrimType::I64))));
     assignVals(acc, combineVals(k, p, acc, x, loop), loop);
     itemLoop(c, items, std::move(loop), body);
   }
@@ -437,19 +526,27 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   }
 
   body.push_back(comment("each thread rescans its items from its carry-in"));
+  size_t f = firstOperand(p);
+  // A filter's tile keeps offsets relative to the tile (Note [Filter offsets in a tile]).
+  ExpRef tileOffset = p.compact ? k.let("tile_offset", tilePrefix.at(f), body) : nullptr;
+  if (p.compact)
+    tilePrefix[f] = tileOffset;
   Vals carry = declareVals(k, p, "_carry", combineVals(k, p, tilePrefix, threadPrefix, body), body);
   {
     std::string c = k.freshName("item");
     Block loop;
     ExpRef at = k.let("at", padded(add(mine, var(c, PrimType::I64))), loop);
-    assignVals(carry, combineVals(k, p, carry, loadVals(tileSh, p, at), loop), loop);
-    storeVals(tileSh, at, carry, loop);
+    assignVals(carry, combineVals(k, p, carry, loadTile(tileSh, p, at), loop), loop);
+    Vals stored = carry;
+    if (p.compact)
+      stored[f] = sub(carry[f], tileOffset);
+    storeTile(tileSh, p, at, stored, loop);
     itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());
   }
 
   if (p.compact) {
-    scatterKept(k, p, tid, tileStart, items, n, tileSh, carry, body);
+    scatterKept(k, p, tid, tileStart, items, n, tileSh, tileOffset, carry, body);
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;
@@ -461,7 +558,6 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     ExpRef j = k.let("j", add(mul(var(c, PrimType::I64), blockSize()), tid), loop);
     ExpRef i = k.let("i", add(tileStart, j), loop);
     std::vector<ExpRef> point = bindPoint(k, p, i, in);
-    size_t f = firstOperand(p);
     for (size_t o = 0; o < p.operands.size(); ++o)
       k.bindArray(p.stm.pat[o]);
     for (size_t o = 0; o < p.operands.size(); ++o)

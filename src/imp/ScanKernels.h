@@ -30,6 +30,12 @@ struct ScanPlan {
   const Compaction* compact = nullptr; ///< set: write the scatter's values, not the scan
 };
 
+/// The type value j of a tile has in shared memory: its scanned type, except a filter's
+/// offsets, i32 there (Note [Filter offsets in a tile], ScanKernels.cpp).
+PrimType tileType(const ScanPlan& p, size_t j);
+/// Sets p.tileMax from the values' sizes in shared memory (again after setting p.compact).
+void sizeTile(ScanPlan& p);
+
 /// The scanned values of one point or thread, in the order of ScanPlan::types.
 using Vals = std::vector<ExpRef>;
 

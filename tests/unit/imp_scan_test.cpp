@@ -108,6 +108,19 @@ TEST_CASE("imp: a filter is one kernel that scans its flags and scatters the kep
   CHECK(!has(cu, "offsets_bytes"));
   // The offsets travel through the look-back packed with the status in one word.
   CHECK(has(cu, "((volatile int64_t *)tile_status)[tile] = offsets_aggregate * 4 + 1;"));
+  // The tile keeps the offsets as i32, relative to the tile's start, and the scatter adds
+  // the tile's i64 prefix back (Note [Filter offsets in a tile]).
+  CHECK(has(cu, "__shared__ int32_t offsets_tile[8448];"));
+  CHECK(has(cu, "offsets_tile[at] = (int32_t)(offsets_carry - tile_offset);"));
+  CHECK(has(cu, "= tile_offset + (int64_t)offsets_tile[j_1 + (j_1 >> 5)];"));
+  // Only the store of a kept element is guarded, not the loads (Note [Loads in flight]).
+  CHECK(has(cu, "int64_t gtid_1 = min(at_flat_1, n - 1);"));
+  CHECK(has(cu, "if (in_range_1 && kept_at >= 0) {"));
+  CHECK(!has(cu, "if (gtid_1 < n)"));
+  // A filter's tiles default to 512 threads of 16 items.
+  const std::string& tuning = fileNamed(*files, "filter_tuning.h");
+  CHECK(has(tuning, "#define FJORD_FILTER_MAIN_FILTER_BLOCK_SIZE 512"));
+  CHECK(has(tuning, "#define FJORD_FILTER_MAIN_FILTER_ITEMS_PER_THREAD 16"));
 }
 
 TEST_CASE("imp: a scan of one i32 packs each tile's status and value into one word") {
@@ -133,6 +146,11 @@ TEST_CASE("imp: a scan of one i32 packs each tile's status and value into one wo
   CHECK(!has(k, "scanned_aggregates"));
   // The reset kernel zeroes the words.
   CHECK(has(cu, "main_scan_reset(int64_t tiles, int64_t *tile_status"));
+  // The load runs the body at a point clamped below n, with no branch around the load, and
+  // keeps the neutral element past n (Note [Loads in flight]).
+  CHECK(has(k, "int64_t gtid = min(at_flat, n - 1);\n        int32_t x = xs_mem[gtid];"));
+  CHECK(has(k, "scanned_tile[j + (j >> 5)] = in_range ? x : 0;"));
+  CHECK(!has(k, "if (gtid < n)"));
 }
 
 TEST_CASE("imp: scatter writes in place and skips out-of-bounds indices") {

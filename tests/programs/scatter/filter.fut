@@ -1,6 +1,7 @@
 -- filter as a scan of flags and a scatter (one SegScan and one scattering SegMap per
 -- entry), with a result size known only at run time; the host lowering fuses them into one
--- kernel (Note [One-pass filter]). Tiles of the i64 flags hold 2048 elements by default.
+-- kernel (Note [One-pass filter]). Its tiles hold 8192 offsets (as i32 in shared memory) at
+-- the default block size: 8191, 8192 and 8193 end a tile early, exactly and just after.
 -- ==
 -- structure gpu { SegScan 2 SegMap 2 }
 -- entry: main
@@ -12,6 +13,9 @@
 -- compiled random input { [2047]i32 } auto output
 -- compiled random input { [2048]i32 } auto output
 -- compiled random input { [2049]i32 } auto output
+-- compiled random input { [8191]i32 } auto output
+-- compiled random input { [8192]i32 } auto output
+-- compiled random input { [8193]i32 } auto output
 -- compiled random input { [20481]i32 } auto output
 -- entry: evens
 -- input { [1i64, 2i64, 3i64, 4i64] [1.5f32, 2.5f32, 3.5f32, 4.5f32] }
