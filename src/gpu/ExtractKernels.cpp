@@ -20,6 +20,7 @@
 
 #include "gpu/DeviceFunctions.h"
 #include "gpu/DistributeNests.h"
+#include "gpu/FlatteningAttributes.h"
 #include "gpu/KernelNest.h"
 #include "ir/TypeOf.h"
 #include "ir/Traverse.h"
@@ -78,6 +79,19 @@ private:
                                                           stm.pat.size() == 1)
       iotas_[stm.pat[0].name] = *op;
     if (const Soac* soac = asSoac(stm.exp)) {
+      // Note [Flattening attributes] in FlatteningAttributes.cpp
+      FlatteningAttrs attrs = flatteningAttrs(stm.prov);
+      if (const auto* s = std::get_if<Screma>(soac); s && attrs.sequential) {
+        oneThreadKernel(stm, names_, iotas_, out);
+        return;
+      }
+      if (const auto* s = std::get_if<Screma>(soac); s && attrs.sequentialOuter && isMapOnly(*s)) {
+        std::vector<Stm> loop;
+        sequentialLoop(stm, *s, names_, loop);
+        for (const Stm& l : loop)
+          hostStm(l, out);
+        return;
+      }
       std::visit([&](const auto& s) { extract(stm, s, out); }, *soac);
       return;
     }
