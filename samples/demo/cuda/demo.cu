@@ -320,74 +320,11 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// transposing copy of a (its two innermost dimensions swap their order in memory)
-// in 32x32 tiles through shared memory, 32x8 threads per tile
-// reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes a_coalesced @a_coalesced_mem -> 0 + {(n : 1), (m : n)}
-static __global__ void rowsums_a_transpose(int64_t tiles_j, int64_t n, int64_t m,
-                                           const double *a_mem, double *a_coalesced_mem) {
-    __shared__ double a_tile[1056];
-    int64_t tid = (int64_t)threadIdx.x;
-    int64_t tx = tid % 32;
-    int64_t ty = tid / 32;
-    int64_t blk = (int64_t)blockIdx.x;
-    int64_t tile_j = blk % tiles_j;
-    int64_t tile_i = blk / tiles_j;
-    int64_t i0 = tile_i * 32;
-    int64_t j0 = tile_j * 32;
-    // read the tile along the source's contiguous dimension
-    for (int64_t r = 0; r < 4; ++r) {
-        int64_t row = ty + r * 8;
-        int64_t i = i0 + row;
-        int64_t j = j0 + tx;
-        if (i < n && j < m) {
-            double a = a_mem[i * m + j];
-            a_tile[row * 33 + tx] = a;
-        }
-    }
-    __syncthreads();
-    // write it along the destination's contiguous dimension
-    for (int64_t r_1 = 0; r_1 < 4; ++r_1) {
-        int64_t row_1 = ty + r_1 * 8;
-        int64_t i_1 = i0 + tx;
-        int64_t j_1 = j0 + row_1;
-        if (i_1 < n && j_1 < m) {
-            a_coalesced_mem[j_1 * n + i_1] = a_tile[tx * 33 + row_1];
-        }
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// map over [n], one thread per point
-// reads  x @a_coalesced_mem -> gtid + {(m : n)}
-// writes mapped @mapped_mem_1 -> 0 + {(n : 1)}
-static __global__ void rowsums_outer_map(int64_t total, const double *a_coalesced_mem, int64_t n,
-                                         int64_t m, double *mapped_mem_1) {
-    int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
-    if (gtid < total) {
-        double reduced = 0.0;
-        for (int64_t i = 0; i < m; ++i) {
-            double x = a_coalesced_mem[i * n + gtid];
-            reduced = reduced + x;
-        }
-        mapped_mem_1[gtid] = reduced;
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version C: the inner parallelism flattened into kernels of its own,
-// chosen when the outer parallelism < rowsums.suff_outer_par_0
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes mapped @mapped_mem_2 -> 0 + {(n : 1)}
+// writes mapped @result_0_mem -> 0 + {(n : 1)}
 static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segments, int64_t m,
-                                      const double *a_mem, double *mapped_mem_2) {
+                                      const double *a_mem, double *result_0_mem) {
     __shared__ double mapped_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + tid;
@@ -426,7 +363,7 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
         }
     }
     if (lane == 0 && segment < segments) {
-        mapped_mem_2[segment] = mapped_acc;
+        result_0_mem[segment] = mapped_acc;
     }
 }
 
@@ -706,72 +643,30 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
 static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          fjord_rt::cuda::Buffer &result_0_mem, int64_t n, int64_t m,
                          const fjord_rt::cuda::Buffer &a_mem) {
-    bool suff_outer_par = fjord_rt::compareSize(ctx->logging, "rowsums.suff_outer_par_0",
-                                                ctx->tuning.rowsums_suff_outer_par_0, n);
-    fjord_rt::cuda::Buffer mapped_mem;
-    if (suff_outer_par) {
-        int64_t mapped_bytes = n * 8;
-        fjord_rt::cuda::Buffer mapped_mem_1;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_1, mapped_bytes));
-        int64_t a_count = n * m;
-        int64_t a_coalesced_bytes = a_count * 8;
-        fjord_rt::cuda::Buffer a_coalesced_mem;
-        FJORD_TRY(ctx->device.alloc(a_coalesced_mem, a_coalesced_bytes));
-        int64_t tiles_i = (n + 32 - 1) / 32;
-        int64_t tiles_j = (m + 32 - 1) / 32;
-        int64_t num_blocks = tiles_i * tiles_j;
-        // copy a to a_coalesced (tiled transpose)
-        if (num_blocks > 0) {
-            rowsums_a_transpose<<<fjord_rt::cuda::extent(num_blocks), fjord_rt::cuda::extent(256),
-                                  0, ctx->device.stream()>>>(tiles_j, n, m, a_mem.as<double>(),
-                                                             a_coalesced_mem.as<double>());
-            FJORD_TRY(ctx->device.checkLaunch("rowsums_a_transpose"));
+    int64_t mapped_bytes = n * 8;
+    FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    // segmented reduction with (+) over a
+    int64_t block_size =
+        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
+    int64_t threads_per_segment = 1;
+    while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
+        threads_per_segment = threads_per_segment * 2;
+    }
+    if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
+        threads_per_segment = warp_block_size;
+    }
+    if (n > 0) {
+        if (const int64_t blocks =
+                (n * threads_per_segment + warp_block_size - 1) / warp_block_size;
+            blocks > 0) {
+            rowsums_reduce<<<fjord_rt::cuda::extent(blocks),
+                             fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
+                threads_per_segment, n, m, a_mem.as<double>(), result_0_mem.as<double>());
+            FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
         }
-        int64_t block_size =
-            std::min(std::max(ctx->tuning.rowsums_outer_map_block_size, (int64_t)1), (int64_t)1024);
-        if (n > 0) {
-            rowsums_outer_map<<<fjord_rt::cuda::extent((n + block_size - 1) / block_size),
-                                fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-                n, a_coalesced_mem.as<double>(), n, m, mapped_mem_1.as<double>());
-            FJORD_TRY(ctx->device.checkLaunch("rowsums_outer_map"));
-        }
-        mapped_mem = std::move(mapped_mem_1);
-        a_coalesced_mem.reset();
-        mapped_mem_1.reset();
-    } else {
-        int64_t mapped_bytes_1 = n * 8;
-        fjord_rt::cuda::Buffer mapped_mem_2;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_2, mapped_bytes_1));
-        // segmented reduction with (+) over a
-        int64_t block_size_1 =
-            std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
-        int64_t warp_block_size = std::max(block_size_1 / 32 * 32, (int64_t)32);
-        int64_t threads_per_segment = 1;
-        while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
-            threads_per_segment = threads_per_segment * 2;
-        }
-        if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
-            threads_per_segment = warp_block_size;
-        }
-        if (n > 0) {
-            if (const int64_t blocks =
-                    (n * threads_per_segment + warp_block_size - 1) / warp_block_size;
-                blocks > 0) {
-                rowsums_reduce<<<fjord_rt::cuda::extent(blocks),
-                                 fjord_rt::cuda::extent(warp_block_size), 0,
-                                 ctx->device.stream()>>>(
-                    threads_per_segment, n, m, a_mem.as<double>(), mapped_mem_2.as<double>());
-                FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
-            }
-        }
-        mapped_mem = std::move(mapped_mem_2);
-        mapped_mem_2.reset();
     }
     result_0_dim0 = n;
-    FJORD_TRY(ctx->device.alloc(result_0_mem, n * 8));
-    // copy mapped to result_0
-    FJORD_TRY(ctx->device.copy(result_0_mem, 0, mapped_mem, 0, n * 8));
-    mapped_mem.reset();
     return fjord_rt::kSuccess;
 }
 

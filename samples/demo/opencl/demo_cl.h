@@ -286,74 +286,11 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// transposing copy of a (its two innermost dimensions swap their order in memory)
-// in 32x32 tiles through shared memory, 32x8 threads per tile
-// reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes a_coalesced @a_coalesced_mem -> 0 + {(n : 1), (m : n)}
-__kernel void rowsums_a_transpose(long tiles_j, long n, long m, __global const double *a_mem,
-                                  __global double *a_coalesced_mem) {
-    __local double a_tile[1056];
-    long tid = (long)get_local_id(0);
-    long tx = tid % 32;
-    long ty = tid / 32;
-    long blk = (long)get_group_id(0);
-    long tile_j = blk % tiles_j;
-    long tile_i = blk / tiles_j;
-    long i0 = tile_i * 32;
-    long j0 = tile_j * 32;
-    // read the tile along the source's contiguous dimension
-    for (long r = 0; r < 4; ++r) {
-        long row = ty + r * 8;
-        long i = i0 + row;
-        long j = j0 + tx;
-        if (i < n && j < m) {
-            double a = a_mem[i * m + j];
-            a_tile[row * 33 + tx] = a;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // write it along the destination's contiguous dimension
-    for (long r_1 = 0; r_1 < 4; ++r_1) {
-        long row_1 = ty + r_1 * 8;
-        long i_1 = i0 + tx;
-        long j_1 = j0 + row_1;
-        if (i_1 < n && j_1 < m) {
-            a_coalesced_mem[j_1 * n + i_1] = a_tile[tx * 33 + row_1];
-        }
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// map over [n], one thread per point
-// reads  x @a_coalesced_mem -> gtid + {(m : n)}
-// writes mapped @mapped_mem_1 -> 0 + {(n : 1)}
-__kernel void rowsums_outer_map(long total, __global const double *a_coalesced_mem, long n, long m,
-                                __global double *mapped_mem_1) {
-    long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
-    if (gtid < total) {
-        double reduced = 0.0;
-        for (long i = 0; i < m; ++i) {
-            double x = a_coalesced_mem[i * n + gtid];
-            reduced = reduced + x;
-        }
-        mapped_mem_1[gtid] = reduced;
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version C: the inner parallelism flattened into kernels of its own,
-// chosen when the outer parallelism < rowsums.suff_outer_par_0
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes mapped @mapped_mem_2 -> 0 + {(n : 1)}
+// writes mapped @result_0_mem -> 0 + {(n : 1)}
 __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
-                             __global const double *a_mem, __global double *mapped_mem_2) {
+                             __global const double *a_mem, __global double *result_0_mem) {
     __local double mapped_shared[1024];
     long tid = (long)get_local_id(0);
     long gtid = (long)get_group_id(0) * (long)get_local_size(0) + tid;
@@ -385,7 +322,7 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
     }
     mapped_acc = mapped_shared[tid];
     if (lane == 0 && segment < segments) {
-        mapped_mem_2[segment] = mapped_acc;
+        result_0_mem[segment] = mapped_acc;
     }
 }
 

@@ -34,8 +34,6 @@ struct demo_context {
     cl_kernel sum_reduce_stage2 = nullptr;
     cl_kernel dot_map_reduce_stage1 = nullptr;
     cl_kernel dot_map_reduce_stage2 = nullptr;
-    cl_kernel rowsums_a_transpose = nullptr;
-    cl_kernel rowsums_outer_map = nullptr;
     cl_kernel rowsums_reduce = nullptr;
     cl_kernel argmax_reduce_stage1 = nullptr;
     cl_kernel argmax_reduce_stage2 = nullptr;
@@ -161,64 +159,26 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
 static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          fjord_rt::opencl::Buffer &result_0_mem, int64_t n, int64_t m,
                          const fjord_rt::opencl::Buffer &a_mem) {
-    bool suff_outer_par = fjord_rt::compareSize(ctx->logging, "rowsums.suff_outer_par_0",
-                                                ctx->tuning.rowsums_suff_outer_par_0, n);
-    fjord_rt::opencl::Buffer mapped_mem;
-    if (suff_outer_par) {
-        int64_t mapped_bytes = n * 8;
-        fjord_rt::opencl::Buffer mapped_mem_1;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_1, mapped_bytes));
-        int64_t a_count = n * m;
-        int64_t a_coalesced_bytes = a_count * 8;
-        fjord_rt::opencl::Buffer a_coalesced_mem;
-        FJORD_TRY(ctx->device.alloc(a_coalesced_mem, a_coalesced_bytes));
-        int64_t tiles_i = (n + 32 - 1) / 32;
-        int64_t tiles_j = (m + 32 - 1) / 32;
-        int64_t num_blocks = tiles_i * tiles_j;
-        // copy a to a_coalesced (tiled transpose)
-        if (num_blocks > 0) {
-            FJORD_TRY(ctx->device.launch(ctx->rowsums_a_transpose, "rowsums_a_transpose",
-                                         num_blocks, 256, tiles_j, n, m, a_mem, a_coalesced_mem));
-        }
-        int64_t block_size =
-            std::min(std::max(ctx->tuning.rowsums_outer_map_block_size, (int64_t)1), (int64_t)1024);
-        if (n > 0) {
-            FJORD_TRY(ctx->device.launch(ctx->rowsums_outer_map, "rowsums_outer_map",
-                                         (n + block_size - 1) / block_size, block_size, n,
-                                         a_coalesced_mem, n, m, mapped_mem_1));
-        }
-        mapped_mem = std::move(mapped_mem_1);
-        a_coalesced_mem.reset();
-        mapped_mem_1.reset();
-    } else {
-        int64_t mapped_bytes_1 = n * 8;
-        fjord_rt::opencl::Buffer mapped_mem_2;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_2, mapped_bytes_1));
-        // segmented reduction with (+) over a
-        int64_t block_size_1 =
-            std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
-        int64_t warp_block_size = std::max(block_size_1 / 32 * 32, (int64_t)32);
-        int64_t threads_per_segment = 1;
-        while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
-            threads_per_segment = threads_per_segment * 2;
-        }
-        if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
-            threads_per_segment = warp_block_size;
-        }
-        if (n > 0) {
-            FJORD_TRY(ctx->device.launch(
-                ctx->rowsums_reduce, "rowsums_reduce",
-                (n * threads_per_segment + warp_block_size - 1) / warp_block_size, warp_block_size,
-                threads_per_segment, n, m, a_mem, mapped_mem_2));
-        }
-        mapped_mem = std::move(mapped_mem_2);
-        mapped_mem_2.reset();
+    int64_t mapped_bytes = n * 8;
+    FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    // segmented reduction with (+) over a
+    int64_t block_size =
+        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
+    int64_t threads_per_segment = 1;
+    while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
+        threads_per_segment = threads_per_segment * 2;
+    }
+    if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
+        threads_per_segment = warp_block_size;
+    }
+    if (n > 0) {
+        FJORD_TRY(
+            ctx->device.launch(ctx->rowsums_reduce, "rowsums_reduce",
+                               (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                               warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     }
     result_0_dim0 = n;
-    FJORD_TRY(ctx->device.alloc(result_0_mem, n * 8));
-    // copy mapped to result_0
-    FJORD_TRY(ctx->device.copy(result_0_mem, 0, mapped_mem, 0, n * 8));
-    mapped_mem.reset();
     return fjord_rt::kSuccess;
 }
 
@@ -309,10 +269,6 @@ struct demo_context *demo_context_new_with_queue(const struct demo_context_confi
         ctx->status = ctx->device.createKernel("dot_map_reduce_stage1", ctx->dot_map_reduce_stage1);
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("dot_map_reduce_stage2", ctx->dot_map_reduce_stage2);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("rowsums_a_transpose", ctx->rowsums_a_transpose);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("rowsums_outer_map", ctx->rowsums_outer_map);
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("rowsums_reduce", ctx->rowsums_reduce);
     if (ctx->status == fjord_rt::kSuccess)
