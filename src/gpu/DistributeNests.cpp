@@ -161,20 +161,24 @@ bool exploitsInnerParallelism(const std::vector<Stm>& stms) {
 // version A would also write its rows a row apart. A reduction over arrays that are the same
 // at every point (N-body's `map (\p -> reduce (+) 0 (map (f p) ps)) ps`) keeps its version
 // A, which block tiling (TileBlocks.h) makes coalesced and reused through shared memory;
-// so do nests whose distribution has more than one kernel (a loop of scans, fission).
+// so do nests whose distribution has more than one kernel (a loop of scans, fission), and
+// nests over a transposition (`map (\c -> reduce (+) 0 c) (transpose a)`, a host-level
+// Rearrange or a view of one), whose rows are columns in memory: there version A's threads
+// read consecutive addresses and the segmented kernel's would not.
 
 /// Whether `stms` (a trial distribution of `s`'s body) is one segmented reduction or scan
-/// whose input is a row of one of `s`'s inputs (Note [Dominated outer versions]).
-bool segmentsRows(const std::vector<Stm>& stms, const Screma& s) {
+/// whose input is a row of one of `s`'s inputs, not one of `rearranged` (Note [Dominated
+/// outer versions]).
+bool segmentsRows(const std::vector<Stm>& stms, const Screma& s, const NameSet& rearranged) {
   std::vector<const SegOp*> found;
   segOps(stms, found);
   if (found.size() != 1 ||
       (found[0]->kind != SegOp::Kind::Red && found[0]->kind != SegOp::Kind::Scan))
     return false;
   NameSet rows;
-  for (const Param& p : s.map.params)
-    if (p.type.isArray())
-      rows.insert(p.name);
+  for (size_t k = 0; k < s.map.params.size() && k < s.inputs.size(); ++k)
+    if (s.map.params[k].type.isArray() && !rearranged.count(s.inputs[k]))
+      rows.insert(s.map.params[k].name);
   for (const Stm& stm : s.map.body.stms)
     if (const Screma* inner = asScrema(stm.exp); inner && (!inner->reds.empty() || !inner->scans.empty()))
       for (const VName& in : inner->inputs)
@@ -186,8 +190,9 @@ bool segmentsRows(const std::vector<Stm>& stms, const Screma& s) {
 class Distributor {
 public:
   Distributor(NameSource& names, IotaMap& iotas, ThresholdNames& thresholds,
-              const ExtractOptions& options)
-      : names_(names), iotas_(iotas), thresholds_(thresholds), options_(options) {}
+              const ExtractOptions& options, const NameSet& rearranged)
+      : names_(names), iotas_(iotas), thresholds_(thresholds), options_(options),
+        rearranged_(rearranged) {}
 
   /// Distributes `let pat = map lam inputs` nested in `outer` (empty at host level); where
   /// that exploits inner parallelism, also makes the outer-parallel version and chooses
@@ -238,6 +243,8 @@ private:
   IotaMap& iotas_;
   ThresholdNames& thresholds_;
   const ExtractOptions& options_;
+  /// Host-level arrays whose rows may not be contiguous (Note [Dominated outer versions]).
+  const NameSet& rearranged_;
   /// The indices some kernel already binds.
   NameSet takenIndices_;
   /// The names of the nest some kernel already reads.
@@ -268,7 +275,7 @@ private:
     thresholds_ = std::move(thresholds);
     takenIndices_ = std::move(indices);
     takenNames_ = std::move(taken);
-    return exploitsInnerParallelism(trial) && !segmentsRows(trial, s);
+    return exploitsInnerParallelism(trial) && !segmentsRows(trial, s, rearranged_);
   }
 
   /// The number of points of `nest`, computed in host code appended to `out`.
@@ -635,8 +642,9 @@ private:
 
 void distributeMap(const Stm& stm, const Screma& s, NameSource& names, IotaMap& iotas,
                    ThresholdNames& thresholds, const ExtractOptions& options,
-                   std::vector<Stm>& out) {
-  Distributor(names, iotas, thresholds, options).map(KernelNest{}, s, stm.pat, stm.prov, out);
+                   const NameSet& rearranged, std::vector<Stm>& out) {
+  Distributor(names, iotas, thresholds, options, rearranged)
+      .map(KernelNest{}, s, stm.pat, stm.prov, out);
 }
 
 } // namespace fjord::gpu

@@ -18,6 +18,17 @@
 
 entry row_sums [n][m] (xss: [n][m]i32) : [n]i32 = map (\r -> i32.sum r) xss
 
+-- Sums of the columns (rows of a transposition): version A's threads walk columns, reading
+-- consecutive addresses at each step, the segmented reduction's would not; both versions.
+-- ==
+-- entry: col_sums
+-- input { [[1, 2, 3], [4, 5, 6]] } output { [5, 7, 9] }
+-- input { empty([0][2]i32) } output { [0, 0] }
+-- random input { [37][100]i32 } auto output
+-- structure gpu { CmpSize 1 If 1 SegRed 1 SegMap 1 If/SegMap/Screma 1 }
+
+entry col_sums [n][m] (xss: [n][m]i32) : [m]i32 = map (\c -> i32.sum c) (transpose xss)
+
 -- A segmented scan of the rows (one flat scan, coalesced) dominates a sequential one per
 -- row: no versions either.
 -- ==
