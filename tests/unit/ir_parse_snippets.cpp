@@ -234,7 +234,7 @@ TEST_CASE("ir: threshold comparisons read back and are verified at the gpu stage
 
 TEST_CASE("ir: source attributes on statements read back, alone or before a provenance") {
   // Provenance::attrs (Note [Flattening attributes] in gpu/FlatteningAttributes.cpp).
-  const char* text = R"(fun at(n_1 : i64) : {i64} = {
+  const char* text = R"IR(fun at(n_1 : i64) : {i64} = {
   #[attrs "sequential_inner" "incremental_flattening(no_outer)"]
   #[prov "map"]
   let {p_2 : i64} = mul.i64 n_1 n_1
@@ -242,7 +242,7 @@ TEST_CASE("ir: source attributes on statements read back, alone or before a prov
   let {q_3 : i64} = add.i64 p_2 n_1
   in {q_3}
 }
-)";
+)IR";
   ir::Prog p = roundTrip(text);
   const auto& stms = p.funs.at(0).body.stms;
   CHECK(stms.at(0).prov.what == "map");
