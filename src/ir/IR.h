@@ -364,7 +364,7 @@ using Exp = std::variant<BasicOp, If, Loop, Apply, Op>;
 struct Provenance {
   SourceSpan span;
   std::string what;
-  std::vector<std::string> attrs; ///< as written between `#[` and `]`, in source order
+  std::vector<std::string> attrs = {}; ///< as written between `#[` and `]`, in source order
   bool has(const std::string& attr) const {
     return std::find(attrs.begin(), attrs.end(), attr) != attrs.end();
   }
