@@ -180,7 +180,8 @@ bool segmentsRows(const std::vector<Stm>& stms, const Screma& s, const NameSet& 
     if (s.map.params[k].type.isArray() && !rearranged.count(s.inputs[k]))
       rows.insert(s.map.params[k].name);
   for (const Stm& stm : s.map.body.stms)
-    if (const Screma* inner = asScrema(stm.exp); inner && (!inner->reds.empty() || !inner->scans.empty()))
+    if (const Screma* inner = asScrema(stm.exp);
+        inner && (!inner->reds.empty() || !inner->scans.empty()))
       for (const VName& in : inner->inputs)
         if (rows.count(in))
           return true;
