@@ -9,9 +9,9 @@ endif()
 file(READ ${WORK}/nests_tuning.h header)
 file(READ ${WORK}/nests.cu code)
 set(expected
-  "#define FJORD_NESTS_ROW_SUMS_SUFF_OUTER_PAR_0 32768\n"
+  "#define FJORD_NESTS_SCALE_BY_SUM_SUFF_OUTER_PAR_0 32768\n"
   "{\"nested.suff_outer_par_1\", &nests_tuning::"
-  "//   row_sums.suff_outer_par_0 (always compared)\n"
+  "//   scale_by_sum.suff_outer_par_0 (always compared)\n"
   "//   nested.suff_outer_par_0 (always compared)\n"
   "//   nested.suff_outer_par_1 when nested.suff_outer_par_0 failed\n")
 foreach(text ${expected})
@@ -23,12 +23,12 @@ endforeach()
 # The host code chooses with a plain `if` on the comparison, and each version's kernel
 # says which version it is and which threshold selects it.
 foreach(text
-    "bool suff_outer_par = fjord_rt::compareSize(ctx->logging, \"row_sums.suff_outer_par_0\","
-    "ctx->tuning.row_sums_suff_outer_par_0, n);"
+    "bool suff_outer_par = fjord_rt::compareSize(ctx->logging, \"scale_by_sum.suff_outer_par_0\","
+    "ctx->tuning.scale_by_sum_suff_outer_par_0, n);"
     "if (suff_outer_par) {"
-    "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when row_sums.suff_outer_par_0 <= the outer parallelism\n"
-    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the outer parallelism < row_sums.suff_outer_par_0\n"
-    "row_sums_outer_map(")
+    "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when scale_by_sum.suff_outer_par_0 <= the outer parallelism\n"
+    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the outer parallelism < scale_by_sum.suff_outer_par_0\n"
+    "scale_by_sum_outer_map(")
   string(FIND "${code}" "${text}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "nests.cu lacks `${text}`")

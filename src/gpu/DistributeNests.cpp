@@ -51,9 +51,14 @@
 // is compared only when `f.suff_outer_par_0` failed (the tuning header lists the tree).
 // The intra-group version (B: one block per outer point running the inner parallelism in
 // shared memory, guarded by `suff_intra_par` and the block-size and shared-memory limits)
-// is not made yet; a perfect map nest, which flattens into one SegMap, gets no versions.
+// is not made yet; a perfect map nest, which flattens into one SegMap, gets no versions,
+// nor does a nest whose distribution is one segmented reduction or scan of its rows, which
+// dominates version A (Note [Dominated outer versions]). Source attributes choose versions
+// too (`#[sequential_inner]`: only A; `#[incremental_flattening(no_outer)]`: only C; Note
+// [Flattening attributes] in FlatteningAttributes.cpp).
 #include "gpu/DistributeNests.h"
 
+#include "gpu/FlatteningAttributes.h"
 #include "ir/Traverse.h"
 #include "support/Diagnostics.h"
 
@@ -141,11 +146,54 @@ bool exploitsInnerParallelism(const std::vector<Stm>& stms) {
   return found.size() > 1 || (found.size() == 1 && found[0]->kind != SegOp::Kind::Map);
 }
 
+// Note [Dominated outer versions]
+// Version A is not made where the distribution is one segmented reduction or scan over rows
+// of the map's own inputs (`map (\r -> reduce op ne (map f r)) xss`, `map (scan op ne)
+// xss`): there it cannot pay. Its threads would walk rows of a row-major array, reading
+// addresses a row apart: uncoalesced (3.1 ms for 4194304 x 64 f32 row sums on an H100),
+// or, as mem/Coalesce.h arranges, from a transposed copy that reads and writes the whole
+// array once more before the kernel reads it (0.9 ms, three passes over 1 GiB). The
+// segmented kernel reads the rows once, coalesced, whatever their shape: the reduction
+// gives each segment a group of threads sized from the row length at run time, down to one
+// thread per row for rows of at most 8 elements, which is version A's kernel without the
+// copy (Note [Segmented reduction] in imp/LowerSegRed.cpp); the scan is one flat scan of
+// every element with row flags (imp/LowerSegScan.cpp), reading and writing coalesced where
+// version A would also write its rows a row apart. A reduction over arrays that are the same
+// at every point (N-body's `map (\p -> reduce (+) 0 (map (f p) ps)) ps`) keeps its version
+// A, which block tiling (TileBlocks.h) makes coalesced and reused through shared memory;
+// so do nests whose distribution has more than one kernel (a loop of scans, fission), and
+// nests over a transposition (`map (\c -> reduce (+) 0 c) (transpose a)`, a host-level
+// Rearrange or a view of one), whose rows are columns in memory: there version A's threads
+// read consecutive addresses and the segmented kernel's would not.
+
+/// Whether `stms` (a trial distribution of `s`'s body) is one segmented reduction or scan
+/// whose input is a row of one of `s`'s inputs, not one of `rearranged` (Note [Dominated
+/// outer versions]).
+bool segmentsRows(const std::vector<Stm>& stms, const Screma& s, const NameSet& rearranged) {
+  std::vector<const SegOp*> found;
+  segOps(stms, found);
+  if (found.size() != 1 ||
+      (found[0]->kind != SegOp::Kind::Red && found[0]->kind != SegOp::Kind::Scan))
+    return false;
+  NameSet rows;
+  for (size_t k = 0; k < s.map.params.size() && k < s.inputs.size(); ++k)
+    if (s.map.params[k].type.isArray() && !rearranged.count(s.inputs[k]))
+      rows.insert(s.map.params[k].name);
+  for (const Stm& stm : s.map.body.stms)
+    if (const Screma* inner = asScrema(stm.exp);
+        inner && (!inner->reds.empty() || !inner->scans.empty()))
+      for (const VName& in : inner->inputs)
+        if (rows.count(in))
+          return true;
+  return false;
+}
+
 class Distributor {
 public:
   Distributor(NameSource& names, IotaMap& iotas, ThresholdNames& thresholds,
-              const ExtractOptions& options)
-      : names_(names), iotas_(iotas), thresholds_(thresholds), options_(options) {}
+              const ExtractOptions& options, const NameSet& rearranged)
+      : names_(names), iotas_(iotas), thresholds_(thresholds), options_(options),
+        rearranged_(rearranged) {}
 
   /// Distributes `let pat = map lam inputs` nested in `outer` (empty at host level); where
   /// that exploits inner parallelism, also makes the outer-parallel version and chooses
@@ -153,7 +201,13 @@ public:
   void map(KernelNest nest, const Screma& s, const std::vector<PatElem>& pat,
            const Provenance& prov, std::vector<Stm>& out) {
     nest.addLevel(names_, s.width, s.map, s.inputs);
-    if (!options_.multiVersion || !flattensInnerParallelism(nest, s, pat, prov)) {
+    FlatteningAttrs attrs = flatteningAttrs(prov); // Note [Flattening attributes]
+    if (attrs.sequentialInner) {
+      out.push_back(segMap(nest, s.map.body.stms, s.map.body.result, s.map.retTypes, pat,
+                           outerProvenance(prov)));
+      return;
+    }
+    if (!options_.multiVersion || attrs.noOuter || !outerVersionPays(nest, s, pat, prov)) {
       body(nest, s.map.body, s.map.retTypes, pat, prov, out);
       return;
     }
@@ -176,10 +230,8 @@ public:
     body(flatNest, s.map.body, s.map.retTypes, flatPat, prov, choice.elseBody.stms);
     Body seq = renameBody(s.map.body, names_); // its names are bound once per function
     std::vector<Type> types = s.map.retTypes;
-    Provenance outer = prov; // names the kernel: `<fun>_outer_map`
-    outer.what = "outer_" + (prov.what.empty() ? std::string("map") : prov.what);
     choice.thenBody.stms.push_back(segMap(nest, std::move(seq.stms), std::move(seq.result),
-                                          std::move(types), outerPat, outer));
+                                          std::move(types), outerPat, outerProvenance(prov)));
     for (size_t k = 0; k < pat.size(); ++k) {
       choice.thenBody.result.push_back(outerPat[k].name);
       choice.elseBody.result.push_back(flatPat[k].name);
@@ -192,15 +244,26 @@ private:
   IotaMap& iotas_;
   ThresholdNames& thresholds_;
   const ExtractOptions& options_;
+  /// Host-level arrays whose rows may not be contiguous (Note [Dominated outer versions]).
+  const NameSet& rearranged_;
   /// The indices some kernel already binds.
   NameSet takenIndices_;
   /// The names of the nest some kernel already reads.
   NameSet takenNames_;
 
-  /// Whether distributing the body of `s` over `nest` exploits inner parallelism (a trial
-  /// distribution, after which every name source and table is as before).
-  bool flattensInnerParallelism(const KernelNest& nest, const Screma& s,
-                                const std::vector<PatElem>& pat, const Provenance& prov) {
+  /// Names version A's kernel: `<fun>_outer_map`.
+  static Provenance outerProvenance(const Provenance& prov) {
+    Provenance outer = prov;
+    outer.what = "outer_" + (prov.what.empty() ? std::string("map") : prov.what);
+    return outer;
+  }
+
+  /// Whether the outer-parallel version of `s` over `nest` may beat its distribution: the
+  /// distribution exploits inner parallelism (Note [Multi-versioned nests]) and is not a
+  /// segmented operation that dominates version A (Note [Dominated outer versions]). Found by
+  /// a trial distribution, after which every name source and table is as before.
+  bool outerVersionPays(const KernelNest& nest, const Screma& s,
+                        const std::vector<PatElem>& pat, const Provenance& prov) {
     NameSource names = names_;
     IotaMap iotas = iotas_;
     ThresholdNames thresholds = thresholds_;
@@ -213,7 +276,7 @@ private:
     thresholds_ = std::move(thresholds);
     takenIndices_ = std::move(indices);
     takenNames_ = std::move(taken);
-    return exploitsInnerParallelism(trial);
+    return exploitsInnerParallelism(trial) && !segmentsRows(trial, s, rearranged_);
   }
 
   /// The number of points of `nest`, computed in host code appended to `out`.
@@ -342,6 +405,9 @@ private:
 
   /// Whether `s` has parallelism that distribution can give its own kernels.
   Parallel parallelism(const KernelNest& nest, const Stm& s) const {
+    FlatteningAttrs attrs = flatteningAttrs(s.prov); // Note [Flattening attributes]
+    if (attrs.sequential || attrs.sequentialOuter)
+      return Parallel::None;
     for (const PatElem& pe : s.pat)
       if (!nest.invariant(pe.type))
         return Parallel::None;
@@ -577,8 +643,9 @@ private:
 
 void distributeMap(const Stm& stm, const Screma& s, NameSource& names, IotaMap& iotas,
                    ThresholdNames& thresholds, const ExtractOptions& options,
-                   std::vector<Stm>& out) {
-  Distributor(names, iotas, thresholds, options).map(KernelNest{}, s, stm.pat, stm.prov, out);
+                   const NameSet& rearranged, std::vector<Stm>& out) {
+  Distributor(names, iotas, thresholds, options, rearranged)
+      .map(KernelNest{}, s, stm.pat, stm.prov, out);
 }
 
 } // namespace fjord::gpu

@@ -20,9 +20,10 @@ struct ThresholdNames {
 /// (Note [Distributing map nests] in DistributeNests.cpp), appended to `out` with the
 /// host-level statements hoisted out of the nest. Names come from `names`; host-level iotas
 /// hoisted out of the nest are added to `iotas`; thresholds that choose between versions
-/// are named by `thresholds`.
+/// are named by `thresholds`. `rearranged` holds the host-level arrays whose rows may not be
+/// contiguous in memory (transpositions and views of them; Note [Dominated outer versions]).
 void distributeMap(const ir::Stm& stm, const ir::Screma& s, ir::NameSource& names,
                    IotaMap& iotas, ThresholdNames& thresholds, const ExtractOptions& options,
-                   std::vector<ir::Stm>& out);
+                   const ir::NameSet& rearranged, std::vector<ir::Stm>& out);
 
 } // namespace fjord::gpu

@@ -20,6 +20,7 @@
 
 #include "gpu/DeviceFunctions.h"
 #include "gpu/DistributeNests.h"
+#include "gpu/FlatteningAttributes.h"
 #include "gpu/KernelNest.h"
 #include "ir/TypeOf.h"
 #include "ir/Traverse.h"
@@ -71,13 +72,48 @@ private:
   std::map<std::string, const FunDef*> funs_;
   /// The host-level iotas seen so far (names are unique: a use is in the iota's scope).
   IotaMap iotas_;
+  /// Host-level transpositions and the views taken of them: arrays whose rows may not be
+  /// contiguous (Note [Dominated outer versions] in DistributeNests.cpp).
+  NameSet rearranged_;
   ThresholdNames thresholds_;
+
+  /// Whether `op` binds a transposition or a view (a slice, a reshape, an alias) of one.
+  bool viewOfRearranged(const BasicOp& op) const {
+    switch (op.kind) {
+    case BasicOp::Kind::Rearrange:
+      return true;
+    case BasicOp::Kind::Index:
+    case BasicOp::Kind::Reshape:
+    case BasicOp::Kind::FlatIndex:
+      return rearranged_.count(op.arr) != 0;
+    case BasicOp::Kind::SubExp:
+      return op.args.size() == 1 && op.args[0].isVar() && rearranged_.count(op.args[0].var());
+    default:
+      return false;
+    }
+  }
 
   void hostStm(const Stm& stm, std::vector<Stm>& out) {
     if (const auto* op = std::get_if<BasicOp>(&stm.exp); op && op->kind == BasicOp::Kind::Iota &&
                                                           stm.pat.size() == 1)
       iotas_[stm.pat[0].name] = *op;
+    if (const auto* op = std::get_if<BasicOp>(&stm.exp); op && stm.pat.size() == 1 &&
+                                                          viewOfRearranged(*op))
+      rearranged_.insert(stm.pat[0].name);
     if (const Soac* soac = asSoac(stm.exp)) {
+      // Note [Flattening attributes] in FlatteningAttributes.cpp
+      FlatteningAttrs attrs = flatteningAttrs(stm.prov);
+      if (const auto* s = std::get_if<Screma>(soac); s && attrs.sequential) {
+        oneThreadKernel(stm, names_, iotas_, out);
+        return;
+      }
+      if (const auto* s = std::get_if<Screma>(soac); s && attrs.sequentialOuter && isMapOnly(*s)) {
+        std::vector<Stm> loop;
+        sequentialLoop(stm, *s, names_, loop);
+        for (const Stm& l : loop)
+          hostStm(l, out);
+        return;
+      }
       std::visit([&](const auto& s) { extract(stm, s, out); }, *soac);
       return;
     }
@@ -124,7 +160,7 @@ private:
 
   void extract(const Stm& stm, const Screma& s, std::vector<Stm>& out) {
     if (isMapOnly(s)) {
-      distributeMap(stm, s, names_, iotas_, thresholds_, options_, out);
+      distributeMap(stm, s, names_, iotas_, thresholds_, options_, rearranged_, out);
       return;
     }
     size_t nScan = operandCount(s.scans), nRed = operandCount(s.reds);

@@ -404,11 +404,22 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
                   "typed hole `???` evaluated at " + location(e.span), site(e.span));
     return holeValue(resolve(e.type, env), e.span);
   case K::Attributed: {
+    // `unsafe` acts here; the others stay on the statements the expression becomes (those
+    // of its own level, not of its lambdas' bodies) for later passes: the flattening
+    // attributes (Note [Flattening attributes] in gpu/FlatteningAttributes.h).
     Env inner = env;
-    for (const ast::Attribute& a : e.attrs)
+    std::vector<std::string> kept;
+    for (const ast::Attribute& a : e.attrs) {
       if (a.text == "unsafe")
         inner.unsafe = true;
-    return expr(*e.elems[0], inner);
+      else
+        kept.push_back(a.text);
+    }
+    size_t first = builtSoFar();
+    Value v = expr(*e.elems[0], inner);
+    if (b_ && !kept.empty())
+      b_->attribute(first, kept);
+    return v;
   }
   case K::Match:
     return match(e, env);

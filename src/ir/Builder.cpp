@@ -34,6 +34,11 @@ Param Builder::param(const std::string& name, const Type& t) {
   return p;
 }
 
+void Builder::attribute(size_t from, const std::vector<std::string>& attrs) {
+  for (size_t i = from; i < stms_.size(); ++i)
+    stms_[i].prov.attrs.insert(stms_[i].prov.attrs.end(), attrs.begin(), attrs.end());
+}
+
 void Builder::add(Stm stm) {
   for (const PatElem& p : stm.pat)
     env_[p.name] = p.type;

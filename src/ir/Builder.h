@@ -37,6 +37,9 @@ public:
   SubExp convert(PrimType from, PrimType to, SubExp x, const std::string& name = "t");
   void assertion(SubExp cond, std::string message, SourceSpan span);
 
+  /// Adds `attrs` to the provenance of the statements built from the `from`-th on (those of
+  /// an attributed source expression: `#[sequential] map f xs`).
+  void attribute(size_t from, const std::vector<std::string>& attrs);
   /// How many statements have been built so far.
   size_t size() const { return stms_.size(); }
   /// Takes the statements built so far, leaving the builder empty.

@@ -182,6 +182,8 @@ private:
   bool stm(const Stm& a, const Stm& b) {
     if (a.prov.what != b.prov.what)
       return differ("provenance words differ: \"" + a.prov.what + "\" vs \"" + b.prov.what + "\"");
+    if (a.prov.attrs != b.prov.attrs)
+      return differ("statements' attributes differ");
     return span(a.prov.span, b.prov.span) &&
            list(a.pat, b.pat, "pattern", [&](auto& x, auto& y) { return param(x, y); }) &&
            exp(a.exp, b.exp);

@@ -13,6 +13,7 @@
 // array-typed PatElem/Param carries `mem` (its memory block and LMAD; see ir/MemInfo.h).
 // Nodes are plain values: a pass builds a new Prog.
 #pragma once
+#include <algorithm>
 #include "ir/Interface.h"
 #include "prim/Ops.h"
 #include "prim/PrimValue.h"
@@ -357,10 +358,16 @@ using Exp = std::variant<BasicOp, If, Loop, Apply, Op>;
 
 /// Where a statement came from: the source span, and a short word for the construct
 /// ("map", "reduce", "scan", the bound variable's name...) from which the backend builds
-/// readable kernel names.
+/// readable kernel names; and the source attributes written on the expression the statement
+/// was made from (`#[sequential_inner] map ...`: Note [Flattening attributes] in
+/// gpu/FlatteningAttributes.h), which passes keep as they keep the span.
 struct Provenance {
   SourceSpan span;
   std::string what;
+  std::vector<std::string> attrs = {}; ///< as written between `#[` and `]`, in source order
+  bool has(const std::string& attr) const {
+    return std::find(attrs.begin(), attrs.end(), attr) != attrs.end();
+  }
 };
 
 struct Stm {

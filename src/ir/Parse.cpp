@@ -169,6 +169,11 @@ Stm Parser::stm() {
   Stm s;
   if (lex.peek().is("#["))
     s.prov = provAttr();
+  if (!s.prov.attrs.empty() && lex.peek().is("#[")) { // `#[attrs ...]` then `#[prov ...]`
+    std::vector<std::string> attrs = std::move(s.prov.attrs);
+    s.prov = provAttr();
+    s.prov.attrs = std::move(attrs);
+  }
   if (!lex.peek().is("let"))
     expected("`let` or `in`");
   lex.next();
@@ -186,13 +191,22 @@ Stm Parser::stm() {
 
 // --- attributes ---------------------------------------------------------------------------
 
-/// `#[prov "what" SPAN?]`, the span running to the `]` that ends the line.
+/// `#[prov "what" SPAN?]`, the span running to the `]` that ends the line; or
+/// `#[attrs "a" ...]`, the source attributes (Provenance::attrs), which a `#[prov]` may follow.
 Provenance Parser::provAttr() {
   expect("#[");
-  Token kw = name("`prov`");
-  if (!kw.is("prov"))
-    fail(kw, "expected `prov`, found " + describe(kw));
+  Token kw = name("`prov` or `attrs`");
   Provenance prov;
+  if (kw.is("attrs")) {
+    while (lex.peek().kind == Token::Kind::String)
+      prov.attrs.push_back(lex.next().text);
+    if (prov.attrs.empty())
+      expected("a string");
+    expect("]");
+    return prov;
+  }
+  if (!kw.is("prov"))
+    fail(kw, "expected `prov` or `attrs`, found " + describe(kw));
   if (lex.peek().kind != Token::Kind::String)
     expected("a string");
   prov.what = lex.next().text;

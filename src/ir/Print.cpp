@@ -278,6 +278,12 @@ std::string printExp(const Exp& e, int indent) { return exp(e, indent); }
 
 std::string printStm(const Stm& stm, int indent) {
   std::string out;
+  if (!stm.prov.attrs.empty()) {
+    out += pad(indent) + "#[attrs";
+    for (const std::string& a : stm.prov.attrs)
+      out += " " + quoteString(a);
+    out += "]\n";
+  }
   if (!stm.prov.what.empty() || stm.prov.span.known())
     out += pad(indent) + "#[prov " + quoteString(stm.prov.what) + spanStr(stm.prov.span) + "]\n";
   return out + pad(indent) + "let {" + join(stm.pat, printParam) + "} = " + exp(stm.exp, indent);

@@ -98,18 +98,41 @@ TEST_CASE("gpu: a map of a reduce is a segmented SegRed over both dimensions") {
   CHECK(elem.slice[1].index == SubExp(seg.space.dims[1].first));
 }
 
-TEST_CASE("gpu: a map of a reduce gets an outer-parallel version chosen by a threshold") {
+TEST_CASE("gpu: a map of a reduce of its rows is one segmented reduction, no outer version") {
+  // Note [Dominated outer versions] in gpu/DistributeNests.cpp
   Prog p = extract(rowsumsProg()); // the pipeline's pass: multi-versioned nests
-  CHECK(count(p, "CmpSize") == 1);
-  CHECK(count(p, "If") == 1);
-  CHECK(count(p, "SegRed") == 1);       // version C
-  CHECK(count(p, "SegMap") == 1);       // version A
-  CHECK(count(p, "If/SegMap/Screma") == 1); // its reduction, sequential in the thread
-  // The threshold is named after the function, compared with the outer width.
-  const FunDef& f = p.funs[0];
-  std::string text = ir::printProg(p);
-  CHECK(text.find("cmp_size(\"" + f.name + ".suff_outer_par_0\", suff_outer_par) <= " +
-                  f.params[0].name.str()) != std::string::npos);
+  CHECK(count(p, "CmpSize") == 0);
+  CHECK(count(p, "If") == 0);
+  CHECK(count(p, "SegRed") == 1);
+  CHECK(count(p, "SegMap") == 0);
+}
+
+TEST_CASE("gpu: #[sequential_inner] on a map of a reduce makes only the outer-parallel version") {
+  Prog prog = rowsumsProg();
+  prog.funs[0].body.stms.back().prov.attrs = {"sequential_inner"};
+  Prog p = extract(std::move(prog));
+  CHECK(count(p, "CmpSize") == 0);
+  CHECK(count(p, "SegRed") == 0);
+  CHECK(count(p, "SegMap") == 1);
+  CHECK(count(p, "SegMap/Screma") == 1); // the reduction, sequential in the thread
+  CHECK(p.funs[0].body.stms.back().prov.what == "outer_map");
+}
+
+TEST_CASE("gpu: #[sequential] on a host-level map of a reduce is a kernel of one thread") {
+  Prog prog = rowsumsProg();
+  prog.funs[0].body.stms.back().prov.attrs = {"sequential"};
+  Prog p = extract(std::move(prog));
+  CHECK(count(p, "SegRed") == 0);
+  CHECK(count(p, "SegMap") == 1);
+  CHECK(count(p, "SegMap/Screma") == 1);
+  const Stm* kernel = nullptr;
+  for (const Stm& s : p.funs[0].body.stms)
+    if (std::holds_alternative<Op>(s.exp))
+      kernel = &s;
+  REQUIRE(kernel);
+  const SegOp& seg = segOpOf(*kernel);
+  REQUIRE(seg.space.dims.size() == 1);
+  CHECK(seg.space.dims[0].second == SubExp(PrimValue::int64(1)));
 }
 
 TEST_CASE("gpu: without segmented reductions, a map of a reduce keeps the Screma in a SegMap") {

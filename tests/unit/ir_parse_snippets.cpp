@@ -232,6 +232,28 @@ TEST_CASE("ir: threshold comparisons read back and are verified at the gpu stage
                     doctest::Contains("cmp_size outside host code of the gpu stage"));
 }
 
+TEST_CASE("ir: source attributes on statements read back, alone or before a provenance") {
+  // Provenance::attrs (Note [Flattening attributes] in gpu/FlatteningAttributes.cpp).
+  const char* text = R"IR(fun at(n_1 : i64) : {i64} = {
+  #[attrs "sequential_inner" "incremental_flattening(no_outer)"]
+  #[prov "map"]
+  let {p_2 : i64} = mul.i64 n_1 n_1
+  #[attrs "sequential"]
+  let {q_3 : i64} = add.i64 p_2 n_1
+  in {q_3}
+}
+)IR";
+  ir::Prog p = roundTrip(text);
+  const auto& stms = p.funs.at(0).body.stms;
+  CHECK(stms.at(0).prov.what == "map");
+  CHECK(stms.at(0).prov.attrs ==
+        std::vector<std::string>{"sequential_inner", "incremental_flattening(no_outer)"});
+  CHECK(stms.at(0).prov.has("sequential_inner"));
+  CHECK_FALSE(stms.at(0).prov.has("sequential"));
+  CHECK(stms.at(1).prov.what.empty());
+  CHECK(stms.at(1).prov.attrs == std::vector<std::string>{"sequential"});
+}
+
 TEST_CASE("ir: array operations, loops, apply, if and asserts read back") {
   ir::Prog p = roundTrip(kArrays);
   REQUIRE(p.funs.size() == 1);

@@ -6,6 +6,12 @@
 
 #include "fjord_runtime_cuda.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <new>
+
 // ---------------------------------------------------------------------------
 // Kernels
 
@@ -49,13 +55,13 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
             x_lanes[2] = x_vec.z;
             x_lanes[3] = x_vec.w;
         } else {
-            for (int32_t q = 0; q < 4; ++q) {
+            for (int64_t q = 0; q < 4; ++q) {
                 if (g * 4 + q < xs_len) {
                     x_lanes[q] = xs_mem[g * 4 + q];
                 }
             }
         }
-        for (int32_t q_1 = 0; q_1 < 4; ++q_1) {
+        for (int64_t q_1 = 0; q_1 < 4; ++q_1) {
             int64_t gtid = g * 4 + q_1;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -66,7 +72,7 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
             reinterpret_cast<float4 *>(result_0_mem)[g] =
                 make_float4(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]);
         } else {
-            for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
+            for (int64_t q_2 = 0; q_2 < 4; ++q_2) {
                 if (g * 4 + q_2 < xs_len) {
                     result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
                 }
@@ -93,7 +99,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
-        for (int32_t u = 0; u < 4; ++u) {
+        for (int64_t u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= xs_len) {
                 float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
                 x_lanes[u * 4] = x_vec.x;
@@ -101,14 +107,14 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
                 x_lanes[u * 4 + 2] = x_vec.z;
                 x_lanes[u * 4 + 3] = x_vec.w;
             } else {
-                for (int32_t q = 0; q < 4; ++q) {
+                for (int64_t q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < xs_len) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                     }
                 }
             }
         }
-        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
+        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
             int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -209,7 +215,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
-        for (int32_t u = 0; u < 4; ++u) {
+        for (int64_t u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= n) {
                 float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
                 x_lanes[u * 4] = x_vec.x;
@@ -222,7 +228,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
                 x_lanes_1[u * 4 + 2] = x_vec_1.z;
                 x_lanes_1[u * 4 + 3] = x_vec_1.w;
             } else {
-                for (int32_t q = 0; q < 4; ++q) {
+                for (int64_t q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < n) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                         x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
@@ -230,7 +236,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
                 }
             }
         }
-        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
+        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
             int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < n) {
                 float x = x_lanes[q_1];
@@ -314,74 +320,11 @@ static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// transposing copy of a (its two innermost dimensions swap their order in memory)
-// in 32x32 tiles through shared memory, 32x8 threads per tile
-// reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes a_coalesced @a_coalesced_mem -> 0 + {(n : 1), (m : n)}
-static __global__ void rowsums_a_transpose(int64_t tiles_j, int64_t n, int64_t m,
-                                           const double *a_mem, double *a_coalesced_mem) {
-    __shared__ double a_tile[1056];
-    int64_t tid = (int64_t)threadIdx.x;
-    int64_t tx = tid % 32;
-    int64_t ty = tid / 32;
-    int64_t blk = (int64_t)blockIdx.x;
-    int64_t tile_j = blk % tiles_j;
-    int64_t tile_i = blk / tiles_j;
-    int64_t i0 = tile_i * 32;
-    int64_t j0 = tile_j * 32;
-    // read the tile along the source's contiguous dimension
-    for (int32_t r = 0; r < 4; ++r) {
-        int64_t row = ty + r * 8;
-        int64_t i = i0 + row;
-        int64_t j = j0 + tx;
-        if (i < n && j < m) {
-            double a = a_mem[i * m + j];
-            a_tile[row * 33 + tx] = a;
-        }
-    }
-    __syncthreads();
-    // write it along the destination's contiguous dimension
-    for (int32_t r_1 = 0; r_1 < 4; ++r_1) {
-        int64_t row_1 = ty + r_1 * 8;
-        int64_t i_1 = i0 + tx;
-        int64_t j_1 = j0 + row_1;
-        if (i_1 < n && j_1 < m) {
-            a_coalesced_mem[j_1 * n + i_1] = a_tile[tx * 33 + row_1];
-        }
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// map over [n], one thread per point
-// reads  x @a_coalesced_mem -> gtid + {(m : n)}
-// writes mapped @mapped_mem_1 -> 0 + {(n : 1)}
-static __global__ void rowsums_outer_map(int64_t total, const double *a_coalesced_mem, int64_t n,
-                                         int64_t m, double *mapped_mem_1) {
-    int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
-    if (gtid < total) {
-        double reduced = 0.0;
-        for (int64_t i = 0; i < m; ++i) {
-            double x = a_coalesced_mem[i * n + gtid];
-            reduced = reduced + x;
-        }
-        mapped_mem_1[gtid] = reduced;
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version C: the inner parallelism flattened into kernels of its own,
-// chosen when the outer parallelism < rowsums.suff_outer_par_0
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes mapped @mapped_mem_2 -> 0 + {(n : 1)}
+// writes mapped @result_0_mem -> 0 + {(n : 1)}
 static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segments, int64_t m,
-                                      const double *a_mem, double *mapped_mem_2) {
+                                      const double *a_mem, double *result_0_mem) {
     __shared__ double mapped_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + tid;
@@ -420,7 +363,7 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
         }
     }
     if (lane == 0 && segment < segments) {
-        mapped_mem_2[segment] = mapped_acc;
+        result_0_mem[segment] = mapped_acc;
     }
 }
 
@@ -559,15 +502,48 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
 }
 
 // ---------------------------------------------------------------------------
-// Contexts and arrays: their C API functions are the same for every module
-// (FJORD_CONTEXT_API and FJORD_ARRAY_API of fjord_runtime_common.h)
+// Contexts
 
-struct demo_context : fjord_rt::Context<fjord_rt::cuda::Device, demo_tuning> {};
-FJORD_CONTEXT_API(demo);
-FJORD_ARRAY_API(demo, i32_1d, int32_t, 1, (int64_t dim0), (dim0));
-FJORD_ARRAY_API(demo, f32_1d, float, 1, (int64_t dim0), (dim0));
-FJORD_ARRAY_API(demo, f64_1d, double, 1, (int64_t dim0), (dim0));
-FJORD_ARRAY_API(demo, f64_2d, double, 2, (int64_t dim0, int64_t dim1), (dim0, dim1));
+struct demo_context_config {
+    demo_tuning tuning;
+    bool logging = false;
+};
+
+struct demo_context {
+    fjord_rt::cuda::Device device;
+    demo_tuning tuning;
+    bool logging = false;            ///< threshold comparisons are logged to stderr
+    int status = fjord_rt::kSuccess; ///< of initialisation
+    std::string initError;           ///< its message, when it failed
+
+    /// The status of initialisation. When it failed, its message is recorded again (unless
+    /// an error is still unreported), so every later call fails with a message.
+    int usable() {
+        if (status != fjord_rt::kSuccess && !device.error().failed())
+            device.error().fail(status, "the context could not be initialised: " + initError);
+        return status;
+    }
+};
+
+struct demo_i32_1d {
+    fjord_rt::cuda::Buffer mem;
+    int64_t shape[1];
+};
+
+struct demo_f32_1d {
+    fjord_rt::cuda::Buffer mem;
+    int64_t shape[1];
+};
+
+struct demo_f64_1d {
+    fjord_rt::cuda::Buffer mem;
+    int64_t shape[1];
+};
+
+struct demo_f64_2d {
+    fjord_rt::cuda::Buffer mem;
+    int64_t shape[2];
+};
 
 // ---------------------------------------------------------------------------
 // Entry points
@@ -581,9 +557,10 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        FJORD_TRY(ctx->device.launch(
-            scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
-            block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
+        scale_map<<<fjord_rt::cuda::extent(((xs_len + 4 - 1) / 4 + block_size - 1) / block_size),
+                    fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
+            result_0_mem.as<float>(), xs_len, xs_mem.as<float>(), (xs_len + 4 - 1) / 4);
+        FJORD_TRY(ctx->device.checkLaunch("scale_map"));
     }
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
@@ -607,11 +584,17 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
-                                     warp_block_size, xs_len, xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
-                                     num_blocks, reduced_partials, reduced_result));
+        sum_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
+                            fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
+            xs_len, xs_mem.as<float>(), reduced_partials.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage1"));
+        sum_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size), 0,
+                            ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
+                                                    reduced_result.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage2"));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
+        reduced_result.reset();
+        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -640,12 +623,17 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
-                                     warp_block_size, n, xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_result));
+        dot_map_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
+                                fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
+            n, xs_mem.as<float>(), ys_mem.as<float>(), reduced_partials.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage1"));
+        dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size),
+                                0, ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
+                                                           reduced_result.as<float>());
+        FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage2"));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
+        reduced_result.reset();
+        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -655,60 +643,30 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
 static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          fjord_rt::cuda::Buffer &result_0_mem, int64_t n, int64_t m,
                          const fjord_rt::cuda::Buffer &a_mem) {
-    bool suff_outer_par = fjord_rt::compareSize(ctx->logging, "rowsums.suff_outer_par_0",
-                                                ctx->tuning.rowsums_suff_outer_par_0, n);
-    fjord_rt::cuda::Buffer mapped_mem;
-    if (suff_outer_par) {
-        int64_t mapped_bytes = n * 8;
-        fjord_rt::cuda::Buffer mapped_mem_1;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_1, mapped_bytes));
-        int64_t a_count = n * m;
-        int64_t a_coalesced_bytes = a_count * 8;
-        fjord_rt::cuda::Buffer a_coalesced_mem;
-        FJORD_TRY(ctx->device.alloc(a_coalesced_mem, a_coalesced_bytes));
-        int64_t tiles_i = (n + 32 - 1) / 32;
-        int64_t tiles_j = (m + 32 - 1) / 32;
-        int64_t num_blocks = tiles_i * tiles_j;
-        // copy a to a_coalesced (tiled transpose)
-        if (num_blocks > 0) {
-            FJORD_TRY(ctx->device.launch(rowsums_a_transpose, "rowsums_a_transpose", num_blocks,
-                                         256, tiles_j, n, m, a_mem, a_coalesced_mem));
+    int64_t mapped_bytes = n * 8;
+    FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    // segmented reduction with (+) over a
+    int64_t block_size =
+        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
+    int64_t threads_per_segment = 1;
+    while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
+        threads_per_segment = threads_per_segment * 2;
+    }
+    if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
+        threads_per_segment = warp_block_size;
+    }
+    if (n > 0) {
+        if (const int64_t blocks =
+                (n * threads_per_segment + warp_block_size - 1) / warp_block_size;
+            blocks > 0) {
+            rowsums_reduce<<<fjord_rt::cuda::extent(blocks),
+                             fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
+                threads_per_segment, n, m, a_mem.as<double>(), result_0_mem.as<double>());
+            FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
         }
-        int64_t block_size =
-            std::min(std::max(ctx->tuning.rowsums_outer_map_block_size, (int64_t)1), (int64_t)1024);
-        if (n > 0) {
-            FJORD_TRY(ctx->device.launch(rowsums_outer_map, "rowsums_outer_map",
-                                         (n + block_size - 1) / block_size, block_size, n,
-                                         a_coalesced_mem, n, m, mapped_mem_1));
-        }
-        mapped_mem = std::move(mapped_mem_1);
-    } else {
-        int64_t mapped_bytes_1 = n * 8;
-        fjord_rt::cuda::Buffer mapped_mem_2;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_2, mapped_bytes_1));
-        // segmented reduction with (+) over a
-        int64_t block_size_1 =
-            std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
-        int64_t warp_block_size = std::max(block_size_1 / 32 * 32, (int64_t)32);
-        int64_t threads_per_segment = 1;
-        while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
-            threads_per_segment = threads_per_segment * 2;
-        }
-        if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
-            threads_per_segment = warp_block_size;
-        }
-        if (n > 0) {
-            FJORD_TRY(ctx->device.launch(
-                rowsums_reduce, "rowsums_reduce",
-                (n * threads_per_segment + warp_block_size - 1) / warp_block_size, warp_block_size,
-                threads_per_segment, n, m, a_mem, mapped_mem_2));
-        }
-        mapped_mem = std::move(mapped_mem_2);
     }
     result_0_dim0 = n;
-    FJORD_TRY(ctx->device.alloc(result_0_mem, n * 8));
-    // copy mapped to result_0
-    FJORD_TRY(ctx->device.copy(result_0_mem, 0, mapped_mem, 0, n * 8));
     return fjord_rt::kSuccess;
 }
 
@@ -737,14 +695,22 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         fjord_rt::cuda::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        FJORD_TRY(ctx->device.launch(argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                     warp_block_size, n, per_block, xs_mem, reduced_partials,
-                                     reduced_partials_1));
-        FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_partials_1, reduced_result, reduced_result_1));
+        argmax_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
+                               fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
+            n, per_block, xs_mem.as<int32_t>(), reduced_partials.as<int32_t>(),
+            reduced_partials_1.as<int64_t>());
+        FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage1"));
+        argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size),
+                               0, ctx->device.stream()>>>(
+            num_blocks, reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>(),
+            reduced_result.as<int32_t>(), reduced_result_1.as<int64_t>());
+        FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage2"));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
+        reduced_result_1.reset();
+        reduced_result.reset();
+        reduced_partials_1.reset();
+        reduced_partials.reset();
     }
     result_0 = reduced;
     result_1 = reduced_1;
@@ -752,7 +718,248 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
 }
 
 // ---------------------------------------------------------------------------
-// The C API of the entry points (demo.h)
+// The C API (demo.h)
+
+struct demo_context_config *demo_context_config_new(void) {
+    return new (std::nothrow) demo_context_config();
+}
+
+void demo_context_config_free(struct demo_context_config *cfg) { delete cfg; }
+
+int demo_context_config_set_tuning_param(struct demo_context_config *cfg, const char *name,
+                                         int64_t value) {
+    return fjord_rt::setTuningParam(demo_tuning_params, cfg->tuning, name, value);
+}
+
+void demo_context_config_set_logging(struct demo_context_config *cfg, int flag) {
+    cfg->logging = flag != 0;
+}
+
+int demo_get_tuning_param_count(void) { return static_cast<int>(demo_tuning_params.size()); }
+
+const char *demo_get_tuning_param_name(int i) {
+    if (i < 0 || i >= demo_get_tuning_param_count())
+        return nullptr;
+    return demo_tuning_params.data()[i].name;
+}
+
+struct demo_context *demo_context_new_with_queue(const struct demo_context_config *cfg,
+                                                 struct CUstream_st *queue) {
+    auto *ctx = new (std::nothrow) demo_context();
+    if (!ctx)
+        return nullptr;
+    ctx->tuning = cfg->tuning;
+    ctx->logging = cfg->logging;
+    ctx->status = ctx->device.init(queue);
+    if (ctx->status != fjord_rt::kSuccess)
+        ctx->initError = ctx->device.error().message();
+    return ctx;
+}
+
+struct demo_context *demo_context_new(const struct demo_context_config *cfg) {
+    return demo_context_new_with_queue(cfg, nullptr);
+}
+
+void demo_context_free(struct demo_context *ctx) { delete ctx; }
+
+int demo_context_sync(struct demo_context *ctx) {
+    FJORD_TRY(ctx->usable());
+    return ctx->device.sync();
+}
+
+char *demo_context_get_error(struct demo_context *ctx) { return ctx->device.error().take(); }
+
+char *demo_context_report(struct demo_context *ctx) { return ctx->device.report(); }
+
+int demo_context_clear_caches(struct demo_context *ctx) {
+    FJORD_TRY(ctx->usable());
+    FJORD_TRY(ctx->device.sync());
+    ctx->device.releaseCache();
+    return fjord_rt::kSuccess;
+}
+
+int demo_context_flush_l2(struct demo_context *ctx) {
+    FJORD_TRY(ctx->usable());
+    return ctx->device.flushL2();
+}
+
+struct demo_i32_1d *demo_new_i32_1d(struct demo_context *ctx, const int32_t *data, int64_t dim0) {
+    auto arr = std::make_unique<demo_i32_1d>();
+    arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_i32_1d", arr->shape, 1,
+                             sizeof(int32_t)))
+        return nullptr;
+    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.write(arr->mem, 0, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+struct demo_i32_1d *demo_new_raw_i32_1d(struct demo_context *ctx, const int32_t *data,
+                                        int64_t dim0) {
+    auto arr = std::make_unique<demo_i32_1d>();
+    arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_i32_1d", arr->shape, 1,
+                             sizeof(int32_t)))
+        return nullptr;
+    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.copyFromRaw(arr->mem, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+int demo_free_i32_1d(struct demo_context * /*ctx*/, struct demo_i32_1d *arr) {
+    delete arr;
+    return fjord_rt::kSuccess;
+}
+
+int demo_values_i32_1d(struct demo_context *ctx, const struct demo_i32_1d *arr, int32_t *data) {
+    return ctx->device.read(data, arr->mem, 0,
+                            arr->shape[0] * static_cast<int64_t>(sizeof(int32_t)));
+}
+
+int32_t *demo_values_raw_i32_1d(struct demo_context * /*ctx*/, const struct demo_i32_1d *arr) {
+    return arr->mem.as<int32_t>();
+}
+
+const int64_t *demo_shape_i32_1d(struct demo_context * /*ctx*/, const struct demo_i32_1d *arr) {
+    return arr->shape;
+}
+
+struct demo_f32_1d *demo_new_f32_1d(struct demo_context *ctx, const float *data, int64_t dim0) {
+    auto arr = std::make_unique<demo_f32_1d>();
+    arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f32_1d", arr->shape, 1, sizeof(float)))
+        return nullptr;
+    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.write(arr->mem, 0, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+struct demo_f32_1d *demo_new_raw_f32_1d(struct demo_context *ctx, const float *data, int64_t dim0) {
+    auto arr = std::make_unique<demo_f32_1d>();
+    arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f32_1d", arr->shape, 1,
+                             sizeof(float)))
+        return nullptr;
+    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.copyFromRaw(arr->mem, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+int demo_free_f32_1d(struct demo_context * /*ctx*/, struct demo_f32_1d *arr) {
+    delete arr;
+    return fjord_rt::kSuccess;
+}
+
+int demo_values_f32_1d(struct demo_context *ctx, const struct demo_f32_1d *arr, float *data) {
+    return ctx->device.read(data, arr->mem, 0, arr->shape[0] * static_cast<int64_t>(sizeof(float)));
+}
+
+float *demo_values_raw_f32_1d(struct demo_context * /*ctx*/, const struct demo_f32_1d *arr) {
+    return arr->mem.as<float>();
+}
+
+const int64_t *demo_shape_f32_1d(struct demo_context * /*ctx*/, const struct demo_f32_1d *arr) {
+    return arr->shape;
+}
+
+struct demo_f64_1d *demo_new_f64_1d(struct demo_context *ctx, const double *data, int64_t dim0) {
+    auto arr = std::make_unique<demo_f64_1d>();
+    arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_1d", arr->shape, 1, sizeof(double)))
+        return nullptr;
+    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.write(arr->mem, 0, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+struct demo_f64_1d *demo_new_raw_f64_1d(struct demo_context *ctx, const double *data,
+                                        int64_t dim0) {
+    auto arr = std::make_unique<demo_f64_1d>();
+    arr->shape[0] = dim0;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_1d", arr->shape, 1,
+                             sizeof(double)))
+        return nullptr;
+    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.copyFromRaw(arr->mem, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+int demo_free_f64_1d(struct demo_context * /*ctx*/, struct demo_f64_1d *arr) {
+    delete arr;
+    return fjord_rt::kSuccess;
+}
+
+int demo_values_f64_1d(struct demo_context *ctx, const struct demo_f64_1d *arr, double *data) {
+    return ctx->device.read(data, arr->mem, 0,
+                            arr->shape[0] * static_cast<int64_t>(sizeof(double)));
+}
+
+double *demo_values_raw_f64_1d(struct demo_context * /*ctx*/, const struct demo_f64_1d *arr) {
+    return arr->mem.as<double>();
+}
+
+const int64_t *demo_shape_f64_1d(struct demo_context * /*ctx*/, const struct demo_f64_1d *arr) {
+    return arr->shape;
+}
+
+struct demo_f64_2d *demo_new_f64_2d(struct demo_context *ctx, const double *data, int64_t dim0,
+                                    int64_t dim1) {
+    auto arr = std::make_unique<demo_f64_2d>();
+    arr->shape[0] = dim0;
+    arr->shape[1] = dim1;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_2d", arr->shape, 2, sizeof(double)))
+        return nullptr;
+    int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.write(arr->mem, 0, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+struct demo_f64_2d *demo_new_raw_f64_2d(struct demo_context *ctx, const double *data, int64_t dim0,
+                                        int64_t dim1) {
+    auto arr = std::make_unique<demo_f64_2d>();
+    arr->shape[0] = dim0;
+    arr->shape[1] = dim1;
+    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_2d", arr->shape, 2,
+                             sizeof(double)))
+        return nullptr;
+    int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
+    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
+        ctx->device.copyFromRaw(arr->mem, data, bytes))
+        return nullptr;
+    return arr.release();
+}
+
+int demo_free_f64_2d(struct demo_context * /*ctx*/, struct demo_f64_2d *arr) {
+    delete arr;
+    return fjord_rt::kSuccess;
+}
+
+int demo_values_f64_2d(struct demo_context *ctx, const struct demo_f64_2d *arr, double *data) {
+    return ctx->device.read(data, arr->mem, 0,
+                            arr->shape[0] * arr->shape[1] * static_cast<int64_t>(sizeof(double)));
+}
+
+double *demo_values_raw_f64_2d(struct demo_context * /*ctx*/, const struct demo_f64_2d *arr) {
+    return arr->mem.as<double>();
+}
+
+const int64_t *demo_shape_f64_2d(struct demo_context * /*ctx*/, const struct demo_f64_2d *arr) {
+    return arr->shape;
+}
 
 int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
                      const struct demo_f32_1d *in0) {
@@ -765,13 +972,15 @@ int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
 
 int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
+    FJORD_TRY(entry_sum(ctx, *out0, in0->shape[0], in0->mem));
+    return fjord_rt::kSuccess;
 }
 
 int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
                    const struct demo_f32_1d *in1) {
     FJORD_TRY(ctx->usable());
-    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
+    FJORD_TRY(entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem));
+    return fjord_rt::kSuccess;
 }
 
 int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
@@ -787,5 +996,6 @@ int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
 int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
                       const struct demo_i32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
+    FJORD_TRY(entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem));
+    return fjord_rt::kSuccess;
 }

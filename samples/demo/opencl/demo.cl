@@ -43,13 +43,13 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
             x_lanes[2] = x_vec.s2;
             x_lanes[3] = x_vec.s3;
         } else {
-            for (int q = 0; q < 4; ++q) {
+            for (long q = 0; q < 4; ++q) {
                 if (g * 4 + q < xs_len) {
                     x_lanes[q] = xs_mem[g * 4 + q];
                 }
             }
         }
-        for (int q_1 = 0; q_1 < 4; ++q_1) {
+        for (long q_1 = 0; q_1 < 4; ++q_1) {
             long gtid = g * 4 + q_1;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -60,7 +60,7 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
             vstore4((float4)(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]), g,
                     result_0_mem);
         } else {
-            for (int q_2 = 0; q_2 < 4; ++q_2) {
+            for (long q_2 = 0; q_2 < 4; ++q_2) {
                 if (g * 4 + q_2 < xs_len) {
                     result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
                 }
@@ -87,7 +87,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
     while (g < groups) {
-        for (int u = 0; u < 4; ++u) {
+        for (long u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= xs_len) {
                 float4 x_vec = vload4(g + u * stride, xs_mem);
                 x_lanes[u * 4] = x_vec.s0;
@@ -95,14 +95,14 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
                 x_lanes[u * 4 + 2] = x_vec.s2;
                 x_lanes[u * 4 + 3] = x_vec.s3;
             } else {
-                for (int q = 0; q < 4; ++q) {
+                for (long q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < xs_len) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                     }
                 }
             }
         }
-        for (int q_1 = 0; q_1 < 16; ++q_1) {
+        for (long q_1 = 0; q_1 < 16; ++q_1) {
             long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -190,7 +190,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
     while (g < groups) {
-        for (int u = 0; u < 4; ++u) {
+        for (long u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= n) {
                 float4 x_vec = vload4(g + u * stride, xs_mem);
                 x_lanes[u * 4] = x_vec.s0;
@@ -203,7 +203,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
                 x_lanes_1[u * 4 + 2] = x_vec_1.s2;
                 x_lanes_1[u * 4 + 3] = x_vec_1.s3;
             } else {
-                for (int q = 0; q < 4; ++q) {
+                for (long q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < n) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                         x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
@@ -211,7 +211,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
                 }
             }
         }
-        for (int q_1 = 0; q_1 < 16; ++q_1) {
+        for (long q_1 = 0; q_1 < 16; ++q_1) {
             long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < n) {
                 float x = x_lanes[q_1];
@@ -281,74 +281,11 @@ __kernel void dot_map_reduce_stage2(long num_partials, __global const float *red
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// transposing copy of a (its two innermost dimensions swap their order in memory)
-// in 32x32 tiles through shared memory, 32x8 threads per tile
-// reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes a_coalesced @a_coalesced_mem -> 0 + {(n : 1), (m : n)}
-__kernel void rowsums_a_transpose(long tiles_j, long n, long m, __global const double *a_mem,
-                                  __global double *a_coalesced_mem) {
-    __local double a_tile[1056];
-    long tid = (long)get_local_id(0);
-    long tx = tid % 32;
-    long ty = tid / 32;
-    long blk = (long)get_group_id(0);
-    long tile_j = blk % tiles_j;
-    long tile_i = blk / tiles_j;
-    long i0 = tile_i * 32;
-    long j0 = tile_j * 32;
-    // read the tile along the source's contiguous dimension
-    for (int r = 0; r < 4; ++r) {
-        long row = ty + r * 8;
-        long i = i0 + row;
-        long j = j0 + tx;
-        if (i < n && j < m) {
-            double a = a_mem[i * m + j];
-            a_tile[row * 33 + tx] = a;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // write it along the destination's contiguous dimension
-    for (int r_1 = 0; r_1 < 4; ++r_1) {
-        long row_1 = ty + r_1 * 8;
-        long i_1 = i0 + tx;
-        long j_1 = j0 + row_1;
-        if (i_1 < n && j_1 < m) {
-            a_coalesced_mem[j_1 * n + i_1] = a_tile[tx * 33 + row_1];
-        }
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,
-// chosen when rowsums.suff_outer_par_0 <= the outer parallelism
-// map over [n], one thread per point
-// reads  x @a_coalesced_mem -> gtid + {(m : n)}
-// writes mapped @mapped_mem_1 -> 0 + {(n : 1)}
-__kernel void rowsums_outer_map(long total, __global const double *a_coalesced_mem, long n, long m,
-                                __global double *mapped_mem_1) {
-    long gtid = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
-    if (gtid < total) {
-        double reduced = 0.0;
-        for (long i = 0; i < m; ++i) {
-            double x = a_coalesced_mem[i * n + gtid];
-            reduced = reduced + x;
-        }
-        mapped_mem_1[gtid] = reduced;
-    }
-}
-
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
-// version C: the inner parallelism flattened into kernels of its own,
-// chosen when the outer parallelism < rowsums.suff_outer_par_0
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes mapped @mapped_mem_2 -> 0 + {(n : 1)}
+// writes mapped @result_0_mem -> 0 + {(n : 1)}
 __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
-                             __global const double *a_mem, __global double *mapped_mem_2) {
+                             __global const double *a_mem, __global double *result_0_mem) {
     __local double mapped_shared[1024];
     long tid = (long)get_local_id(0);
     long gtid = (long)get_group_id(0) * (long)get_local_size(0) + tid;
@@ -380,7 +317,7 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
     }
     mapped_acc = mapped_shared[tid];
     if (lane == 0 && segment < segments) {
-        mapped_mem_2[segment] = mapped_acc;
+        result_0_mem[segment] = mapped_acc;
     }
 }
 

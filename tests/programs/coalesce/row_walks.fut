@@ -8,7 +8,16 @@
 -- input { empty([0][5]i32) } output { empty([0]i32) }
 -- input { empty([5][0]i32) } output { [0, 0, 0, 0, 0] }
 -- compiled random input { [1000][37]i32 } auto output
--- structure gpu-mem { TransposeCopy 1 SegMap 1 SegRed 1 }
+-- structure gpu-mem { TransposeCopy 0 SegMap 0 SegRed 1 }
+
+-- The same with only the outer-parallel version (`#[sequential_inner]`): one thread per row
+-- reduces it sequentially, reading the column-major copy.
+-- ==
+-- entry: rowsum_outer
+-- input { [[1, 2, 3], [4, 5, 6]] } output { [6, 15] }
+-- input { empty([5][0]i32) } output { [0, 0, 0, 0, 0] }
+-- compiled random input { [1000][37]i32 } auto output
+-- structure gpu-mem { TransposeCopy 1 SegMap 1 SegRed 0 }
 
 -- ==
 -- entry: rowloop
@@ -23,6 +32,8 @@
 -- structure gpu-mem { TransposeCopy 0 }
 
 entry rowsum (xss: [][]i32) : []i32 = map (\row -> reduce (+) 0 row) xss
+
+entry rowsum_outer (xss: [][]i32) : []i32 = #[sequential_inner] map (\row -> reduce (+) 0 row) xss
 
 entry rowloop (xss: [][]i32) : []i32 = map (\row -> loop acc = 0 for x in row do acc*3+x) xss
 

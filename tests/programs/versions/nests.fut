@@ -5,23 +5,37 @@
 -- (`programs/versions/opencl-outer` and `-flat`), so each version is checked against the
 -- interpreter.
 
--- A segmented reduction (C) or a sequential one per row (A).
+-- A segmented reduction of the rows dominates a sequential one per row, which would read
+-- the rows uncoalesced or from a transposed copy: no versions (Note [Dominated outer
+-- versions] in gpu/DistributeNests.cpp).
 -- ==
 -- entry: row_sums
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [6, 15] }
 -- input { empty([0][4]i32) } output { empty([0]i32) }
 -- input { empty([3][0]i32) } output { [0, 0, 0] }
 -- random input { [100][37]i32 } auto output
--- structure gpu { CmpSize 1 If 1 SegRed 1 SegMap 1 If/SegMap/Screma 1 If/SegRed/Screma 0 }
+-- structure gpu { CmpSize 0 If 0 SegRed 1 SegMap 0 SegRed/Screma 0 }
 
 entry row_sums [n][m] (xss: [n][m]i32) : [n]i32 = map (\r -> i32.sum r) xss
 
--- A segmented scan (C) or a sequential one per row (A).
+-- Sums of the columns (rows of a transposition): version A's threads walk columns, reading
+-- consecutive addresses at each step, the segmented reduction's would not; both versions.
+-- ==
+-- entry: col_sums
+-- input { [[1, 2, 3], [4, 5, 6]] } output { [5, 7, 9] }
+-- input { empty([0][2]i32) } output { [0, 0] }
+-- random input { [37][100]i32 } auto output
+-- structure gpu { CmpSize 1 If 1 SegRed 1 SegMap 1 If/SegMap/Screma 1 }
+
+entry col_sums [n][m] (xss: [n][m]i32) : [m]i32 = map (\c -> i32.sum c) (transpose xss)
+
+-- A segmented scan of the rows (one flat scan, coalesced) dominates a sequential one per
+-- row: no versions either.
 -- ==
 -- entry: row_scans
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[1, 3, 6], [4, 9, 15]] }
 -- random input { [33][41]i32 } auto output
--- structure gpu { CmpSize 1 If 1 SegScan 1 SegMap 1 If/SegMap/Screma 1 }
+-- structure gpu { CmpSize 0 If 0 SegScan 1 SegMap 0 }
 
 entry row_scans [n][m] (xss: [n][m]i32) : [n][m]i32 = map (\r -> scan (+) 0 r) xss
 
