@@ -71,17 +71,30 @@ std::optional<SubExp> intraGroupWidth(const KernelNest& nest, const Lambda& lam)
   for (const Param& p : lam.params)
     bound.insert(p.name);
   std::map<VName, Type> types;
+  int64_t bytes = 0;
   for (const Stm& s : lam.body.stms) {
-    NameSet used = freeVars(s);
+    const Screma* sc = asScrema(s.exp);
+    // A Screma's array result is read only as a later Screma's input (thread j reads its
+    // own element j) or returned; anything else would read other threads' elements.
+    NameSet used = sc ? freeVars(sc->map) : freeVars(s);
+    if (sc)
+      for (const auto* ops : {&sc->scans, &sc->reds})
+        for (const RedOp& op : *ops) {
+          NameSet fv = freeVars(op.op);
+          used.insert(fv.begin(), fv.end());
+          for (const SubExp& ne : op.neutral)
+            if (ne.isVar())
+              used.insert(ne.var());
+        }
     for (const VName& v : used)
       if (soacArrays.count(v))
-        return std::nullopt; // read across threads: not in this slice
-    if (const Screma* sc = asScrema(s.exp)) {
-      if (width || (sc->width.isVar() && bound.count(sc->width.var())) ||
+        return std::nullopt;
+    if (sc) {
+      if ((width && *width != sc->width) || (sc->width.isVar() && bound.count(sc->width.var())) ||
           !nest.invariant(sc->width) || !scalarLambda(sc->map))
-        return std::nullopt; // one Screma, over a width the same at every point
-      int64_t bytes = sharedBytes(*sc);
-      if (bytes < 0 || bytes > kMaxIntraShared)
+        return std::nullopt; // Scremas over one width, the same at every point
+      int64_t b = sharedBytes(*sc);
+      if (b < 0 || (bytes += b) > kMaxIntraShared)
         return std::nullopt;
       width = sc->width;
       for (const PatElem& pe : s.pat)

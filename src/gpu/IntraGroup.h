@@ -10,9 +10,10 @@
 namespace fjord::gpu {
 
 /// The inner width w of `lam`'s body when one block per point of `nest` can run it
-/// (Note [Intra-group SegMap]): statements on scalars and views, and one Screma over w (the
-/// same at every point) whose map and operators work on scalars, its arrays used only as
-/// the body's results, with shared arrays that fit ir::kMaxIntraShared. Nothing otherwise.
+/// (Note [Intra-group SegMap]): statements on scalars and views, and Scremas over w (the
+/// same at every point) whose map and operators work on scalars, their arrays used only as
+/// later Scremas' inputs or as the body's results (thread j reads only element j), with
+/// shared arrays that fit ir::kMaxIntraShared. Nothing otherwise.
 std::optional<ir::SubExp> intraGroupWidth(const KernelNest& nest, const ir::Lambda& lam);
 
 /// The body choosing between version B, the intra-group SegMap `intra` binding `intraPat`,

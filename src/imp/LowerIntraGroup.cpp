@@ -4,20 +4,21 @@
 // Note [Intra-group kernels]
 // The block of point p (block_id, unflattened over the SegMap's space) has
 // ceil(w / 32) * 32 threads for the inner width w (the host guard keeps w <= 1024). Every
-// thread runs the body's scalar statements and views (the same values in each thread); the
-// body's one Screma gives element tid < w to thread tid:
+// thread runs the body's scalar statements and views (the same values in each thread); each
+// of the body's Scremas, in order, gives element tid < w to thread tid:
 //   x = tid < w ? map_lambda(inputs[tid]) : the operator's neutral element
+// where an input that an earlier Screma produced is thread tid's element of it, kept in a
+// register (a map-scan-map chain never leaves the thread between its steps);
 //   scan:   sh[tid] = x; barrier; for (d = 1; d < block_size; d *= 2) {
 //             prev = tid >= d ? sh[tid - d] : _; barrier;
 //             if (tid >= d) sh[tid] = op(prev, sh[tid]); barrier }   (Hillis-Steele)
-//   reduce: sh[tid] = x; barrier; for (d = 1; d < block_size; d *= 2) {
-//             if (tid % 2d == 0 && tid + d < block_size) sh[tid] = op(sh[tid], sh[tid + d]);
-//             barrier }                        (a tree of adjacent pairs: order kept)
-//           every thread then reads the result from sh[0]
-// Both combine only neighbours in order, so non-commutative operators are fine. Array
-// results (scanned or mapped values) are written by thread tid at [p, tid] of the SegMap's
+//   reduce: the same scan; every thread then reads the result from sh[block_size - 1]
+//           (a tree of adjacent pairs, the usual alternative, gave wrong results on PoCL,
+//           cause not found; the scan costs log2(block) steps as the tree does)
+// The scan combines only neighbours in order, so non-commutative operators are fine. Array
+// results that the body returns are written by thread tid at [p, tid] of the SegMap's
 // result, scalar results by thread 0 at [p]. Shared arrays have kMaxIntraBlock elements
-// (a constant size, as Imp wants), one per scanned or reduced value.
+// (a constant size, as Imp wants), one per scanned or reduced value of each Screma.
 #include "imp/Lowering.h"
 #include "imp/Names.h"
 #include "ir/Traverse.h"
@@ -92,36 +93,104 @@ std::vector<ExpRef> blockScan(KernelLowerer& k, const ir::RedOp& op,
   return loads(sh, op, tid);
 }
 
-/// The block's reduction of `values` by `op`; returns the result (every thread's).
+/// The block's reduction of `values` by `op`: the last element of the block's scan (the
+/// threads past the row hold the neutral element); returns it (every thread's).
 std::vector<ExpRef> blockReduce(KernelLowerer& k, const ir::RedOp& op,
                                 const std::vector<ExpRef>& values, ExpRef tid, Block& decls,
                                 Block& out) {
-  std::vector<std::string> sh = stage(k, op, values, tid, decls, out);
-  doublingLoop(k, blockSize(), out, [&](ExpRef d, Block& step) {
-    Block combine;
-    std::vector<ExpRef> args = loads(sh, op, tid);
-    for (ExpRef x : loads(sh, op, add(tid, d)))
-      args.push_back(x);
-    std::vector<ExpRef> r = k.applyLambda(op.op, args, combine);
-    for (size_t q = 0; q < sh.size(); ++q)
-      combine.push_back(store(sh[q], tid, r.at(q)));
-    ExpRef active = andE(eq(rem(tid, mul(d, i64(2))), i64(0)), lt(add(tid, d), blockSize()));
-    step.push_back(ifThen(active, std::move(combine)));
-    step.push_back(barrier());
-  });
-  return loads(sh, op, i64(0));
+  std::vector<ExpRef> scanned = blockScan(k, op, values, tid, decls, out);
+  std::vector<ExpRef> total;
+  for (const ExpRef& x : scanned) {
+    FJORD_CHECK(x->kind == Exp::Kind::Load, "a block scan's result is a shared load");
+    total.push_back(load(x->name, sub(blockSize(), i64(1)), x->type));
+  }
+  return total;
+}
+
+/// Where thread tid keeps element tid of the Scremas' array results (by VName::str()).
+using Elements = std::map<std::string, ExpRef>;
+
+/// One Screma of the body, its element tid in thread tid (Note [Intra-group kernels]).
+void lowerBlockScrema(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& op,
+                      const ir::Stm& soacStm, const std::vector<ExpRef>& point, ExpRef tid,
+                      Elements& elements, Block& decls, Block& body) {
+  const ir::Screma& sc = *ir::asScrema(soacStm.exp);
+  ExpRef w = k.subExp(sc.width);
+  ExpRef inRange = k.let("in_row", lt(tid, w), body);
+  std::vector<ExpRef> neutral;
+  for (const auto* ops : {&sc.scans, &sc.reds})
+    for (const ir::RedOp& r : *ops)
+      for (const ir::SubExp& ne : r.neutral)
+        neutral.push_back(k.subExp(ne));
+  std::vector<ExpRef> values;
+  Block apply;
+  std::vector<ExpRef> args;
+  for (size_t i = 0; i < sc.inputs.size(); ++i) {
+    auto own = elements.find(sc.inputs[i].str());
+    args.push_back(own != elements.end()
+                       ? own->second
+                       : k.readElement(k.array(sc.inputs[i]), {tid},
+                                       sc.map.params.at(i).name.name, apply));
+  }
+  std::vector<ExpRef> mapped = k.applyLambda(sc.map, args, apply);
+  for (size_t i = 0; i < mapped.size(); ++i) {
+    PrimType t = sc.map.retTypes.at(i).elem;
+    std::string x = k.freshName("x");
+    body.push_back(declare(x, t, i < neutral.size() ? neutral[i] : zeroOf(t)));
+    apply.push_back(assign(x, mapped[i]));
+    values.push_back(var(x, t));
+  }
+  body.push_back(ifThen(inRange, std::move(apply)));
+
+  // The Screma's results, in its pattern's order (scans, reductions, mapped values).
+  std::vector<ExpRef> results;
+  size_t v = 0;
+  for (const ir::RedOp& r : sc.scans) {
+    std::vector<ExpRef> xs(values.begin() + v, values.begin() + v + r.neutral.size());
+    for (ExpRef x : blockScan(k, r, xs, tid, decls, body))
+      results.push_back(k.let("scanned", x, body));
+    v += r.neutral.size();
+  }
+  for (const ir::RedOp& r : sc.reds) {
+    std::vector<ExpRef> xs(values.begin() + v, values.begin() + v + r.neutral.size());
+    for (ExpRef x : blockReduce(k, r, xs, tid, decls, body))
+      results.push_back(x);
+    v += r.neutral.size();
+  }
+  results.insert(results.end(), values.begin() + v, values.end());
+
+  // Array results: the thread's element, stored in the rows of the SegMap's results that
+  // return them; scalars are bound.
+  Block stores;
+  for (size_t j = 0; j < soacStm.pat.size(); ++j) {
+    const ir::PatElem& pe = soacStm.pat[j];
+    if (!pe.type.isArray()) {
+      k.declareScalar(pe.name, pe.type.elem, results.at(j), body);
+      continue;
+    }
+    elements[pe.name.str()] = results.at(j);
+    for (size_t r = 0; r < op.body.result.size(); ++r) {
+      const ir::SubExp& res = op.body.result[r];
+      if (!res.isVar() || res.var() != pe.name)
+        continue;
+      std::vector<ExpRef> idx = point;
+      idx.push_back(tid);
+      k.writeElement(k.array(stm.pat.at(r).name), idx, results.at(j), stores);
+    }
+  }
+  if (!stores.empty())
+    body.push_back(ifThen(inRange, std::move(stores)));
 }
 
 } // namespace
 
 void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
                            Block& out) {
-  size_t at = 0;
-  while (at < op.body.stms.size() && !ir::asScrema(op.body.stms[at].exp))
-    ++at;
-  FJORD_CHECK(at < op.body.stms.size(), "an intra-group SegMap without a Screma");
-  const ir::Stm& soacStm = op.body.stms[at];
-  const ir::Screma& sc = *ir::asScrema(soacStm.exp);
+  const ir::Screma* first = nullptr;
+  for (const ir::Stm& s : op.body.stms)
+    if (!first)
+      first = ir::asScrema(s.exp);
+  FJORD_CHECK(first, "an intra-group SegMap without a Screma");
 
   std::string base = kernelBaseName(host.functionName(), stm.prov.what, "map");
   KernelLowerer k(host, host.kernelName(base), stm);
@@ -130,7 +199,7 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
     shape.push_back(d.second);
   ExpRef blocks = host.hostLet("blocks", shapeCount(host, shape), out);
   ExpRef threads = host.hostLet(
-      "intra_block", mul(divUp(maxE(host.subExp(sc.width), i64(1)), i64(32)), i64(32)), out);
+      "intra_block", mul(divUp(maxE(host.subExp(first->width), i64(1)), i64(32)), i64(32)), out);
 
   Block decls, body;
   ExpRef tid = k.let("tid", threadId(), body);
@@ -154,73 +223,16 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   for (const ir::PatElem& pe : stm.pat)
     k.bindArray(pe);
 
-  std::vector<ir::Stm> before(op.body.stms.begin(), op.body.stms.begin() + at);
-  std::vector<ir::Stm> after(op.body.stms.begin() + at + 1, op.body.stms.end());
-  k.lowerStms(before, body);
-
-  // Element tid of the Screma: the map lambda's results, or the neutral elements.
-  ExpRef w = k.subExp(sc.width);
-  ExpRef inRange = k.let("in_row", lt(tid, w), body);
-  std::vector<ExpRef> neutral;
-  for (const auto* ops : {&sc.scans, &sc.reds})
-    for (const ir::RedOp& r : *ops)
-      for (const ir::SubExp& ne : r.neutral)
-        neutral.push_back(k.subExp(ne));
-  std::vector<ExpRef> values;
-  Block apply;
-  std::vector<ExpRef> args;
-  for (size_t i = 0; i < sc.inputs.size(); ++i)
-    args.push_back(k.readElement(k.array(sc.inputs[i]), {tid}, sc.map.params.at(i).name.name, apply));
-  std::vector<ExpRef> mapped = k.applyLambda(sc.map, args, apply);
-  for (size_t i = 0; i < mapped.size(); ++i) {
-    PrimType t = sc.map.retTypes.at(i).elem;
-    std::string x = k.freshName("x");
-    body.push_back(declare(x, t, i < neutral.size() ? neutral[i] : zeroOf(t)));
-    apply.push_back(assign(x, mapped[i]));
-    values.push_back(var(x, t));
+  Elements elements;
+  for (const ir::Stm& s : op.body.stms) {
+    if (ir::asScrema(s.exp))
+      lowerBlockScrema(k, stm, op, s, point, tid, elements, decls, body);
+    else
+      k.lowerStm(s, body);
   }
-  body.push_back(ifThen(inRange, std::move(apply)));
-
-  // The Screma's results, in its pattern's order (scans, reductions, mapped values).
-  std::vector<ExpRef> results;
-  size_t v = 0;
-  for (const ir::RedOp& r : sc.scans) {
-    std::vector<ExpRef> xs(values.begin() + v, values.begin() + v + r.neutral.size());
-    for (ExpRef x : blockScan(k, r, xs, tid, decls, body))
-      results.push_back(x);
-    v += r.neutral.size();
-  }
-  for (const ir::RedOp& r : sc.reds) {
-    std::vector<ExpRef> xs(values.begin() + v, values.begin() + v + r.neutral.size());
-    for (ExpRef x : blockReduce(k, r, xs, tid, decls, body))
-      results.push_back(x);
-    v += r.neutral.size();
-  }
-  results.insert(results.end(), values.begin() + v, values.end());
-
-  // Arrays go to the rows of the SegMap's results that return them; scalars are bound.
-  Block stores;
-  for (size_t j = 0; j < soacStm.pat.size(); ++j) {
-    const ir::PatElem& pe = soacStm.pat[j];
-    if (!pe.type.isArray()) {
-      k.declareScalar(pe.name, pe.type.elem, results.at(j), body);
-      continue;
-    }
-    for (size_t r = 0; r < op.body.result.size(); ++r) {
-      const ir::SubExp& res = op.body.result[r];
-      if (!res.isVar() || res.var() != pe.name)
-        continue;
-      std::vector<ExpRef> idx = point;
-      idx.push_back(tid);
-      k.writeElement(k.array(stm.pat.at(r).name), idx, results.at(j), stores);
-    }
-  }
-  body.push_back(ifThen(inRange, std::move(stores)));
-
-  k.lowerStms(after, body);
   Block scalars;
   for (size_t r = 0; r < op.body.result.size(); ++r)
-    if (!stm.pat.at(r).type.isArray())
+    if (!op.types.at(r).isArray())
       k.writeElement(k.array(stm.pat[r].name), point, k.subExp(op.body.result[r]), scalars);
   if (!scalars.empty())
     body.push_back(ifThen(eq(tid, i64(0)), std::move(scalars)));
@@ -231,8 +243,8 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   for (const auto& [iv, n] : op.space.dims)
     space += "[" + (n.isVar() ? n.var().name : std::to_string(n.constant().i)) + "]";
   k.describe.push_back("intra-group map over " + space + ", one block per point: element j < " +
-                       (sc.width.isVar() ? sc.width.var().name : sc.width.str()) +
-                       " of its inner screma is thread j's,");
+                       (first->width.isVar() ? first->width.var().name : first->width.str()) +
+                       " of each inner screma is thread j's,");
   k.describe.push_back("reductions and scans combine in shared memory");
   Block launchB;
   host.launch(k, blocks, threads, launchB);

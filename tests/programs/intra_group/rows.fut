@@ -8,7 +8,7 @@
 -- A reduction of a mapped row.
 -- ==
 -- entry: sums
--- input { [[1, 2, 3], [4, 5, 6]] } output { [13, 31] }
+-- input { [[1, 2, 3], [4, 5, 6]] } output { [15, 33] }
 -- input { empty([0][4]i32) } output { empty([0]i32) }
 -- input { empty([3][0]i32) } output { [0, 0, 0] }
 -- random input { [7][37]i32 } auto output
@@ -56,12 +56,13 @@ entry affine [n][m] (as: [n][m]i32) (bs: [n][m]i32) : ([n][m]i32, [n][m]i32, [n]
 entry normalised [n][m] (xss: [n][m]f32) : [n]f32 =
   map (\r -> let mx = reduce f32.max f32.lowest r in (f32.sum r) / mx) xss
 
--- A scan and a reduction of the same row, fused into one screma.
+-- A scan and a reduction of the same row, fused into one screma: flattening keeps it
+-- sequential in the thread (one SegMap), so the nest gets no versions, B included.
 -- ==
 -- entry: scan_and_max
 -- input { [[3, 1, 2], [0, 5, 4]] } output { [[3, 4, 6], [0, 5, 9]] [3, 5] }
 -- random input { [4][70]i32 } auto output
--- structure gpu { IntraSegMap 1 }
+-- structure gpu { CmpSize 0 IntraSegMap 0 }
 
 entry scan_and_max [n][m] (xss: [n][m]i32) : ([n][m]i32, [n]i32) =
   unzip (map (\r -> (scan (+) 0 r, i32.maximum r)) xss)
@@ -75,3 +76,24 @@ entry scan_and_max [n][m] (xss: [n][m]i32) : ([n][m]i32, [n]i32) =
 
 entry last_of_scan [n][m] (xss: [n][m]i32) : [n]i32 =
   map (\r -> let s = scan (+) 0 r in if m > 0 then s[m - 1] else 0) xss
+
+-- A map-scan-map chain: the scan's element stays in thread j for the map after it.
+-- ==
+-- entry: chain
+-- input { [[1, 2, 3], [4, 5, 6]] } output { [[4, 10, 18], [10, 22, 36]] }
+-- random input { [5][100]i32 } auto output
+-- random input { [2][1025]i32 } auto output
+-- structure gpu { IntraSegMap 1 }
+
+entry chain [n][m] (xss: [n][m]i32) : [n][m]i32 =
+  map (\r -> map (* 2) (scan (+) 0 (map (+ 1) r))) xss
+
+-- A reduction, then a map scaling the row by its result.
+-- ==
+-- entry: scale_by_max
+-- input { [[1, 2], [3, 4]] } output { [[2, 4], [12, 16]] }
+-- random input { [3][200]i32 } auto output
+-- structure gpu { IntraSegMap 1 }
+
+entry scale_by_max [n][m] (xss: [n][m]i32) : [n][m]i32 =
+  map (\r -> let s = i32.maximum r in map (* s) r) xss
