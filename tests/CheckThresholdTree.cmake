@@ -13,7 +13,9 @@ set(expected
   "{\"nested.suff_outer_par_1\", &nests_tuning::"
   "//   row_sums.suff_outer_par_0 (always compared)\n"
   "//   nested.suff_outer_par_0 (always compared)\n"
-  "//   nested.suff_outer_par_1 when nested.suff_outer_par_0 failed\n")
+  "//   nested.suff_outer_par_1 when nested.suff_outer_par_0 failed\n"
+  "//   row_sums.suff_intra_par_0 when row_sums.suff_outer_par_0 failed\n"
+  "{\"row_sums.suff_intra_par_0\", &nests_tuning::")
 foreach(text ${expected})
   string(FIND "${header}" "${text}" at)
   if(at EQUAL -1)
@@ -27,8 +29,10 @@ foreach(text
     "ctx->tuning.row_sums_suff_outer_par_0, n);"
     "if (suff_outer_par) {"
     "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when row_sums.suff_outer_par_0 <= the outer parallelism\n"
-    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the outer parallelism < row_sums.suff_outer_par_0\n"
-    "row_sums_outer_map(")
+    "// version B: intra-group, one block per outer point running the inner parallelism in shared memory,\n// chosen when row_sums.suff_intra_par_0 <= the inner parallelism <= 1024 (and version A is not)\n"
+    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the inner parallelism < row_sums.suff_intra_par_0 or > 1024 (and version A is not)\n"
+    "row_sums_outer_map("
+    "row_sums_intra_map(")
   string(FIND "${code}" "${text}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "nests.cu lacks `${text}`")

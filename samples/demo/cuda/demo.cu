@@ -381,13 +381,53 @@ static __global__ void rowsums_outer_map(int64_t total, const double *a_coalesce
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// version B: intra-group, one block per outer point running the inner parallelism in shared memory,
+// chosen when rowsums.suff_intra_par_0 <= the inner parallelism <= 1024 (and version A is not)
+// intra-group map over [n], one block per point: element j < m of each inner screma is thread j's,
+// reductions and scans combine in shared memory
+// reads  x @a_mem -> flat_tid * m + {(m : 1)}
+// writes mapped @mapped_mem_3 -> 0 + {(n : 1)}
+static __global__ void rowsums_intra_map(int64_t m, const double *a_mem, double *mapped_mem_3) {
+    __shared__ double shared[1024];
+    int64_t tid = (int64_t)threadIdx.x;
+    int64_t flat_tid = (int64_t)blockIdx.x;
+    bool in_row = tid < m;
+    double x_2 = 0.0;
+    if (in_row) {
+        double x = a_mem[flat_tid * m + tid];
+        x_2 = x;
+    }
+    shared[tid] = x_2;
+    __syncthreads();
+    int64_t offset = 1;
+    while (offset < (int64_t)blockDim.x) {
+        double prev = 0.0;
+        if (tid >= offset) {
+            prev = shared[tid - offset];
+        }
+        __syncthreads();
+        if (tid >= offset) {
+            double y = shared[tid];
+            shared[tid] = prev + y;
+        }
+        __syncthreads();
+        offset = offset * 2;
+    }
+    double reduced = shared[(int64_t)blockDim.x - 1];
+    if (tid == 0) {
+        mapped_mem_3[flat_tid] = reduced;
+    }
+}
+
+// demo.fut:15
+//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // version C: the inner parallelism flattened into kernels of its own,
-// chosen when the outer parallelism < rowsums.suff_outer_par_0
+// chosen when the inner parallelism < rowsums.suff_intra_par_0 or > 1024 (and version A is not)
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes mapped @mapped_mem_2 -> 0 + {(n : 1)}
+// writes mapped @mapped_mem_4 -> 0 + {(n : 1)}
 static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segments, int64_t m,
-                                      const double *a_mem, double *mapped_mem_2) {
+                                      const double *a_mem, double *mapped_mem_4) {
     __shared__ double mapped_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     int64_t gtid = (int64_t)blockIdx.x * (int64_t)blockDim.x + tid;
@@ -426,7 +466,7 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
         }
     }
     if (lane == 0 && segment < segments) {
-        mapped_mem_2[segment] = mapped_acc;
+        mapped_mem_4[segment] = mapped_acc;
     }
 }
 
@@ -739,30 +779,52 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
         a_coalesced_mem.reset();
         mapped_mem_1.reset();
     } else {
-        int64_t mapped_bytes_1 = n * 8;
+        bool suff_intra_par = fjord_rt::compareSize(ctx->logging, "rowsums.suff_intra_par_0",
+                                                    ctx->tuning.rowsums_suff_intra_par_0, m);
+        bool intra_fits = m <= 1024;
+        bool intra_ok = suff_intra_par && intra_fits;
         fjord_rt::cuda::Buffer mapped_mem_2;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_2, mapped_bytes_1));
-        // segmented reduction with (+) over a
-        int64_t block_size_1 =
-            std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
-        int64_t warp_block_size = std::max(block_size_1 / 32 * 32, (int64_t)32);
-        int64_t threads_per_segment = 1;
-        while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
-            threads_per_segment = threads_per_segment * 2;
-        }
-        if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
-            threads_per_segment = warp_block_size;
-        }
-        if (n > 0) {
-            if (const int64_t blocks =
-                    (n * threads_per_segment + warp_block_size - 1) / warp_block_size;
-                blocks > 0) {
-                rowsums_reduce<<<fjord_rt::cuda::extent(blocks),
-                                 fjord_rt::cuda::extent(warp_block_size), 0,
-                                 ctx->device.stream()>>>(
-                    threads_per_segment, n, m, a_mem.as<double>(), mapped_mem_2.as<double>());
-                FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
+        if (intra_ok) {
+            int64_t mapped_bytes_1 = n * 8;
+            fjord_rt::cuda::Buffer mapped_mem_3;
+            FJORD_TRY(ctx->device.alloc(mapped_mem_3, mapped_bytes_1));
+            int64_t intra_block = (std::max(m, (int64_t)1) + 32 - 1) / 32 * 32;
+            if (n > 0) {
+                rowsums_intra_map<<<fjord_rt::cuda::extent(n), fjord_rt::cuda::extent(intra_block),
+                                    0, ctx->device.stream()>>>(m, a_mem.as<double>(),
+                                                               mapped_mem_3.as<double>());
+                FJORD_TRY(ctx->device.checkLaunch("rowsums_intra_map"));
             }
+            mapped_mem_2 = std::move(mapped_mem_3);
+            mapped_mem_3.reset();
+        } else {
+            int64_t mapped_bytes_2 = n * 8;
+            fjord_rt::cuda::Buffer mapped_mem_4;
+            FJORD_TRY(ctx->device.alloc(mapped_mem_4, mapped_bytes_2));
+            // segmented reduction with (+) over a
+            int64_t block_size_1 = std::min(
+                std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+            int64_t warp_block_size = std::max(block_size_1 / 32 * 32, (int64_t)32);
+            int64_t threads_per_segment = 1;
+            while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
+                threads_per_segment = threads_per_segment * 2;
+            }
+            if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
+                threads_per_segment = warp_block_size;
+            }
+            if (n > 0) {
+                if (const int64_t blocks =
+                        (n * threads_per_segment + warp_block_size - 1) / warp_block_size;
+                    blocks > 0) {
+                    rowsums_reduce<<<fjord_rt::cuda::extent(blocks),
+                                     fjord_rt::cuda::extent(warp_block_size), 0,
+                                     ctx->device.stream()>>>(
+                        threads_per_segment, n, m, a_mem.as<double>(), mapped_mem_4.as<double>());
+                    FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
+                }
+            }
+            mapped_mem_2 = std::move(mapped_mem_4);
+            mapped_mem_4.reset();
         }
         mapped_mem = std::move(mapped_mem_2);
         mapped_mem_2.reset();

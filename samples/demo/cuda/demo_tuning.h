@@ -19,6 +19,7 @@
 // Thresholds and the comparisons under which each is made (`name <= value`
 // picks the version before the `else`; Note [Thresholds] in Fjord's ir/IR.h):
 //   rowsums.suff_outer_par_0 (always compared)
+//   rowsums.suff_intra_par_0 when rowsums.suff_outer_par_0 failed
 #ifndef FJORD_DEMO_TUNING_H
 #define FJORD_DEMO_TUNING_H
 
@@ -62,6 +63,11 @@
 #define FJORD_DEMO_ROWSUMS_OUTER_MAP_BLOCK_SIZE 256
 #endif
 
+// rowsums.suff_intra_par_0: the inner parallelism from which version B runs
+#ifndef FJORD_DEMO_ROWSUMS_SUFF_INTRA_PAR_0
+#define FJORD_DEMO_ROWSUMS_SUFF_INTRA_PAR_0 32768
+#endif
+
 // rowsums_reduce.block_size: threads per block of rowsums_reduce (at most 1024)
 #ifndef FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE
 #define FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE 256
@@ -92,6 +98,7 @@ struct demo_tuning {
     int64_t dot_map_reduce_num_blocks = FJORD_DEMO_DOT_MAP_REDUCE_NUM_BLOCKS;
     int64_t rowsums_suff_outer_par_0 = FJORD_DEMO_ROWSUMS_SUFF_OUTER_PAR_0;
     int64_t rowsums_outer_map_block_size = FJORD_DEMO_ROWSUMS_OUTER_MAP_BLOCK_SIZE;
+    int64_t rowsums_suff_intra_par_0 = FJORD_DEMO_ROWSUMS_SUFF_INTRA_PAR_0;
     int64_t rowsums_reduce_block_size = FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_SIZE;
     int64_t rowsums_reduce_block_per_segment = FJORD_DEMO_ROWSUMS_REDUCE_BLOCK_PER_SEGMENT;
     int64_t argmax_reduce_block_size = FJORD_DEMO_ARGMAX_REDUCE_BLOCK_SIZE;
@@ -99,7 +106,7 @@ struct demo_tuning {
 };
 
 /// The parameters by name.
-static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 11> demo_tuning_params = {{
+static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 12> demo_tuning_params = {{
     {"scale_map.block_size", &demo_tuning::scale_map_block_size},
     {"sum_reduce.block_size", &demo_tuning::sum_reduce_block_size},
     {"sum_reduce.num_blocks", &demo_tuning::sum_reduce_num_blocks},
@@ -107,6 +114,7 @@ static constexpr std::array<fjord_rt::TuningParam<demo_tuning>, 11> demo_tuning_
     {"dot_map_reduce.num_blocks", &demo_tuning::dot_map_reduce_num_blocks},
     {"rowsums.suff_outer_par_0", &demo_tuning::rowsums_suff_outer_par_0},
     {"rowsums_outer_map.block_size", &demo_tuning::rowsums_outer_map_block_size},
+    {"rowsums.suff_intra_par_0", &demo_tuning::rowsums_suff_intra_par_0},
     {"rowsums_reduce.block_size", &demo_tuning::rowsums_reduce_block_size},
     {"rowsums_reduce.block_per_segment", &demo_tuning::rowsums_reduce_block_per_segment},
     {"argmax_reduce.block_size", &demo_tuning::argmax_reduce_block_size},

@@ -347,13 +347,54 @@ __kernel void rowsums_outer_map(long total, __global const double *a_coalesced_m
 
 // demo.fut:15
 //   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// version B: intra-group, one block per outer point running the inner parallelism in shared memory,
+// chosen when rowsums.suff_intra_par_0 <= the inner parallelism <= 1024 (and version A is not)
+// intra-group map over [n], one block per point: element j < m of each inner screma is thread j's,
+// reductions and scans combine in shared memory
+// reads  x @a_mem -> flat_tid * m + {(m : 1)}
+// writes mapped @mapped_mem_3 -> 0 + {(n : 1)}
+__kernel void rowsums_intra_map(long m, __global const double *a_mem,
+                                __global double *mapped_mem_3) {
+    __local double shared[1024];
+    long tid = (long)get_local_id(0);
+    long flat_tid = (long)get_group_id(0);
+    bool in_row = tid < m;
+    double x_2 = 0.0;
+    if (in_row) {
+        double x = a_mem[flat_tid * m + tid];
+        x_2 = x;
+    }
+    shared[tid] = x_2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    long offset = 1;
+    while (offset < (long)get_local_size(0)) {
+        double prev = 0.0;
+        if (tid >= offset) {
+            prev = shared[tid - offset];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (tid >= offset) {
+            double y = shared[tid];
+            shared[tid] = prev + y;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        offset = offset * 2;
+    }
+    double reduced = shared[(long)get_local_size(0) - 1];
+    if (tid == 0) {
+        mapped_mem_3[flat_tid] = reduced;
+    }
+}
+
+// demo.fut:15
+//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // version C: the inner parallelism flattened into kernels of its own,
-// chosen when the outer parallelism < rowsums.suff_outer_par_0
+// chosen when the inner parallelism < rowsums.suff_intra_par_0 or > 1024 (and version A is not)
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
-// writes mapped @mapped_mem_2 -> 0 + {(n : 1)}
+// writes mapped @mapped_mem_4 -> 0 + {(n : 1)}
 __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
-                             __global const double *a_mem, __global double *mapped_mem_2) {
+                             __global const double *a_mem, __global double *mapped_mem_4) {
     __local double mapped_shared[1024];
     long tid = (long)get_local_id(0);
     long gtid = (long)get_group_id(0) * (long)get_local_size(0) + tid;
@@ -385,7 +426,7 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
     }
     mapped_acc = mapped_shared[tid];
     if (lane == 0 && segment < segments) {
-        mapped_mem_2[segment] = mapped_acc;
+        mapped_mem_4[segment] = mapped_acc;
     }
 }
 

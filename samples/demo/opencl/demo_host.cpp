@@ -36,6 +36,7 @@ struct demo_context {
     cl_kernel dot_map_reduce_stage2 = nullptr;
     cl_kernel rowsums_a_transpose = nullptr;
     cl_kernel rowsums_outer_map = nullptr;
+    cl_kernel rowsums_intra_map = nullptr;
     cl_kernel rowsums_reduce = nullptr;
     cl_kernel argmax_reduce_stage1 = nullptr;
     cl_kernel argmax_reduce_stage2 = nullptr;
@@ -191,25 +192,45 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
         a_coalesced_mem.reset();
         mapped_mem_1.reset();
     } else {
-        int64_t mapped_bytes_1 = n * 8;
+        bool suff_intra_par = fjord_rt::compareSize(ctx->logging, "rowsums.suff_intra_par_0",
+                                                    ctx->tuning.rowsums_suff_intra_par_0, m);
+        bool intra_fits = m <= 1024;
+        bool intra_ok = suff_intra_par && intra_fits;
         fjord_rt::opencl::Buffer mapped_mem_2;
-        FJORD_TRY(ctx->device.alloc(mapped_mem_2, mapped_bytes_1));
-        // segmented reduction with (+) over a
-        int64_t block_size_1 =
-            std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
-        int64_t warp_block_size = std::max(block_size_1 / 32 * 32, (int64_t)32);
-        int64_t threads_per_segment = 1;
-        while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
-            threads_per_segment = threads_per_segment * 2;
-        }
-        if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
-            threads_per_segment = warp_block_size;
-        }
-        if (n > 0) {
-            FJORD_TRY(ctx->device.launch(
-                ctx->rowsums_reduce, "rowsums_reduce",
-                (n * threads_per_segment + warp_block_size - 1) / warp_block_size, warp_block_size,
-                threads_per_segment, n, m, a_mem, mapped_mem_2));
+        if (intra_ok) {
+            int64_t mapped_bytes_1 = n * 8;
+            fjord_rt::opencl::Buffer mapped_mem_3;
+            FJORD_TRY(ctx->device.alloc(mapped_mem_3, mapped_bytes_1));
+            int64_t intra_block = (std::max(m, (int64_t)1) + 32 - 1) / 32 * 32;
+            if (n > 0) {
+                FJORD_TRY(ctx->device.launch(ctx->rowsums_intra_map, "rowsums_intra_map", n,
+                                             intra_block, m, a_mem, mapped_mem_3));
+            }
+            mapped_mem_2 = std::move(mapped_mem_3);
+            mapped_mem_3.reset();
+        } else {
+            int64_t mapped_bytes_2 = n * 8;
+            fjord_rt::opencl::Buffer mapped_mem_4;
+            FJORD_TRY(ctx->device.alloc(mapped_mem_4, mapped_bytes_2));
+            // segmented reduction with (+) over a
+            int64_t block_size_1 = std::min(
+                std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+            int64_t warp_block_size = std::max(block_size_1 / 32 * 32, (int64_t)32);
+            int64_t threads_per_segment = 1;
+            while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
+                threads_per_segment = threads_per_segment * 2;
+            }
+            if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
+                threads_per_segment = warp_block_size;
+            }
+            if (n > 0) {
+                FJORD_TRY(ctx->device.launch(
+                    ctx->rowsums_reduce, "rowsums_reduce",
+                    (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                    warp_block_size, threads_per_segment, n, m, a_mem, mapped_mem_4));
+            }
+            mapped_mem_2 = std::move(mapped_mem_4);
+            mapped_mem_4.reset();
         }
         mapped_mem = std::move(mapped_mem_2);
         mapped_mem_2.reset();
@@ -313,6 +334,8 @@ struct demo_context *demo_context_new_with_queue(const struct demo_context_confi
         ctx->status = ctx->device.createKernel("rowsums_a_transpose", ctx->rowsums_a_transpose);
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("rowsums_outer_map", ctx->rowsums_outer_map);
+    if (ctx->status == fjord_rt::kSuccess)
+        ctx->status = ctx->device.createKernel("rowsums_intra_map", ctx->rowsums_intra_map);
     if (ctx->status == fjord_rt::kSuccess)
         ctx->status = ctx->device.createKernel("rowsums_reduce", ctx->rowsums_reduce);
     if (ctx->status == fjord_rt::kSuccess)

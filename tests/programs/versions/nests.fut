@@ -5,33 +5,34 @@
 -- (`programs/versions/opencl-outer` and `-flat`), so each version is checked against the
 -- interpreter.
 
--- A segmented reduction (C) or a sequential one per row (A).
+-- A segmented reduction (C), a sequential one per row (A) or one block per row (B, the
+-- intra-group version inside C's branch, Note [Intra-group SegMap]).
 -- ==
 -- entry: row_sums
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [6, 15] }
 -- input { empty([0][4]i32) } output { empty([0]i32) }
 -- input { empty([3][0]i32) } output { [0, 0, 0] }
 -- random input { [100][37]i32 } auto output
--- structure gpu { CmpSize 1 If 1 SegRed 1 SegMap 1 If/SegMap/Screma 1 If/SegRed/Screma 0 }
+-- structure gpu { CmpSize 2 If 2 SegRed 1 SegMap 2 IntraSegMap 1 If/SegMap/Screma 1 If/SegRed/Screma 0 }
 
 entry row_sums [n][m] (xss: [n][m]i32) : [n]i32 = map (\r -> i32.sum r) xss
 
--- A segmented scan (C) or a sequential one per row (A).
+-- A segmented scan (C), a sequential one per row (A) or one block per row (B).
 -- ==
 -- entry: row_scans
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [[1, 3, 6], [4, 9, 15]] }
 -- random input { [33][41]i32 } auto output
--- structure gpu { CmpSize 1 If 1 SegScan 1 SegMap 1 If/SegMap/Screma 1 }
+-- structure gpu { CmpSize 2 If 2 SegScan 1 SegMap 2 IntraSegMap 1 If/SegMap/Screma 1 }
 
 entry row_scans [n][m] (xss: [n][m]i32) : [n][m]i32 = map (\r -> scan (+) 0 r) xss
 
 -- Fission (C: a segmented reduction, then a 2-D SegMap reading its result) or one thread
--- per row (A).
+-- per row (A), or one block per row (B: the sum, then the scaled row).
 -- ==
 -- entry: scale_by_sum
 -- input { [[1, 2], [3, 4]] } output { [[3, 6], [21, 28]] }
 -- random input { [20][30]i32 } auto output
--- structure gpu { CmpSize 1 If 1 SegRed 1 SegMap 2 }
+-- structure gpu { CmpSize 2 If 2 SegRed 1 SegMap 3 IntraSegMap 1 }
 
 entry scale_by_sum [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> let s = i32.sum r in map (\x -> x * s) r) xss
@@ -50,12 +51,13 @@ entry mapscan [m][n] (xss: [m][n]i32) : [m][n]i32 =
 -- Two levels: the inner map (over the rows of each matrix) is versioned in the flattened
 -- version of the outer one (a segmented reduction of each matrix, then the rows' scans), so
 -- `nested.suff_outer_par_1` is compared only when `nested.suff_outer_par_0` failed (the
--- third `if` guards the assertion of `flatten`).
+-- third `if` guards the assertion of `flatten`); the inner map's C branch holds its
+-- version B (`nested.suff_intra_par_0`).
 -- ==
 -- entry: nested
 -- input { [[[1, 2], [3, 4]], [[5, 6], [7, 8]]] } auto output
 -- random input { [4][5][6]i32 } auto output
--- structure gpu { CmpSize 2 If 3 SegRed 1 }
+-- structure gpu { CmpSize 3 If 4 SegRed 1 IntraSegMap 1 }
 
 entry nested [a][b][c] (xsss: [a][b][c]i32) : [a][b][c]i32 =
   map (\xss -> let t = i32.sum (flatten xss) in map (\xs -> map (+ t) (scan (+) 0 xs)) xss) xsss
