@@ -4,8 +4,6 @@
 
 #include "ir/Traverse.h"
 
-#include <map>
-
 namespace fjord::gpu {
 namespace {
 
@@ -70,7 +68,6 @@ std::optional<SubExp> intraGroupWidth(const KernelNest& nest, const Lambda& lam)
   NameSet bound, soacArrays;
   for (const Param& p : lam.params)
     bound.insert(p.name);
-  std::map<VName, Type> types;
   int64_t bytes = 0;
   for (const Stm& s : lam.body.stms) {
     const Screma* sc = asScrema(s.exp);
@@ -103,10 +100,8 @@ std::optional<SubExp> intraGroupWidth(const KernelNest& nest, const Lambda& lam)
     } else if (!scalarStm(s) && !viewStm(s)) {
       return std::nullopt;
     }
-    for (const PatElem& pe : s.pat) {
+    for (const PatElem& pe : s.pat)
       bound.insert(pe.name);
-      types[pe.name] = pe.type;
-    }
   }
   if (!width)
     return std::nullopt;

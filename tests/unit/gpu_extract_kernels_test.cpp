@@ -100,11 +100,14 @@ TEST_CASE("gpu: a map of a reduce is a segmented SegRed over both dimensions") {
 
 TEST_CASE("gpu: a map of a reduce gets an outer-parallel version chosen by a threshold") {
   Prog p = extract(rowsumsProg()); // the pipeline's pass: multi-versioned nests
-  CHECK(count(p, "CmpSize") == 1);
-  CHECK(count(p, "If") == 1);
+  CHECK(count(p, "CmpSize") == 2);      // suff_outer_par, then suff_intra_par
+  CHECK(count(p, "If") == 2);
   CHECK(count(p, "SegRed") == 1);       // version C
-  CHECK(count(p, "SegMap") == 1);       // version A
-  CHECK(count(p, "If/SegMap/Screma") == 1); // its reduction, sequential in the thread
+  CHECK(count(p, "SegMap") == 2);       // versions A and B
+  CHECK(count(p, "IntraSegMap") == 1);  // version B, in the else branch of A's threshold
+  CHECK(count(p, "If/SegMap/Screma") == 1); // A's reduction, sequential in the thread
+  CHECK(count(p, "If/If/SegMap/Screma") == 1); // B's, run by a block
+  CHECK(ir::printProg(p).find("suff_intra_par_0\", suff_intra_par) <= ") != std::string::npos);
   // The threshold is named after the function, compared with the outer width.
   const FunDef& f = p.funs[0];
   std::string text = ir::printProg(p);
