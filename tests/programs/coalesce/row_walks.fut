@@ -8,7 +8,7 @@
 -- input { empty([0][5]i32) } output { empty([0]i32) }
 -- input { empty([5][0]i32) } output { [0, 0, 0, 0, 0] }
 -- compiled random input { [1000][37]i32 } auto output
--- structure gpu-mem { TransposeCopy 1 SegMap 1 SegRed 1 }
+-- structure gpu-mem { TransposeCopy 1 SegMap 2 SegRed 1 }
 
 -- ==
 -- entry: rowloop

@@ -42,8 +42,8 @@ entry reverse_rows (a: [][]f32) : [][]f32 = map reverse a
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] } output { [[1f32, 3f32, 6f32], [4f32, 9f32, 15f32]] }
 -- input { [[-1f32, 1f32, -1f32, 1f32]] } output { [[-1f32, 0f32, -1f32, 0f32]] }
 -- compiled random input { [10000][16]f32 } auto output
--- structure gpu-mem { Alloc 3 TransposeCopy 1 }
--- structure gpu { SegScan 1 SegMap 1 }
+-- structure gpu-mem { Alloc 4 TransposeCopy 1 }
+-- structure gpu { SegScan 1 SegMap 2 }
 
 entry row_scan (a: [][]f32) : [][]f32 = map (\r -> scan (+) 0 r) a
 

@@ -11,7 +11,7 @@
 -- entry: blocks_windows
 -- input { [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] }
 -- output { [[5, 6], [9, 10]] [11, 19] [[0, 2], [8, 10]] [2, 18] }
--- structure gpu-mem { Alloc 6 FlatIndex 2 }
+-- structure gpu-mem { Alloc 8 FlatIndex 2 }
 
 entry blocks_windows (xs: []i32) : ([][]i32, []i32, [][]i32, []i32) =
   let block = xs[5 + {(2 : 4), (2 : 1)}]

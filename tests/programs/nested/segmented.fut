@@ -11,7 +11,7 @@
 -- input { empty([3][0]f32) } output { [0f32, 0f32, 0f32] }
 -- random input { [100][37]f32 } auto output
 -- compiled random input { [3][10000]f32 } auto output
--- structure gpu { SegRed 1 SegMap 1 SegRed/Screma 0 }
+-- structure gpu { SegRed 1 SegMap 2 SegRed/Screma 0 }
 
 entry row_sums [n][m] (xss: [n][m]f32) : [n]f32 = map (\r -> f32.sum r) xss
 
@@ -33,7 +33,7 @@ entry row_argmax [n][m] (xss: [n][m]i32) : ([n]i32, [n]i64) =
 -- input { [[1, 2], [3, 4]] } output { [6, 14] [[2, 4], [6, 8]] }
 -- input { empty([0][2]i32) } output { empty([0]i32) empty([0][2]i32) }
 -- random input { [31][29]i32 } auto output
--- structure gpu { SegRed 1 SegMap 1 }
+-- structure gpu { SegRed 1 SegMap 2 }
 
 entry sum_and_doubled [n][m] (xss: [n][m]i32) : ([n]i32, [n][m]i32) =
   unzip (map (\r -> let ys = map (* 2) r in (i32.sum ys, ys)) xss)
@@ -46,7 +46,7 @@ entry sum_and_doubled [n][m] (xss: [n][m]i32) : ([n]i32, [n][m]i32) =
 -- input { empty([0][3]i32) } output { empty([0][3]i32) }
 -- input { empty([2][0]i32) } output { empty([2][0]i32) }
 -- random input { [50][20]i32 } auto output
--- structure gpu { SegRed 1 SegMap 2 SegMap/Screma 0 If/SegMap/Screma 2 }
+-- structure gpu { SegRed 1 SegMap 3 SegMap/Screma 0 If/SegMap/Screma 2 }
 
 entry centre [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> let s = i32.sum r in map (\x -> x - s) r) xss
@@ -67,6 +67,6 @@ entry inner_sums [n][m][k] (xsss: [n][m][k]i32) : [n][m]i32 = map (map i32.sum) 
 -- input { empty([0][3]i32) } output { empty([0][3]i32) }
 -- input { empty([3][0]i32) } output { empty([3][0]i32) }
 -- random input { [60][33]i32 } auto output
--- structure gpu { SegScan 1 SegMap 1 }
+-- structure gpu { SegScan 1 SegMap 2 }
 
 entry row_scans [n][m] (xss: [n][m]i32) : [n][m]i32 = map (\r -> scan (+) 0 r) xss
