@@ -13,7 +13,9 @@ set(expected
   "{\"nested.suff_outer_par_1\", &nests_tuning::"
   "//   scale_by_sum.suff_outer_par_0 (always compared)\n"
   "//   nested.suff_outer_par_0 (always compared)\n"
-  "//   nested.suff_outer_par_1 when nested.suff_outer_par_0 failed\n")
+  "//   scale_by_sum.suff_intra_par_0 when scale_by_sum.suff_outer_par_0 failed\n"
+  "//   nested.suff_outer_par_1 when nested.suff_outer_par_0 failed\n"
+  "//   nested.suff_intra_par_0 when nested.suff_outer_par_0 failed, nested.suff_outer_par_1 failed\n")
 foreach(text ${expected})
   string(FIND "${header}" "${text}" at)
   if(at EQUAL -1)
@@ -27,8 +29,10 @@ foreach(text
     "ctx->tuning.scale_by_sum_suff_outer_par_0, n);"
     "if (suff_outer_par) {"
     "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when scale_by_sum.suff_outer_par_0 <= the outer parallelism\n"
-    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the outer parallelism < scale_by_sum.suff_outer_par_0\n"
-    "scale_by_sum_outer_map(")
+    "// version B: intra-group, one block per outer point running the inner parallelism in shared memory,\n// chosen when scale_by_sum.suff_intra_par_0 <= the inner parallelism <= 1024 (and version A is not)\n"
+    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the inner parallelism < scale_by_sum.suff_intra_par_0"
+    "scale_by_sum_outer_map("
+    "scale_by_sum_intra_map(")
   string(FIND "${code}" "${text}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "nests.cu lacks `${text}`")

@@ -40,19 +40,30 @@ private:
       exp(a);
   }
 
+  /// The threshold `e` compares: a comparison, a scalar holding one, or a conjunction with
+  /// one (version B's `suff_intra && fits`); "" for none.
+  std::string threshold(const imp::ExpRef& e) {
+    if (e->kind == imp::Exp::Kind::CmpSize)
+      return e->name;
+    if (e->kind == imp::Exp::Kind::Var && compares_.count(e->name))
+      return compares_[e->name];
+    if (e->kind == imp::Exp::Kind::BinOp && e->binOp == BinOpKind::LogAnd)
+      for (const imp::ExpRef& a : e->args)
+        if (std::string t = threshold(a); !t.empty())
+          return t;
+    return "";
+  }
+
   void block(const imp::Block& b) {
     for (const imp::Stm& s : b) {
       for (const imp::ExpRef& a : s.args)
         exp(a);
       if ((s.kind == imp::Stm::Kind::DeclareScalar || s.kind == imp::Stm::Kind::Assign) &&
-          !s.args.empty() && s.args[0]->kind == imp::Exp::Kind::CmpSize)
-        compares_[s.name] = s.args[0]->name;
+          !s.args.empty())
+        if (std::string t = threshold(s.args[0]); !t.empty())
+          compares_[s.name] = t;
       const imp::ExpRef* cond = s.kind == imp::Stm::Kind::If ? &s.args.at(0) : nullptr;
-      std::string guard;
-      if (cond && (*cond)->kind == imp::Exp::Kind::CmpSize)
-        guard = (*cond)->name;
-      else if (cond && (*cond)->kind == imp::Exp::Kind::Var && compares_.count((*cond)->name))
-        guard = compares_[(*cond)->name];
+      std::string guard = cond ? threshold(*cond) : "";
       for (bool branch : {true, false}) {
         if (!guard.empty())
           guards_.emplace_back(guard, branch);

@@ -49,9 +49,16 @@
 // version it belongs to and which threshold selects it. Distribution of version C meets
 // inner maps and versions them in turn, so thresholds form a tree: `f.suff_outer_par_1`
 // is compared only when `f.suff_outer_par_0` failed (the tuning header lists the tree).
-// The intra-group version (B: one block per outer point running the inner parallelism in
-// shared memory, guarded by `suff_intra_par` and the block-size and shared-memory limits)
-// is not made yet; a perfect map nest, which flattens into one SegMap, gets no versions,
+// Where one block per point of the nest can run the map's body (IntraGroup.h: scalar code,
+// views and one Screma over an inner width w whose lambdas work on scalars), the flattened
+// version is itself split with the intra-group version B (Note [Intra-group SegMap] in
+// ir/IR.h), as in the thesis's tuning trees:
+//             else { let suff_intra = cmp_size("f.suff_intra_par_j", suff_intra_par) <= w
+//                    let intra_ok = suff_intra && w <= 1024
+//                    in if intra_ok then segmap(intra_group) { the body }   -- version B
+//                                   else { the distributed kernels }         -- version C }
+// Its kernel is named `<f>_intra_<what>`. Other bodies get no version B (A and C are
+// always correct); a perfect map nest, which flattens into one SegMap, gets no versions,
 // nor does a nest whose distribution is one segmented reduction or scan of its rows, which
 // dominates version A (Note [Dominated outer versions]). Source attributes choose versions
 // too (`#[sequential_inner]`: only A; `#[incremental_flattening(no_outer)]`: only C; Note
@@ -59,6 +66,7 @@
 #include "gpu/DistributeNests.h"
 
 #include "gpu/FlatteningAttributes.h"
+#include "gpu/IntraGroup.h"
 #include "ir/Traverse.h"
 #include "support/Diagnostics.h"
 
@@ -235,6 +243,21 @@ public:
     for (size_t k = 0; k < pat.size(); ++k) {
       choice.thenBody.result.push_back(outerPat[k].name);
       choice.elseBody.result.push_back(flatPat[k].name);
+    }
+    std::optional<SubExp> width;
+    if (!attrs.noIntra)
+      width = intraGroupWidth(nest, s.map);
+    if (width) { // version B
+      std::vector<PatElem> intraPat = freshLike(pat);
+      Body block = renameBody(s.map.body, names_);
+      Provenance intra = prov; // names the kernel: `<fun>_intra_map`
+      intra.what = "intra_" + (prov.what.empty() ? std::string("map") : prov.what);
+      Stm b = segMap(nest, std::move(block.stms), std::move(block.result), s.map.retTypes,
+                     intraPat, intra);
+      std::get<SegOp>(std::get<Op>(b.exp)).intra = true;
+      choice.elseBody = chooseIntraGroup(*width, std::move(b), intraPat,
+                                         std::move(choice.elseBody.stms), flatPat, names_,
+                                         thresholds_, prov);
     }
     out.push_back(Stm{pat, Exp{std::move(choice)}, prov});
   }

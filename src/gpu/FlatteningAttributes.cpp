@@ -17,15 +17,15 @@
 //                         outer-parallel version (A), one SegMap over the nest so far whose
 //                         threads run the map's body; no threshold.
 //   #[incremental_flattening(no_outer)]    no version A for this map: it is flattened (C),
-//                         and the maps inside it are versioned as usual.
-//   #[incremental_flattening(only_inner)]  no versions at this level, those of nested maps
-//                         as usual: with no intra-group version (B) in Fjord yet, the same
-//                         as `no_outer`.
-//   #[incremental_flattening(no_intra)]    no version B: always true, as Fjord makes none.
-//   #[incremental_flattening(only_intra)]  only version B. Fjord has none, so the closest
-//                         correct code is used: the flattened version C, which like B
-//                         exploits the inner parallelism (B would be a block per outer
-//                         point), and unlike B has no limit on the inner size to fail at.
+//                         and the maps inside it are versioned as usual. Version B, which
+//                         Fjord makes only beside A (DistributeNests.cpp), is then not made.
+//   #[incremental_flattening(only_inner)]  no versions at this level (neither A nor B),
+//                         those of nested maps as usual.
+//   #[incremental_flattening(no_intra)]    no version B: A and C remain.
+//   #[incremental_flattening(only_intra)]  only version B. Fjord makes B only beside A, so
+//                         the closest correct code is used: the flattened version C, which
+//                         like B exploits the inner parallelism and unlike B has no limit
+//                         on the inner size to fail at.
 // Futhark's newer spelling `flattening(...)` is accepted too. Attributes on SOACs that
 // Fjord does not flatten by these rules (a host-level `#[sequential_outer]` reduction,
 // scatters and histograms) and unknown attributes have no effect, as in Futhark.
@@ -92,8 +92,12 @@ FlatteningAttrs flatteningAttrs(const Provenance& prov) {
       a.sequentialOuter = true;
     else if (attr == "sequential_inner")
       a.sequentialInner = true;
-    else if (attr == "flattening:no_outer" || attr == "flattening:only_inner")
+    else if (attr == "flattening:no_outer")
       a.noOuter = true;
+    else if (attr == "flattening:only_inner")
+      a.noOuter = a.noIntra = true;
+    else if (attr == "flattening:no_intra")
+      a.noIntra = true;
     else if (attr == "flattening:only_intra")
       a.noOuter = a.onlyIntra = true;
   }

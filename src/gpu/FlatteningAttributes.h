@@ -13,7 +13,8 @@ struct FlatteningAttrs {
   bool sequentialOuter = false; ///< `sequential_outer`: the SOAC itself is a loop
   bool sequentialInner = false; ///< `sequential_inner`: only the outer-parallel version
   bool noOuter = false;         ///< `no_outer`, `only_inner` or `only_intra`: no version A
-  bool onlyIntra = false;       ///< `only_intra`: only version B (which Fjord lacks: C)
+  bool onlyIntra = false;       ///< `only_intra`: only version B (Fjord makes C instead)
+  bool noIntra = false;         ///< `no_intra` or `only_inner`: no version B
 };
 
 /// Reads `prov.attrs`; `incremental_flattening(x)` and Futhark's newer `flattening(x)` are

@@ -243,6 +243,8 @@ void HostLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {
   case ir::SegOp::Kind::Map:
     if (seg.tile.block > 0)
       return lowerTiledSegMap(*this, stm, seg, out);
+    if (seg.intra)
+      return lowerIntraGroupSegMap(*this, stm, seg, out);
     return lowerSegMap(*this, stm, seg, out);
   case ir::SegOp::Kind::Red:
     return lowerSegRed(*this, stm, seg, out);

@@ -232,6 +232,12 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
   case K::UnOp:
     return scalarResult(unOp(op.unOp, subExp(op.args.at(0))));
   case K::BinOp:
+    // `suff_intra && fits` chooses version B (Note [Intra-group SegMap] in ir/IR.h).
+    if (op.binOp == BinOpKind::LogAnd)
+      for (const ir::SubExp& a : op.args)
+        if (auto t = a.isVar() ? thresholdOf_.find(a.var().str()) : thresholdOf_.end();
+            t != thresholdOf_.end())
+          thresholdOf_[stm.pat.at(0).name.str()] = t->second;
     return scalarResult(binOp(op.binOp, subExp(op.args.at(0)), subExp(op.args.at(1))));
   case K::CmpOp:
     return scalarResult(cmp(op.cmpOp, subExp(op.args.at(0)), subExp(op.args.at(1))));
@@ -467,12 +473,23 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
   // The branches of a choice between versions (Note [Thresholds] in ir/IR.h).
   auto threshold = e.cond.isVar() ? thresholdOf_.find(e.cond.var().str()) : thresholdOf_.end();
   bool versions = threshold != thresholdOf_.end();
-  if (versions)
+  bool intra = versions && threshold->second.find(".suff_intra_par_") != std::string::npos;
+  if (intra)
+    versionNotes.push_back({"version B: intra-group, one block per outer point running the "
+                            "inner parallelism in shared memory,",
+                            "chosen when " + threshold->second + " <= the inner parallelism <= " +
+                                std::to_string(ir::kMaxIntraBlock) + " (and version A is not)"});
+  else if (versions)
     versionNotes.push_back({"version A: outer parallelism only, the inner parallelism runs "
                             "sequentially in each thread,",
                             "chosen when " + threshold->second + " <= the outer parallelism"});
   Block thenB = branch(e.thenBody);
-  if (versions)
+  if (intra)
+    versionNotes.back() = {"version C: the inner parallelism flattened into kernels of its own,",
+                           "chosen when the inner parallelism < " + threshold->second +
+                               " or > " + std::to_string(ir::kMaxIntraBlock) +
+                               " (and version A is not)"};
+  else if (versions)
     versionNotes.back() = {"version C: the inner parallelism flattened into kernels of its own,",
                            "chosen when the outer parallelism < " + threshold->second};
   Block elseB = branch(e.elseBody);

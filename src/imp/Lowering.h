@@ -378,6 +378,8 @@ private:
   /// parameters).
   const DeviceFunctionInfo* deviceFunctionOf(const ir::Stm& stm, const ir::FunDef& f);
   void lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out);
+  friend void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
+                                    Block& out);
   // Further SOACs nested in a kernel body (LowerNestedSoac.cpp).
   void lowerNestedHist(const ir::Stm& stm, const ir::Hist& h, Block& out);
   void lowerNestedScatter(const ir::Stm& stm, const ir::Scatter& s, Block& out);
@@ -474,6 +476,9 @@ void guardFailedChecks(Block& body, const std::string& errorFlag,
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 /// A SegMap marked tiled (Note [Tiled SegMap]; LowerTiled.cpp).
 void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+/// An intra-group SegMap (Note [Intra-group SegMap] in ir/IR.h; LowerIntraGroup.cpp).
+void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
+                           Block& out);
 void lowerSegRed(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 /// Lowers the filter of Note [Filter as scan and scatter] whose SegScan is `stms[i]` in one

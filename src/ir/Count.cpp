@@ -103,6 +103,10 @@ private:
     if (const Op* op = std::get_if<Op>(&s.exp))
       if (const SegOp* seg = std::get_if<SegOp>(op); seg && seg->tile.block > 0)
         ++counts["TiledSegMap"];
+    // "IntraSegMap": version B of a nest (Note [Intra-group SegMap]), besides "SegMap".
+    if (const Op* op = std::get_if<Op>(&s.exp))
+      if (const SegOp* seg = std::get_if<SegOp>(op); seg && seg->intra)
+        ++counts["IntraSegMap"];
     for (const PatElem& pe : s.pat)
       if (pe.mem)
         layouts_[pe.name] = pe.mem->lmad;

@@ -322,6 +322,8 @@ private:
       return differ("SegOps of different kinds");
     if (a.tile != b.tile)
       return differ("SegOps of different tilings");
+    if (a.intra != b.intra)
+      return differ("SegOps of different levels (intra-group or not)");
     if (!vname(a.space.flat, b.space.flat) ||
         !list(a.space.dims, b.space.dims, "segment space", [&](auto& x, auto& y) {
           return vname(x.first, y.first) && subExp(x.second, y.second);

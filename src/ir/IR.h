@@ -300,7 +300,26 @@ struct SegOp {
     bool operator==(const Tile&) const = default;
   };
   Tile tile;
+  /// Map only: version B of a multi-versioned nest (Note [Intra-group SegMap]): one block
+  /// per point, the body's inner SOACs run by the block's threads.
+  bool intra = false;
 };
+
+// Note [Intra-group SegMap]
+// A SegMap with `intra` set (gpu/IntraGroup.h, incremental flattening's version B) runs one
+// block per point of its space. Its body is statements on scalars and views, and SOACs
+// (Scremas) over one inner width w whose lambdas work on scalars: imp/ (LowerIntraGroup.cpp)
+// gives element j < w of each to thread j of the block, combines reductions and scans
+// through shared memory with barriers between them, and keeps array intermediates in
+// shared memory. The host guard that selects it checks that w threads fit one block
+// (kMaxIntraBlock); gpu/ makes the version only where its shared arrays (kMaxIntraBlock
+// elements per scanned or reduced value) fit kMaxIntraShared bytes, which every device
+// offers (OpenCL's minimum local memory; CUDA allows 48 KiB of static shared memory).
+
+/// The most threads of an intra-group SegMap's block (Note [Intra-group SegMap]).
+inline constexpr int64_t kMaxIntraBlock = 1024;
+/// The most bytes of shared memory an intra-group SegMap's kernel may use.
+inline constexpr int64_t kMaxIntraShared = 32 * 1024;
 
 // Note [Tiled SegMap]
 // A two-dimensional SegMap (i < n, j < m) with `tile` set (gpu/TileBlocks.h) has a body of

@@ -483,6 +483,7 @@ Exp Parser::segOp(const Token& kw) {
     op.tile.block = tileSize();
     op.tile.reg = tileSize();
   }
+  op.intra = accept("intra_group"); // Note [Intra-group SegMap]
   expect(":");
   op.types = types();
   op.body = body();

@@ -207,6 +207,8 @@ std::string segOp(const SegOp& op, int indent) {
     out += nl + "scatter into {" + vnames(op.writeDests) + "}";
   if (op.tile.block > 0) // Note [Tiled SegMap]
     out += nl + "tiled " + std::to_string(op.tile.block) + " " + std::to_string(op.tile.reg);
+  if (op.intra) // Note [Intra-group SegMap]
+    out += nl + "intra_group";
   return out + nl + ": " + types(op.types) + " " + printBody(op.body, indent + 2);
 }
 

@@ -31,7 +31,8 @@
 //             | "stream_seq" "(" subexp "," "{" VNAME,* "}" "," "{" subexp,* "}" ")" lambda
 //             | ("segmap" | "segred" | "segscan" | "seghist") space
 //                   [ "ops" ("{" redop,* "}" | histops) ]     -- segred/segscan | seghist
-//                   [ "scatter" "into" "{" VNAME,* "}" ] ":" "{" type,* "}" body
+//                   [ "scatter" "into" "{" VNAME,* "}" ] [ "tiled" INT INT ]
+//                   [ "intra_group" ] ":" "{" type,* "}" body   -- Note [Intra-group SegMap]
 //             | "alloc" "(" subexp "," SPACE ")"
 //   histops  ::= "{" ( "(" subexp "," "{" VNAME,* "}" "," redop ")" ),* "}"
 //   dimindex ::= subexp | subexp ":+" subexp "*" subexp   -- start :+ count * stride

@@ -154,6 +154,7 @@ SegOp Mutator::segOp(const SegOp& s) {
   SegOp out;
   out.kind = s.kind;
   out.tile = s.tile;
+  out.intra = s.intra;
   for (const auto& [v, extent] : s.space.dims)
     out.space.dims.emplace_back(VName{}, subExp(extent));
   for (const RedOp& r : s.ops)

@@ -278,6 +278,8 @@ private:
       scatterDests(s, env);
     if (s.tile.block > 0)
       tiled(s);
+    if (s.intra && (s.kind != SegOp::Kind::Map || !s.writeDests.empty() || s.tile.block > 0))
+      fail("an intra-group SegOp must be an untiled SegMap without scatter destinations");
     if (s.kind != SegOp::Kind::Hist)
       expectTypes(body(s.body, inner, true), s.types, "kernel body result");
     else

@@ -149,8 +149,10 @@ private:
   void kernel(const ir::Stm& stm, ir::SegOp& seg, std::vector<ir::Stm>& before) {
     bool candidate = (seg.kind == ir::SegOp::Kind::Map && seg.writeDests.empty()) ||
                      (seg.kind == ir::SegOp::Kind::Red && seg.space.dims.size() == 1);
-    // A tiled SegMap (Note [Tiled SegMap]) stages its rows through shared memory instead.
-    if (!candidate || seg.space.dims.empty() || seg.tile.block > 0)
+    // A tiled SegMap (Note [Tiled SegMap]) stages its rows through shared memory instead;
+    // in an intra-group one (Note [Intra-group SegMap]) neighbouring threads read
+    // neighbouring elements already.
+    if (!candidate || seg.space.dims.empty() || seg.tile.block > 0 || seg.intra)
       return;
     const ir::VName& gtid = seg.space.dims.back().first;
     std::map<ir::VName, Transposed> copies;

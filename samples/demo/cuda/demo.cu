@@ -6,12 +6,6 @@
 
 #include "fjord_runtime_cuda.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <memory>
-#include <new>
-
 // ---------------------------------------------------------------------------
 // Kernels
 
@@ -55,13 +49,13 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
             x_lanes[2] = x_vec.z;
             x_lanes[3] = x_vec.w;
         } else {
-            for (int64_t q = 0; q < 4; ++q) {
+            for (int32_t q = 0; q < 4; ++q) {
                 if (g * 4 + q < xs_len) {
                     x_lanes[q] = xs_mem[g * 4 + q];
                 }
             }
         }
-        for (int64_t q_1 = 0; q_1 < 4; ++q_1) {
+        for (int32_t q_1 = 0; q_1 < 4; ++q_1) {
             int64_t gtid = g * 4 + q_1;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -72,7 +66,7 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
             reinterpret_cast<float4 *>(result_0_mem)[g] =
                 make_float4(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]);
         } else {
-            for (int64_t q_2 = 0; q_2 < 4; ++q_2) {
+            for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
                 if (g * 4 + q_2 < xs_len) {
                     result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
                 }
@@ -99,7 +93,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
-        for (int64_t u = 0; u < 4; ++u) {
+        for (int32_t u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= xs_len) {
                 float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
                 x_lanes[u * 4] = x_vec.x;
@@ -107,14 +101,14 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
                 x_lanes[u * 4 + 2] = x_vec.z;
                 x_lanes[u * 4 + 3] = x_vec.w;
             } else {
-                for (int64_t q = 0; q < 4; ++q) {
+                for (int32_t q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < xs_len) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                     }
                 }
             }
         }
-        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
+        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
             int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -215,7 +209,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
-        for (int64_t u = 0; u < 4; ++u) {
+        for (int32_t u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= n) {
                 float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
                 x_lanes[u * 4] = x_vec.x;
@@ -228,7 +222,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
                 x_lanes_1[u * 4 + 2] = x_vec_1.z;
                 x_lanes_1[u * 4 + 3] = x_vec_1.w;
             } else {
-                for (int64_t q = 0; q < 4; ++q) {
+                for (int32_t q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < n) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                         x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
@@ -236,7 +230,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
                 }
             }
         }
-        for (int64_t q_1 = 0; q_1 < 16; ++q_1) {
+        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
             int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < n) {
                 float x = x_lanes[q_1];
@@ -502,48 +496,15 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
 }
 
 // ---------------------------------------------------------------------------
-// Contexts
+// Contexts and arrays: their C API functions are the same for every module
+// (FJORD_CONTEXT_API and FJORD_ARRAY_API of fjord_runtime_common.h)
 
-struct demo_context_config {
-    demo_tuning tuning;
-    bool logging = false;
-};
-
-struct demo_context {
-    fjord_rt::cuda::Device device;
-    demo_tuning tuning;
-    bool logging = false;            ///< threshold comparisons are logged to stderr
-    int status = fjord_rt::kSuccess; ///< of initialisation
-    std::string initError;           ///< its message, when it failed
-
-    /// The status of initialisation. When it failed, its message is recorded again (unless
-    /// an error is still unreported), so every later call fails with a message.
-    int usable() {
-        if (status != fjord_rt::kSuccess && !device.error().failed())
-            device.error().fail(status, "the context could not be initialised: " + initError);
-        return status;
-    }
-};
-
-struct demo_i32_1d {
-    fjord_rt::cuda::Buffer mem;
-    int64_t shape[1];
-};
-
-struct demo_f32_1d {
-    fjord_rt::cuda::Buffer mem;
-    int64_t shape[1];
-};
-
-struct demo_f64_1d {
-    fjord_rt::cuda::Buffer mem;
-    int64_t shape[1];
-};
-
-struct demo_f64_2d {
-    fjord_rt::cuda::Buffer mem;
-    int64_t shape[2];
-};
+struct demo_context : fjord_rt::Context<fjord_rt::cuda::Device, demo_tuning> {};
+FJORD_CONTEXT_API(demo);
+FJORD_ARRAY_API(demo, i32_1d, int32_t, 1, (int64_t dim0), (dim0));
+FJORD_ARRAY_API(demo, f32_1d, float, 1, (int64_t dim0), (dim0));
+FJORD_ARRAY_API(demo, f64_1d, double, 1, (int64_t dim0), (dim0));
+FJORD_ARRAY_API(demo, f64_2d, double, 2, (int64_t dim0, int64_t dim1), (dim0, dim1));
 
 // ---------------------------------------------------------------------------
 // Entry points
@@ -557,10 +518,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        scale_map<<<fjord_rt::cuda::extent(((xs_len + 4 - 1) / 4 + block_size - 1) / block_size),
-                    fjord_rt::cuda::extent(block_size), 0, ctx->device.stream()>>>(
-            result_0_mem.as<float>(), xs_len, xs_mem.as<float>(), (xs_len + 4 - 1) / 4);
-        FJORD_TRY(ctx->device.checkLaunch("scale_map"));
+        FJORD_TRY(ctx->device.launch(
+            scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
+            block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     }
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
@@ -584,17 +544,11 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        sum_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                            fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
-            xs_len, xs_mem.as<float>(), reduced_partials.as<float>());
-        FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage1"));
-        sum_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size), 0,
-                            ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
-                                                    reduced_result.as<float>());
-        FJORD_TRY(ctx->device.checkLaunch("sum_reduce_stage2"));
+        FJORD_TRY(ctx->device.launch(sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
+                                     warp_block_size, xs_len, xs_mem, reduced_partials));
+        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
+                                     num_blocks, reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -623,17 +577,12 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::cuda::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        dot_map_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                                fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
-            n, xs_mem.as<float>(), ys_mem.as<float>(), reduced_partials.as<float>());
-        FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage1"));
-        dot_map_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size),
-                                0, ctx->device.stream()>>>(num_blocks, reduced_partials.as<float>(),
-                                                           reduced_result.as<float>());
-        FJORD_TRY(ctx->device.checkLaunch("dot_map_reduce_stage2"));
+        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
+                                     warp_block_size, n, xs_mem, ys_mem, reduced_partials));
+        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
+                                     warp_block_size, num_blocks, reduced_partials,
+                                     reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -657,14 +606,10 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
         threads_per_segment = warp_block_size;
     }
     if (n > 0) {
-        if (const int64_t blocks =
-                (n * threads_per_segment + warp_block_size - 1) / warp_block_size;
-            blocks > 0) {
-            rowsums_reduce<<<fjord_rt::cuda::extent(blocks),
-                             fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
-                threads_per_segment, n, m, a_mem.as<double>(), result_0_mem.as<double>());
-            FJORD_TRY(ctx->device.checkLaunch("rowsums_reduce"));
-        }
+        FJORD_TRY(
+            ctx->device.launch(rowsums_reduce, "rowsums_reduce",
+                               (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                               warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     }
     result_0_dim0 = n;
     return fjord_rt::kSuccess;
@@ -695,22 +640,14 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         fjord_rt::cuda::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        argmax_reduce_stage1<<<fjord_rt::cuda::extent(num_blocks),
-                               fjord_rt::cuda::extent(warp_block_size), 0, ctx->device.stream()>>>(
-            n, per_block, xs_mem.as<int32_t>(), reduced_partials.as<int32_t>(),
-            reduced_partials_1.as<int64_t>());
-        FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage1"));
-        argmax_reduce_stage2<<<fjord_rt::cuda::extent(1), fjord_rt::cuda::extent(warp_block_size),
-                               0, ctx->device.stream()>>>(
-            num_blocks, reduced_partials.as<int32_t>(), reduced_partials_1.as<int64_t>(),
-            reduced_result.as<int32_t>(), reduced_result_1.as<int64_t>());
-        FJORD_TRY(ctx->device.checkLaunch("argmax_reduce_stage2"));
+        FJORD_TRY(ctx->device.launch(argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
+                                     warp_block_size, n, per_block, xs_mem, reduced_partials,
+                                     reduced_partials_1));
+        FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1,
+                                     warp_block_size, num_blocks, reduced_partials,
+                                     reduced_partials_1, reduced_result, reduced_result_1));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
-        reduced_result_1.reset();
-        reduced_result.reset();
-        reduced_partials_1.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     result_1 = reduced_1;
@@ -718,248 +655,7 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
 }
 
 // ---------------------------------------------------------------------------
-// The C API (demo.h)
-
-struct demo_context_config *demo_context_config_new(void) {
-    return new (std::nothrow) demo_context_config();
-}
-
-void demo_context_config_free(struct demo_context_config *cfg) { delete cfg; }
-
-int demo_context_config_set_tuning_param(struct demo_context_config *cfg, const char *name,
-                                         int64_t value) {
-    return fjord_rt::setTuningParam(demo_tuning_params, cfg->tuning, name, value);
-}
-
-void demo_context_config_set_logging(struct demo_context_config *cfg, int flag) {
-    cfg->logging = flag != 0;
-}
-
-int demo_get_tuning_param_count(void) { return static_cast<int>(demo_tuning_params.size()); }
-
-const char *demo_get_tuning_param_name(int i) {
-    if (i < 0 || i >= demo_get_tuning_param_count())
-        return nullptr;
-    return demo_tuning_params.data()[i].name;
-}
-
-struct demo_context *demo_context_new_with_queue(const struct demo_context_config *cfg,
-                                                 struct CUstream_st *queue) {
-    auto *ctx = new (std::nothrow) demo_context();
-    if (!ctx)
-        return nullptr;
-    ctx->tuning = cfg->tuning;
-    ctx->logging = cfg->logging;
-    ctx->status = ctx->device.init(queue);
-    if (ctx->status != fjord_rt::kSuccess)
-        ctx->initError = ctx->device.error().message();
-    return ctx;
-}
-
-struct demo_context *demo_context_new(const struct demo_context_config *cfg) {
-    return demo_context_new_with_queue(cfg, nullptr);
-}
-
-void demo_context_free(struct demo_context *ctx) { delete ctx; }
-
-int demo_context_sync(struct demo_context *ctx) {
-    FJORD_TRY(ctx->usable());
-    return ctx->device.sync();
-}
-
-char *demo_context_get_error(struct demo_context *ctx) { return ctx->device.error().take(); }
-
-char *demo_context_report(struct demo_context *ctx) { return ctx->device.report(); }
-
-int demo_context_clear_caches(struct demo_context *ctx) {
-    FJORD_TRY(ctx->usable());
-    FJORD_TRY(ctx->device.sync());
-    ctx->device.releaseCache();
-    return fjord_rt::kSuccess;
-}
-
-int demo_context_flush_l2(struct demo_context *ctx) {
-    FJORD_TRY(ctx->usable());
-    return ctx->device.flushL2();
-}
-
-struct demo_i32_1d *demo_new_i32_1d(struct demo_context *ctx, const int32_t *data, int64_t dim0) {
-    auto arr = std::make_unique<demo_i32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_i32_1d", arr->shape, 1,
-                             sizeof(int32_t)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_i32_1d *demo_new_raw_i32_1d(struct demo_context *ctx, const int32_t *data,
-                                        int64_t dim0) {
-    auto arr = std::make_unique<demo_i32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_i32_1d", arr->shape, 1,
-                             sizeof(int32_t)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_i32_1d(struct demo_context * /*ctx*/, struct demo_i32_1d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_i32_1d(struct demo_context *ctx, const struct demo_i32_1d *arr, int32_t *data) {
-    return ctx->device.read(data, arr->mem, 0,
-                            arr->shape[0] * static_cast<int64_t>(sizeof(int32_t)));
-}
-
-int32_t *demo_values_raw_i32_1d(struct demo_context * /*ctx*/, const struct demo_i32_1d *arr) {
-    return arr->mem.as<int32_t>();
-}
-
-const int64_t *demo_shape_i32_1d(struct demo_context * /*ctx*/, const struct demo_i32_1d *arr) {
-    return arr->shape;
-}
-
-struct demo_f32_1d *demo_new_f32_1d(struct demo_context *ctx, const float *data, int64_t dim0) {
-    auto arr = std::make_unique<demo_f32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f32_1d", arr->shape, 1, sizeof(float)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_f32_1d *demo_new_raw_f32_1d(struct demo_context *ctx, const float *data, int64_t dim0) {
-    auto arr = std::make_unique<demo_f32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f32_1d", arr->shape, 1,
-                             sizeof(float)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_f32_1d(struct demo_context * /*ctx*/, struct demo_f32_1d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_f32_1d(struct demo_context *ctx, const struct demo_f32_1d *arr, float *data) {
-    return ctx->device.read(data, arr->mem, 0, arr->shape[0] * static_cast<int64_t>(sizeof(float)));
-}
-
-float *demo_values_raw_f32_1d(struct demo_context * /*ctx*/, const struct demo_f32_1d *arr) {
-    return arr->mem.as<float>();
-}
-
-const int64_t *demo_shape_f32_1d(struct demo_context * /*ctx*/, const struct demo_f32_1d *arr) {
-    return arr->shape;
-}
-
-struct demo_f64_1d *demo_new_f64_1d(struct demo_context *ctx, const double *data, int64_t dim0) {
-    auto arr = std::make_unique<demo_f64_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_1d", arr->shape, 1, sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_f64_1d *demo_new_raw_f64_1d(struct demo_context *ctx, const double *data,
-                                        int64_t dim0) {
-    auto arr = std::make_unique<demo_f64_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_1d", arr->shape, 1,
-                             sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_f64_1d(struct demo_context * /*ctx*/, struct demo_f64_1d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_f64_1d(struct demo_context *ctx, const struct demo_f64_1d *arr, double *data) {
-    return ctx->device.read(data, arr->mem, 0,
-                            arr->shape[0] * static_cast<int64_t>(sizeof(double)));
-}
-
-double *demo_values_raw_f64_1d(struct demo_context * /*ctx*/, const struct demo_f64_1d *arr) {
-    return arr->mem.as<double>();
-}
-
-const int64_t *demo_shape_f64_1d(struct demo_context * /*ctx*/, const struct demo_f64_1d *arr) {
-    return arr->shape;
-}
-
-struct demo_f64_2d *demo_new_f64_2d(struct demo_context *ctx, const double *data, int64_t dim0,
-                                    int64_t dim1) {
-    auto arr = std::make_unique<demo_f64_2d>();
-    arr->shape[0] = dim0;
-    arr->shape[1] = dim1;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_2d", arr->shape, 2, sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_f64_2d *demo_new_raw_f64_2d(struct demo_context *ctx, const double *data, int64_t dim0,
-                                        int64_t dim1) {
-    auto arr = std::make_unique<demo_f64_2d>();
-    arr->shape[0] = dim0;
-    arr->shape[1] = dim1;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_2d", arr->shape, 2,
-                             sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_f64_2d(struct demo_context * /*ctx*/, struct demo_f64_2d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_f64_2d(struct demo_context *ctx, const struct demo_f64_2d *arr, double *data) {
-    return ctx->device.read(data, arr->mem, 0,
-                            arr->shape[0] * arr->shape[1] * static_cast<int64_t>(sizeof(double)));
-}
-
-double *demo_values_raw_f64_2d(struct demo_context * /*ctx*/, const struct demo_f64_2d *arr) {
-    return arr->mem.as<double>();
-}
-
-const int64_t *demo_shape_f64_2d(struct demo_context * /*ctx*/, const struct demo_f64_2d *arr) {
-    return arr->shape;
-}
+// The C API of the entry points (demo.h)
 
 int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
                      const struct demo_f32_1d *in0) {
@@ -972,15 +668,13 @@ int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
 
 int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_sum(ctx, *out0, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
 }
 
 int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
                    const struct demo_f32_1d *in1) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem));
-    return fjord_rt::kSuccess;
+    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
 }
 
 int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
@@ -996,6 +690,5 @@ int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
 int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
                       const struct demo_i32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
 }

@@ -48,13 +48,13 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
             x_lanes[2] = x_vec.s2;
             x_lanes[3] = x_vec.s3;
         } else {
-            for (long q = 0; q < 4; ++q) {
+            for (int q = 0; q < 4; ++q) {
                 if (g * 4 + q < xs_len) {
                     x_lanes[q] = xs_mem[g * 4 + q];
                 }
             }
         }
-        for (long q_1 = 0; q_1 < 4; ++q_1) {
+        for (int q_1 = 0; q_1 < 4; ++q_1) {
             long gtid = g * 4 + q_1;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -65,7 +65,7 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
             vstore4((float4)(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]), g,
                     result_0_mem);
         } else {
-            for (long q_2 = 0; q_2 < 4; ++q_2) {
+            for (int q_2 = 0; q_2 < 4; ++q_2) {
                 if (g * 4 + q_2 < xs_len) {
                     result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
                 }
@@ -92,7 +92,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
     while (g < groups) {
-        for (long u = 0; u < 4; ++u) {
+        for (int u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= xs_len) {
                 float4 x_vec = vload4(g + u * stride, xs_mem);
                 x_lanes[u * 4] = x_vec.s0;
@@ -100,14 +100,14 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
                 x_lanes[u * 4 + 2] = x_vec.s2;
                 x_lanes[u * 4 + 3] = x_vec.s3;
             } else {
-                for (long q = 0; q < 4; ++q) {
+                for (int q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < xs_len) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                     }
                 }
             }
         }
-        for (long q_1 = 0; q_1 < 16; ++q_1) {
+        for (int q_1 = 0; q_1 < 16; ++q_1) {
             long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < xs_len) {
                 float x = x_lanes[q_1];
@@ -195,7 +195,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
     while (g < groups) {
-        for (long u = 0; u < 4; ++u) {
+        for (int u = 0; u < 4; ++u) {
             if ((g + u * stride) * 4 + 4 <= n) {
                 float4 x_vec = vload4(g + u * stride, xs_mem);
                 x_lanes[u * 4] = x_vec.s0;
@@ -208,7 +208,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
                 x_lanes_1[u * 4 + 2] = x_vec_1.s2;
                 x_lanes_1[u * 4 + 3] = x_vec_1.s3;
             } else {
-                for (long q = 0; q < 4; ++q) {
+                for (int q = 0; q < 4; ++q) {
                     if ((g + u * stride) * 4 + q < n) {
                         x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
                         x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
@@ -216,7 +216,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
                 }
             }
         }
-        for (long q_1 = 0; q_1 < 16; ++q_1) {
+        for (int q_1 = 0; q_1 < 16; ++q_1) {
             long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
             if (gtid < n) {
                 float x = x_lanes[q_1];

@@ -6,66 +6,22 @@
 
 #include "fjord_runtime_opencl.h"
 
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <memory>
-#include <new>
-
 // kernelSource: the OpenCL program (demo.cl), built when a context is created.
 #include "demo_cl.h"
 
 // ---------------------------------------------------------------------------
-// Contexts
+// Contexts and arrays: their C API functions are the same for every module
+// (FJORD_CONTEXT_API and FJORD_ARRAY_API of fjord_runtime_common.h)
 
-struct demo_context_config {
-    demo_tuning tuning;
-    bool logging = false;
+struct demo_context : fjord_rt::Context<fjord_rt::opencl::Device, demo_tuning> {
+    /// Builds demo.cl (kernelSource) and creates its kernels.
+    int init(cl_command_queue queue) { return device.init(queue, kernelSource, "-cl-std=CL1.2"); }
 };
-
-struct demo_context {
-    fjord_rt::opencl::Device device;
-    demo_tuning tuning;
-    bool logging = false;            ///< threshold comparisons are logged to stderr
-    int status = fjord_rt::kSuccess; ///< of initialisation
-    std::string initError;           ///< its message, when it failed
-    cl_kernel scale_map = nullptr;
-    cl_kernel sum_reduce_stage1 = nullptr;
-    cl_kernel sum_reduce_stage2 = nullptr;
-    cl_kernel dot_map_reduce_stage1 = nullptr;
-    cl_kernel dot_map_reduce_stage2 = nullptr;
-    cl_kernel rowsums_reduce = nullptr;
-    cl_kernel argmax_reduce_stage1 = nullptr;
-    cl_kernel argmax_reduce_stage2 = nullptr;
-
-    /// The status of initialisation. When it failed, its message is recorded again (unless
-    /// an error is still unreported), so every later call fails with a message.
-    int usable() {
-        if (status != fjord_rt::kSuccess && !device.error().failed())
-            device.error().fail(status, "the context could not be initialised: " + initError);
-        return status;
-    }
-};
-
-struct demo_i32_1d {
-    fjord_rt::opencl::Buffer mem;
-    int64_t shape[1];
-};
-
-struct demo_f32_1d {
-    fjord_rt::opencl::Buffer mem;
-    int64_t shape[1];
-};
-
-struct demo_f64_1d {
-    fjord_rt::opencl::Buffer mem;
-    int64_t shape[1];
-};
-
-struct demo_f64_2d {
-    fjord_rt::opencl::Buffer mem;
-    int64_t shape[2];
-};
+FJORD_CONTEXT_API(demo);
+FJORD_ARRAY_API(demo, i32_1d, int32_t, 1, (int64_t dim0), (dim0));
+FJORD_ARRAY_API(demo, f32_1d, float, 1, (int64_t dim0), (dim0));
+FJORD_ARRAY_API(demo, f64_1d, double, 1, (int64_t dim0), (dim0));
+FJORD_ARRAY_API(demo, f64_2d, double, 2, (int64_t dim0, int64_t dim1), (dim0, dim1));
 
 // ---------------------------------------------------------------------------
 // Entry points
@@ -79,9 +35,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t block_size =
         std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
     if (xs_len > 0) {
-        FJORD_TRY(ctx->device.launch(
-            ctx->scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
-            block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
+        FJORD_TRY(
+            ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
+                               block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     }
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
@@ -105,14 +61,11 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(ctx->sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
-                                     warp_block_size, xs_len, xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(ctx->sum_reduce_stage2, "sum_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_result));
+        FJORD_TRY(ctx->device.launch("sum_reduce_stage1", num_blocks, warp_block_size, xs_len,
+                                     xs_mem, reduced_partials));
+        FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
+                                     reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -141,15 +94,11 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
         FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
         fjord_rt::opencl::Buffer reduced_result;
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage1, "dot_map_reduce_stage1",
-                                     num_blocks, warp_block_size, n, xs_mem, ys_mem,
-                                     reduced_partials));
-        FJORD_TRY(ctx->device.launch(ctx->dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_result));
+        FJORD_TRY(ctx->device.launch("dot_map_reduce_stage1", num_blocks, warp_block_size, n,
+                                     xs_mem, ys_mem, reduced_partials));
+        FJORD_TRY(ctx->device.launch("dot_map_reduce_stage2", 1, warp_block_size, num_blocks,
+                                     reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        reduced_result.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     return fjord_rt::kSuccess;
@@ -173,10 +122,9 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
         threads_per_segment = warp_block_size;
     }
     if (n > 0) {
-        FJORD_TRY(
-            ctx->device.launch(ctx->rowsums_reduce, "rowsums_reduce",
-                               (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
-                               warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
+        FJORD_TRY(ctx->device.launch(
+            "rowsums_reduce", (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+            warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     }
     result_0_dim0 = n;
     return fjord_rt::kSuccess;
@@ -207,18 +155,13 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         fjord_rt::opencl::Buffer reduced_result_1;
         FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                     warp_block_size, n, per_block, xs_mem, reduced_partials,
-                                     reduced_partials_1));
-        FJORD_TRY(ctx->device.launch(ctx->argmax_reduce_stage2, "argmax_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_partials_1, reduced_result, reduced_result_1));
+        FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n,
+                                     per_block, xs_mem, reduced_partials, reduced_partials_1));
+        FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
+                                     reduced_partials, reduced_partials_1, reduced_result,
+                                     reduced_result_1));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
         FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
-        reduced_result_1.reset();
-        reduced_result.reset();
-        reduced_partials_1.reset();
-        reduced_partials.reset();
     }
     result_0 = reduced;
     result_1 = reduced_1;
@@ -226,269 +169,7 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
 }
 
 // ---------------------------------------------------------------------------
-// The C API (demo.h)
-
-struct demo_context_config *demo_context_config_new(void) {
-    return new (std::nothrow) demo_context_config();
-}
-
-void demo_context_config_free(struct demo_context_config *cfg) { delete cfg; }
-
-int demo_context_config_set_tuning_param(struct demo_context_config *cfg, const char *name,
-                                         int64_t value) {
-    return fjord_rt::setTuningParam(demo_tuning_params, cfg->tuning, name, value);
-}
-
-void demo_context_config_set_logging(struct demo_context_config *cfg, int flag) {
-    cfg->logging = flag != 0;
-}
-
-int demo_get_tuning_param_count(void) { return static_cast<int>(demo_tuning_params.size()); }
-
-const char *demo_get_tuning_param_name(int i) {
-    if (i < 0 || i >= demo_get_tuning_param_count())
-        return nullptr;
-    return demo_tuning_params.data()[i].name;
-}
-
-struct demo_context *demo_context_new_with_queue(const struct demo_context_config *cfg,
-                                                 struct _cl_command_queue *queue) {
-    auto *ctx = new (std::nothrow) demo_context();
-    if (!ctx)
-        return nullptr;
-    ctx->tuning = cfg->tuning;
-    ctx->logging = cfg->logging;
-    ctx->status = ctx->device.init(queue, kernelSource, "-cl-std=CL1.2");
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("scale_map", ctx->scale_map);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("sum_reduce_stage1", ctx->sum_reduce_stage1);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("sum_reduce_stage2", ctx->sum_reduce_stage2);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("dot_map_reduce_stage1", ctx->dot_map_reduce_stage1);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("dot_map_reduce_stage2", ctx->dot_map_reduce_stage2);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("rowsums_reduce", ctx->rowsums_reduce);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("argmax_reduce_stage1", ctx->argmax_reduce_stage1);
-    if (ctx->status == fjord_rt::kSuccess)
-        ctx->status = ctx->device.createKernel("argmax_reduce_stage2", ctx->argmax_reduce_stage2);
-    if (ctx->status != fjord_rt::kSuccess)
-        ctx->initError = ctx->device.error().message();
-    return ctx;
-}
-
-struct demo_context *demo_context_new(const struct demo_context_config *cfg) {
-    return demo_context_new_with_queue(cfg, nullptr);
-}
-
-void demo_context_free(struct demo_context *ctx) { delete ctx; }
-
-int demo_context_sync(struct demo_context *ctx) {
-    FJORD_TRY(ctx->usable());
-    return ctx->device.sync();
-}
-
-char *demo_context_get_error(struct demo_context *ctx) { return ctx->device.error().take(); }
-
-char *demo_context_report(struct demo_context *ctx) { return ctx->device.report(); }
-
-int demo_context_clear_caches(struct demo_context *ctx) {
-    FJORD_TRY(ctx->usable());
-    FJORD_TRY(ctx->device.sync());
-    ctx->device.releaseCache();
-    return fjord_rt::kSuccess;
-}
-
-int demo_context_flush_l2(struct demo_context *ctx) {
-    FJORD_TRY(ctx->usable());
-    return ctx->device.flushL2();
-}
-
-struct demo_i32_1d *demo_new_i32_1d(struct demo_context *ctx, const int32_t *data, int64_t dim0) {
-    auto arr = std::make_unique<demo_i32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_i32_1d", arr->shape, 1,
-                             sizeof(int32_t)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_i32_1d *demo_new_raw_i32_1d(struct demo_context *ctx, struct _cl_mem *data,
-                                        int64_t dim0) {
-    auto arr = std::make_unique<demo_i32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_i32_1d", arr->shape, 1,
-                             sizeof(int32_t)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(int32_t));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_i32_1d(struct demo_context * /*ctx*/, struct demo_i32_1d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_i32_1d(struct demo_context *ctx, const struct demo_i32_1d *arr, int32_t *data) {
-    return ctx->device.read(data, arr->mem, 0,
-                            arr->shape[0] * static_cast<int64_t>(sizeof(int32_t)));
-}
-
-struct _cl_mem *demo_values_raw_i32_1d(struct demo_context * /*ctx*/,
-                                       const struct demo_i32_1d *arr) {
-    return arr->mem.get();
-}
-
-const int64_t *demo_shape_i32_1d(struct demo_context * /*ctx*/, const struct demo_i32_1d *arr) {
-    return arr->shape;
-}
-
-struct demo_f32_1d *demo_new_f32_1d(struct demo_context *ctx, const float *data, int64_t dim0) {
-    auto arr = std::make_unique<demo_f32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f32_1d", arr->shape, 1, sizeof(float)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_f32_1d *demo_new_raw_f32_1d(struct demo_context *ctx, struct _cl_mem *data,
-                                        int64_t dim0) {
-    auto arr = std::make_unique<demo_f32_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f32_1d", arr->shape, 1,
-                             sizeof(float)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(float));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_f32_1d(struct demo_context * /*ctx*/, struct demo_f32_1d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_f32_1d(struct demo_context *ctx, const struct demo_f32_1d *arr, float *data) {
-    return ctx->device.read(data, arr->mem, 0, arr->shape[0] * static_cast<int64_t>(sizeof(float)));
-}
-
-struct _cl_mem *demo_values_raw_f32_1d(struct demo_context * /*ctx*/,
-                                       const struct demo_f32_1d *arr) {
-    return arr->mem.get();
-}
-
-const int64_t *demo_shape_f32_1d(struct demo_context * /*ctx*/, const struct demo_f32_1d *arr) {
-    return arr->shape;
-}
-
-struct demo_f64_1d *demo_new_f64_1d(struct demo_context *ctx, const double *data, int64_t dim0) {
-    auto arr = std::make_unique<demo_f64_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_1d", arr->shape, 1, sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_f64_1d *demo_new_raw_f64_1d(struct demo_context *ctx, struct _cl_mem *data,
-                                        int64_t dim0) {
-    auto arr = std::make_unique<demo_f64_1d>();
-    arr->shape[0] = dim0;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_1d", arr->shape, 1,
-                             sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_f64_1d(struct demo_context * /*ctx*/, struct demo_f64_1d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_f64_1d(struct demo_context *ctx, const struct demo_f64_1d *arr, double *data) {
-    return ctx->device.read(data, arr->mem, 0,
-                            arr->shape[0] * static_cast<int64_t>(sizeof(double)));
-}
-
-struct _cl_mem *demo_values_raw_f64_1d(struct demo_context * /*ctx*/,
-                                       const struct demo_f64_1d *arr) {
-    return arr->mem.get();
-}
-
-const int64_t *demo_shape_f64_1d(struct demo_context * /*ctx*/, const struct demo_f64_1d *arr) {
-    return arr->shape;
-}
-
-struct demo_f64_2d *demo_new_f64_2d(struct demo_context *ctx, const double *data, int64_t dim0,
-                                    int64_t dim1) {
-    auto arr = std::make_unique<demo_f64_2d>();
-    arr->shape[0] = dim0;
-    arr->shape[1] = dim1;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_f64_2d", arr->shape, 2, sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.write(arr->mem, 0, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-struct demo_f64_2d *demo_new_raw_f64_2d(struct demo_context *ctx, struct _cl_mem *data,
-                                        int64_t dim0, int64_t dim1) {
-    auto arr = std::make_unique<demo_f64_2d>();
-    arr->shape[0] = dim0;
-    arr->shape[1] = dim1;
-    if (fjord_rt::checkShape(ctx->device.error(), "demo_new_raw_f64_2d", arr->shape, 2,
-                             sizeof(double)))
-        return nullptr;
-    int64_t bytes = dim1 * dim0 * static_cast<int64_t>(sizeof(double));
-    if (ctx->usable() || ctx->device.alloc(arr->mem, bytes) ||
-        ctx->device.copyFromRaw(arr->mem, data, bytes))
-        return nullptr;
-    return arr.release();
-}
-
-int demo_free_f64_2d(struct demo_context * /*ctx*/, struct demo_f64_2d *arr) {
-    delete arr;
-    return fjord_rt::kSuccess;
-}
-
-int demo_values_f64_2d(struct demo_context *ctx, const struct demo_f64_2d *arr, double *data) {
-    return ctx->device.read(data, arr->mem, 0,
-                            arr->shape[0] * arr->shape[1] * static_cast<int64_t>(sizeof(double)));
-}
-
-struct _cl_mem *demo_values_raw_f64_2d(struct demo_context * /*ctx*/,
-                                       const struct demo_f64_2d *arr) {
-    return arr->mem.get();
-}
-
-const int64_t *demo_shape_f64_2d(struct demo_context * /*ctx*/, const struct demo_f64_2d *arr) {
-    return arr->shape;
-}
+// The C API of the entry points (demo.h)
 
 int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
                      const struct demo_f32_1d *in0) {
@@ -501,15 +182,13 @@ int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
 
 int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_sum(ctx, *out0, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
 }
 
 int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
                    const struct demo_f32_1d *in1) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem));
-    return fjord_rt::kSuccess;
+    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
 }
 
 int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
@@ -525,6 +204,5 @@ int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
 int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
                       const struct demo_i32_1d *in0) {
     FJORD_TRY(ctx->usable());
-    FJORD_TRY(entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem));
-    return fjord_rt::kSuccess;
+    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
 }

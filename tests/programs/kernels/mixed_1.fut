@@ -81,8 +81,8 @@ entry loop_temp (xs: []i32) : []i32 =
 -- entry: not_perfect_nest
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] } output { [[7f32, 8f32, 9f32], [19f32, 20f32, 21f32]] }
 -- compiled random input { [10000][16]f32 } auto output
--- structure gpu-mem { Alloc 4 TransposeCopy 1 }
--- structure gpu { SegRed 1 SegMap 2 }
+-- structure gpu-mem { Alloc 5 TransposeCopy 1 }
+-- structure gpu { SegRed 1 SegMap 3 }
 
 entry not_perfect_nest [n][m] (a: [n][m]f32) : [n][m]f32 =
   map (\r -> let s = reduce (+) 0 r in map (+ s) r) a

@@ -77,7 +77,7 @@ entry strided_slices (xs: []i32) : ([]i32, []i32) =
 -- ==
 -- entry: transpose_reverse
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [5, 7, 9] [15, 6] [3, 6] }
--- structure gpu-mem { Alloc 4 }
+-- structure gpu-mem { Alloc 5 }
 
 entry transpose_reverse (a: [][]i32) : ([]i32, []i32, []i32) =
   ( map (\c -> reduce (+) 0 c) (transpose a)

@@ -46,7 +46,7 @@ entry sum_and_doubled [n][m] (xss: [n][m]i32) : ([n]i32, [n][m]i32) =
 -- input { empty([0][3]i32) } output { empty([0][3]i32) }
 -- input { empty([2][0]i32) } output { empty([2][0]i32) }
 -- random input { [50][20]i32 } auto output
--- structure gpu { SegRed 1 SegMap 2 SegMap/Screma 0 If/SegMap/Screma 2 }
+-- structure gpu { SegRed 1 SegMap 3 SegMap/Screma 0 If/SegMap/Screma 2 }
 
 entry centre [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> let s = i32.sum r in map (\x -> x - s) r) xss

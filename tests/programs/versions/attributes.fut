@@ -23,7 +23,7 @@ entry seq_inner [n][m] (xss: [n][m]i32) : [n][m]i32 =
 entry no_outer [n][m] (xss: [n][m]i32) : [n][m]i32 =
   #[incremental_flattening(no_outer)] map (\r -> let s = i32.sum r in map (\x -> x * s) r) xss
 
--- No intra-group version: Fjord makes none, so both A and C remain.
+-- No intra-group version: A and C remain.
 -- ==
 -- entry: no_intra
 -- input { [[1, 2], [3, 4]] } output { [[3, 6], [21, 28]] }
@@ -45,12 +45,12 @@ entry only_intra [n][m] (xss: [n][m]i32) : [n][m]i32 =
   #[flattening( only_intra )] map (\r -> let s = i32.sum r in map (\x -> x * s) r) xss
 
 -- No versions for the outer map (flattened), but its inner map (over each matrix's rows)
--- is versioned: one threshold where `nested` in nests.fut has two.
+-- is versioned (A, B and C): two thresholds where `nested` in nests.fut has three.
 -- ==
 -- entry: only_inner
 -- input { [[[1, 2], [3, 4]], [[5, 6], [7, 8]]] } auto output
 -- random input { [4][5][6]i32 } auto output
--- structure gpu { CmpSize 1 SegRed 1 }
+-- structure gpu { CmpSize 2 SegRed 1 }
 
 entry only_inner [a][b][c] (xsss: [a][b][c]i32) : [a][b][c]i32 =
   #[incremental_flattening(only_inner)]

@@ -25,7 +25,7 @@ entry row_sums [n][m] (xss: [n][m]i32) : [n]i32 = map (\r -> i32.sum r) xss
 -- input { [[1, 2, 3], [4, 5, 6]] } output { [5, 7, 9] }
 -- input { empty([0][2]i32) } output { [0, 0] }
 -- random input { [37][100]i32 } auto output
--- structure gpu { CmpSize 1 If 1 SegRed 1 SegMap 1 If/SegMap/Screma 1 }
+-- structure gpu { CmpSize 2 If 2 SegRed 1 SegMap 2 If/SegMap/Screma 1 }
 
 entry col_sums [n][m] (xss: [n][m]i32) : [m]i32 = map (\c -> i32.sum c) (transpose xss)
 
@@ -45,7 +45,7 @@ entry row_scans [n][m] (xss: [n][m]i32) : [n][m]i32 = map (\r -> scan (+) 0 r) x
 -- entry: scale_by_sum
 -- input { [[1, 2], [3, 4]] } output { [[3, 6], [21, 28]] }
 -- random input { [20][30]i32 } auto output
--- structure gpu { CmpSize 1 If 1 SegRed 1 SegMap 2 }
+-- structure gpu { CmpSize 2 If 2 SegRed 1 SegMap 3 }
 
 entry scale_by_sum [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> let s = i32.sum r in map (\x -> x * s) r) xss
@@ -69,7 +69,7 @@ entry mapscan [m][n] (xss: [m][n]i32) : [m][n]i32 =
 -- entry: nested
 -- input { [[[1, 2], [3, 4]], [[5, 6], [7, 8]]] } auto output
 -- random input { [4][5][6]i32 } auto output
--- structure gpu { CmpSize 2 If 3 SegRed 1 }
+-- structure gpu { CmpSize 3 If 4 SegRed 1 }
 
 entry nested [a][b][c] (xsss: [a][b][c]i32) : [a][b][c]i32 =
   map (\xss -> let t = i32.sum (flatten xss) in map (\xs -> map (+ t) (scan (+) 0 xs)) xss) xsss

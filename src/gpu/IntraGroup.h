@@ -1,0 +1,30 @@
+// Version B of a multi-versioned nest (Note [Multi-versioned nests] in DistributeNests.cpp,
+// Note [Intra-group SegMap] in ir/IR.h): which map bodies a block can run with its threads
+// in shared memory, and the host guard that chooses between it and the flattened version.
+#pragma once
+#include "gpu/DistributeNests.h"
+#include "gpu/KernelNest.h"
+
+#include <optional>
+
+namespace fjord::gpu {
+
+/// The inner width w of `lam`'s body when one block per point of `nest` can run it
+/// (Note [Intra-group SegMap]): statements on scalars and views, and Scremas over w (the
+/// same at every point) whose map and operators work on scalars, their arrays used only as
+/// later Scremas' inputs or as the body's results (thread j reads only element j), with
+/// shared arrays that fit ir::kMaxIntraShared. Nothing otherwise.
+std::optional<ir::SubExp> intraGroupWidth(const KernelNest& nest, const ir::Lambda& lam);
+
+/// The body choosing between version B, the intra-group SegMap `intra` binding `intraPat`,
+/// and version C, the statements `flat` binding `flatPat`, of a nest of inner width `width`:
+///   let suff_intra = cmp_size("f.suff_intra_par_k", suff_intra_par) <= width
+///   let fits = width <= kMaxIntraBlock
+///   let intra_ok = suff_intra && fits
+///   in if intra_ok then { intra } else { flat }
+ir::Body chooseIntraGroup(const ir::SubExp& width, ir::Stm intra,
+                          const std::vector<ir::PatElem>& intraPat, std::vector<ir::Stm> flat,
+                          const std::vector<ir::PatElem>& flatPat, ir::NameSource& names,
+                          ThresholdNames& thresholds, const ir::Provenance& prov);
+
+} // namespace fjord::gpu
