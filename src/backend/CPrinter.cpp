@@ -445,13 +445,14 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
   }
   case Exp::Kind::ShuffleDown:
   case Exp::Kind::ShuffleUp: {
-    // __shfl_*_sync take 4- and 8-byte values; narrower ones travel as int.
+    // __shfl_*_sync take 4- and 8-byte values; narrower ones travel as int. An f16 is a
+    // float in registers (Dialect), so it travels as a float: as int it lost its fraction.
     if (d_.kind != Dialect::Kind::Cuda)
       throw std::logic_error("backend: a warp shuffle outside CUDA");
     const char* fn = e.kind == Exp::Kind::ShuffleDown ? "__shfl_down_sync" : "__shfl_up_sync";
     std::string x = exp(*e.args.at(0), false);
     std::string off = "(int)" + operand(*e.args.at(1), 15, Unary, false, false);
-    if (primBytes(e.type) >= 4 && e.type != PrimType::F16)
+    if (primBytes(e.type) >= 4 || e.type == PrimType::F16)
       return {call(fn, {"0xffffffffu", x, off}), 16, Primary};
     return {"(" + std::string(d_.typeName(e.type)) + ")" +
                 call(fn, {"0xffffffffu", "(int)" + x, off}),
