@@ -2,6 +2,8 @@
 // `-Werror` on those that compile, and what the user then sees (text, exit status).
 #include "generated_test_util.h"
 
+#include <unistd.h>
+
 #include <doctest/doctest.h>
 
 #include <string>
@@ -18,7 +20,9 @@ struct Result {
 /// A scratch directory holding `warn.fut` (one warning, no error) and `bad.fut` (one error).
 const fs::path& programsDir() {
   static const fs::path dir = [] {
-    fs::path d = workDir("diagnostics-cli");
+    // One directory per process: CTest runs these cases side by side, and workDir empties
+    // the directory it returns.
+    fs::path d = workDir("diagnostics-cli-" + std::to_string(::getpid()));
     writeFile(d / "warn.fut", "entry main (x: i32) : i32 =\n"
                               "  match x\n"
                               "  case _ -> 1\n"
