@@ -29,7 +29,7 @@ foreach(text
     "ctx->tuning.scale_by_sum_suff_outer_par_0, n);"
     "if (suff_outer_par) {"
     "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when scale_by_sum.suff_outer_par_0 <= the outer parallelism\n"
-    "// version B: intra-group, one block per outer point running the inner parallelism in shared memory,\n// chosen when scale_by_sum.suff_intra_par_0 <= the inner parallelism <= 1024 (and version A is not)\n"
+    "// version B: intra-group, one block per outer point running the inner parallelism in shared memory,\n// chosen when scale_by_sum.suff_intra_par_0 <= the inner parallelism <= 1024\n// (and version A is not)\n"
     "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the inner parallelism < scale_by_sum.suff_intra_par_0"
     "scale_by_sum_outer_map("
     "scale_by_sum_intra_map(")

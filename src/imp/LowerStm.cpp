@@ -478,7 +478,8 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
     versionNotes.push_back({"version B: intra-group, one block per outer point running the "
                             "inner parallelism in shared memory,",
                             "chosen when " + threshold->second + " <= the inner parallelism <= " +
-                                std::to_string(ir::kMaxIntraBlock) + " (and version A is not)"});
+                                std::to_string(ir::kMaxIntraBlock),
+                            "(and version A is not)"}); // a line of its own: none overflows
   else if (versions)
     versionNotes.push_back({"version A: outer parallelism only, the inner parallelism runs "
                             "sequentially in each thread,",
@@ -487,8 +488,8 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
   if (intra)
     versionNotes.back() = {"version C: the inner parallelism flattened into kernels of its own,",
                            "chosen when the inner parallelism < " + threshold->second +
-                               " or > " + std::to_string(ir::kMaxIntraBlock) +
-                               " (and version A is not)"};
+                               " or > " + std::to_string(ir::kMaxIntraBlock),
+                           "(and version A is not)"};
   else if (versions)
     versionNotes.back() = {"version C: the inner parallelism flattened into kernels of its own,",
                            "chosen when the outer parallelism < " + threshold->second};
