@@ -120,7 +120,11 @@ std::string mangle(const fs::path& p) {
 std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
                                                      const CheckedProgram& prog, Outcome& out) {
   fs::path dir = exportDir ? *exportDir / mangle(file) : workDir / mangle(file) / backendName;
-  fs::remove_all(dir);
+  // A work directory keeps its build: when every generated file is as the last run wrote it,
+  // the executable is reused (the forced-version CTests run one build with several
+  // thresholds). An export always starts afresh.
+  if (exportDir)
+    fs::remove_all(dir);
   fs::create_directories(dir);
   DiagnosticEngine diags;
   CompileOptions opts;
@@ -136,13 +140,23 @@ std::optional<Runner::Compiled> Runner::buildProgram(const fs::path& file,
     return std::nullopt;
   }
   std::string paramOptions;
+  bool unchanged = true;
   for (const auto& [name, contents] : *files) {
-    writeWholeFile((dir / name).string(), contents);
+    std::string path = (dir / name).string();
+    if (!fs::exists(path) || readWholeFile(path) != contents) {
+      writeWholeFile(path, contents);
+      unchanged = false;
+    }
     if (name.size() > 9 && name.compare(name.size() - 9, 9, "_tuning.h") == 0)
       paramOptions = paramOptionsFor(contents);
   }
   std::string stem = file.stem().string();
   fs::path exe = dir / stem;
+  if (!exportDir && backend == BackendKind::OpenCL) {
+    if (unchanged && fs::exists(exe))
+      return Compiled{exe, paramOptions};
+    fs::remove(exe); // a failed build must not leave an older executable to reuse
+  }
   if (exportDir) { // scripts/gpu-check.sh passes the words of `<exe>.params` to the exe
     if (!paramOptions.empty())
       writeWholeFile(exe.string() + ".params", paramOptions + "\n");
