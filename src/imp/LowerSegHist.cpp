@@ -40,8 +40,8 @@ namespace fjord::imp::detail {
 //              guarantee between threads (OpenCL 1.2 gives none).
 //   subword    one operand of a 1- or 2-byte integer type, any operator: the cas loop on
 //              the aligned 32-bit word that holds the bucket, changing only its bytes
-//              (global memory only: allocations are 4-byte aligned and padded to 256 bytes,
-//              shared arrays of bytes need not be, so these histograms skip the shared path).
+//              (allocations are 4-byte aligned and padded to 256 bytes; in shared memory
+//              the sub-histograms of these ops are arrays of 32-bit words).
 //   (split)    a tuple op whose operator works componentwise (result q uses only the
 //              parameters of component q, e.g. (count, max)) is one op per component, each
 //              atomic or cas.
@@ -56,7 +56,11 @@ namespace fjord::imp::detail {
 //              sub-histograms per op in shared memory (thread t updates copy t % M, so the
 //              lanes of a warp rarely hit the same word), initialised to the neutral
 //              element; at the end the block folds its M copies and adds the result to the
-//              destination with one global atomic (or cas) per bucket. Used when the bins of
+//              destination with one global atomic (or cas) per bucket. A subword op's block
+//              writes its buckets to a row of a temporary G x pass_bins array instead, and a
+//              kernel `<base>_merge` (one thread per bucket) folds the G rows into the
+//              destination: G blocks' compare-and-swap loops on the same few words would
+//              serialise (4 buckets share a word). Used when the bins of
 //              every op fit M >= 1 times; when they do not, the same kernel runs in P passes,
 //              pass p counting only the buckets [p * pass_bins, (p + 1) * pass_bins), while
 //              P <= `<base>.max_passes`.
@@ -400,17 +404,6 @@ void lowerPerInput(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg,
   for (const HistOpPlan& p : plans)
     if (p.strategy != HistStrategy::ByBucket)
       perInput.push_back(p);
-  bool anySubword = false;
-  for (const HistOpPlan& p : perInput)
-    anySubword = anySubword || p.subword;
-  if (anySubword) {
-    out.push_back(comment("updates of 1- and 2-byte buckets by compare-and-swap of their words "
-                          "in global memory"));
-    KernelLowerer k(host, base, stm);
-    perInputKernel(k, stm, seg, plans);
-    host.launch(k, divUp(n, bs), bs, out);
-    return;
-  }
   ExpRef maxWidth = i64(1);
   int64_t binBytes = 0, capacity = kHistSharedBytes;
   for (const HistOpPlan& p : perInput) {
@@ -446,13 +439,28 @@ void lowerPerInput(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg,
                                     divUp(n, bs)),
                                i64(1)),
                           shared);
+  // Subword ops: each block's buckets of a pass, folded by a second kernel.
+  size_t tempMark = host.tempMark();
+  std::vector<std::string> partials(plans.size());
+  for (size_t j = 0; j < plans.size(); ++j)
+    if (plans[j].strategy != HistStrategy::ByBucket && plans[j].subword)
+      partials[j] = host.allocTemp(
+          "partial", mul(mul(g, passBins), i64(primBytes(plans[j].type))), shared);
   std::string pass = host.freshName("pass");
   Block launchPass;
   ExpRef binStart = host.hostLet("bin_start", mul(var(pass, PrimType::I64), passBins), launchPass);
   KernelLowerer ks(host, host.kernelName(base + "_shared"), stm);
-  sharedHistKernel(ks, stm, seg, plans, maxE(subHists, i64(1)), binStart, passBins);
+  sharedHistKernel(ks, stm, seg, plans, maxE(subHists, i64(1)), binStart, passBins, partials);
   host.launch(ks, g, bs, launchPass);
+  for (size_t j = 0; j < plans.size(); ++j) {
+    if (partials[j].empty())
+      continue;
+    KernelLowerer km(host, host.kernelName(base + "_merge"), stm);
+    mergePartialsKernel(km, stm, plans[j], partials[j], g, binStart, passBins);
+    host.launch(km, divUp(passBins, bs), bs, launchPass);
+  }
   shared.push_back(forLoop(pass, passes, std::move(launchPass)));
+  host.freeTemps(tempMark, shared);
 
   KernelLowerer k(host, base, stm);
   perInputKernel(k, stm, seg, plans);

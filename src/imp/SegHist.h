@@ -58,9 +58,17 @@ int64_t sharedCapacity(const HistOpPlan& p, size_t numOps);
 
 /// The per-input ops' kernel with sub-histograms in shared memory (Note [Histograms],
 /// "shared"); its scalar parameters `sub_histograms`, `bin_start` and `pass_bins` take the
-/// host values given.
+/// host values given. Subword op `plans[j]` writes each block's buckets to the host buffer
+/// `hostPartials[j]` (row `blockId`, `pass_bins` wide) instead of the histogram.
 void sharedHistKernel(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
                       const std::vector<HistOpPlan>& plans, ExpRef hostSubHists,
-                      ExpRef hostBinStart, ExpRef hostPassBins);
+                      ExpRef hostBinStart, ExpRef hostPassBins,
+                      const std::vector<std::string>& hostPartials);
+
+/// The kernel after sharedHistKernel for subword op `p`: one thread per bucket of the pass
+/// folds the `hostBlocks` rows of `hostPartial` into the histogram.
+void mergePartialsKernel(KernelLowerer& k, const ir::Stm& stm, const HistOpPlan& p,
+                         const std::string& hostPartial, ExpRef hostBlocks,
+                         ExpRef hostBinStart, ExpRef hostPassBins);
 
 } // namespace fjord::imp::detail

@@ -9,6 +9,7 @@
 -- random input { 7i64 [1000]i64 } auto output
 -- compiled random input { 4096i64 [100000]i64 } auto output
 -- compiled random input { 3i64 [100000]i64 } auto output
+-- compiled random input { 60000i64 [100000]i64 } auto output
 entry saturating_u8 (bins: i64) (xs: []i64) : []u8 =
   hist (\a b -> if a > 255 - b then 255 else a + b) 0 bins
        (map (\x -> x % bins) xs) (map (\_ -> 1u8) xs)
@@ -24,5 +25,6 @@ entry wrapping_i8 (xs: []i64) : [9]i8 =
 entry max_i16 (xs: []i64) : [6]i16 =
   hist i16.max i16.lowest 6 (map (\x -> x % 7) xs) (map (\x -> i16.i64 (x * 1013)) xs)
 
+-- The buckets start at 7 (the destination), not at the neutral element 0.
 entry sum_u16 (xs: []i64) : [1001]u16 =
-  hist (+) 7 1001 (map (\x -> x % 1001) xs) (map (\x -> u16.i64 x) xs)
+  reduce_by_index (replicate 1001 7u16) (+) 0 (map (\x -> x % 1001) xs) (map (\x -> u16.i64 x) xs)
