@@ -142,7 +142,7 @@ TEST_CASE("imp: a histogram over arrays with a non-elementwise operator is not s
   CHECK(has(errors, "is not supported yet"));
 }
 
-TEST_CASE("imp: 1- and 2-byte histograms swap the 32-bit words holding their buckets") {
+TEST_CASE("imp: 1- and 2-byte histograms swap the 32-bit words holding their buckets, also in shared memory") {
   const char* program =
       "entry sat [n] (is: [n]i64) : []u8 =\n"
       "  reduce_by_index (replicate 10 0u8) (\\a b -> if a > 255 - b then 255 else a + b) 0\n"
@@ -162,7 +162,16 @@ TEST_CASE("imp: 1- and 2-byte histograms swap the 32-bit words holding their buc
     CHECK(has(k, "atomic_cmpxchg("));
     CHECK(has(k, "/ 4"));
     CHECK(kernel(cl, "__kernel void", std::string(name) + "_by_bucket") == "");
-    // Bytes need not be 4-byte aligned in shared memory: no sub-histogram kernel.
-    CHECK(kernel(cl, "__kernel void", std::string(name) + "_shared") == "");
+    // In shared memory the sub-histograms are 32-bit words, and each block's buckets go to
+    // a row of partial results that the merge kernel folds (no global compare-and-swap).
+    std::string shared = kernel(cl, "__kernel void", std::string(name) + "_shared");
+    REQUIRE(shared != "");
+    CHECK(has(shared, "__local uint hist_sub["));
+    CHECK(has(shared, "atomic_cmpxchg("));
+    CHECK(has(shared, "hist_partial[(long)get_group_id(0) * pass_bins + bucket] = hist_acc;"));
+    std::string merge = kernel(cl, "__kernel void", std::string(name) + "_merge");
+    REQUIRE(merge != "");
+    CHECK(has(merge, "for (long block = 0; block < num_blocks; ++block)"));
+    CHECK_FALSE(has(merge, "atomic_cmpxchg("));
   }
 }
