@@ -446,7 +446,6 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef n = k.param("n", hostN);
   ExpRef items = k.param("items", hostItems);
   std::vector<std::string> tileSh = tileArrays(k, p, decls);
-  std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
   ExpRef tile;
   if (mode == TileMode::LookBack) {
     std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
@@ -502,7 +501,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     itemLoop(c, items, std::move(loop), body);
   }
   body.push_back(comment("scan the threads' values across the block"));
-  BlockScanned scanned = blockScan(k, p, tid, acc, scanSh, body);
+  BlockScanned scanned = blockScan(k, p, tid, acc, body);
   const Vals& threadPrefix = scanned.prefix;
   const Vals& aggregate = scanned.aggregate;
 
@@ -591,7 +590,6 @@ void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& 
   ExpRef tid = k.let("tid", threadId(), body);
   ExpRef tiles = k.param("tiles", hostTiles);
   std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_aggregates", true);
-  std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
   body.push_back(comment("block_size aggregates at a time; carry: the aggregates before them"));
   Vals carry = declareVals(k, p, "_carry", neutral(k, p), body);
   std::string c = k.freshName("chunk");
@@ -600,7 +598,7 @@ void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& 
   Vals x = declareVals(k, p, "_x", neutral(k, p), loop);
   assignVals(x, loadVals(aggs, p, t), read);
   loop.push_back(ifThen(lt(t, tiles), std::move(read)));
-  BlockScanned scanned = blockScan(k, p, tid, x, scanSh, loop);
+  BlockScanned scanned = blockScan(k, p, tid, x, loop);
   storeVals(aggs, t, combineVals(k, p, carry, scanned.prefix, write), write);
   loop.push_back(ifThen(lt(t, tiles), std::move(write)));
   assignVals(carry, combineVals(k, p, carry, scanned.aggregate, loop), loop);
