@@ -372,7 +372,10 @@ std::string kernelParam(const imp::Param& p, const Dialect& d) {
   std::string ty(d.storageTypeName(p.type));
   if (p.kind == imp::Param::Kind::Scalar)
     return (p.type == PrimType::F16 ? std::string(d.typeName(p.type)) : ty) + " " + p.name;
-  return std::string(d.globalSpace) + (p.written ? "" : "const ") + ty + "* " + p.name;
+  // A buffer no other parameter reaches: the compiler may move loads of the others past
+  // stores to it (e.g. issue a filter's loads before its scattered stores).
+  std::string noAlias = !p.noAlias ? "" : d.kind == Dialect::Kind::Cuda ? "__restrict__ " : "restrict ";
+  return std::string(d.globalSpace) + (p.written ? "" : "const ") + ty + "* " + noAlias + p.name;
 }
 
 std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpers& helpers,

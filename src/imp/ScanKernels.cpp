@@ -162,6 +162,10 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Bl
 // the body at min(i, n - 1), a real point, so it reads nothing out of bounds and makes no
 // error that point n - 1 would not; past n the tile takes the neutral element by a select,
 // and the stores that leave the kernel (mapped results, kept elements) are guarded.
+// A filter's scatter also stores between its loads: the buffers of its kept elements are
+// fresh, and its inputs are not written while it runs, so their parameters are marked to
+// alias nothing (`__restrict__`: read-only loads on CUDA), and the compiler may issue an
+// item's loads before the previous items' stores.
 
 /// Item `item` of thread `tid` in a tile, element j = item * block_size + tid (so that
 /// neighbouring threads touch neighbouring elements), at flat index tile_start + j, which
@@ -301,6 +305,8 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   for (size_t d = 0; d < dests; ++d) {
     const ir::PatElem& pe = c.scatter->pat.at(d);
     kept.push_back(k.memParam(pe.name.name + "_kept", c.kept[d], pe.type.elem, true));
+    // Fresh buffers: the scatter's loads need not wait for its stores (Note [Loads in flight]).
+    k.markNoAlias(kept.back());
     k.noteAccess(true, pe.name.name + "_kept @" + kept.back() + " -> 0 + {(n : 1)} (scattered)");
   }
   std::string count = k.memParam("count", c.count, PrimType::I64, true);
@@ -546,6 +552,12 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
 
   if (p.compact) {
     scatterKept(k, p, tid, tileStart, items, n, tileSh, tileOffset, carry, body);
+    // What the kernel writes is its own (the kept elements, count, ticket and tile status:
+    // fresh buffers; the error flag), so no buffer it only reads changes while it runs:
+    // those become read-only loads the compiler may issue early (Note [Loads in flight]).
+    for (Param& prm : k.kernel.params)
+      if (prm.kind == Param::Kind::Mem && !prm.written)
+        prm.noAlias = true;
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;
