@@ -15,7 +15,10 @@ namespace fjord::imp::detail {
 //   neighbouring elements: coalesced); where the inputs allow it they take four
 //   consecutive elements at a time with one vector load (Note [Vectorised inputs]), four
 //   such vectors per step (g, g + G*B, g + 2*G*B, g + 3*G*B in units of four elements) so
-//   that several loads are in flight before the thread folds them.
+//   that several loads are in flight before the thread folds them. Steps that lie wholly
+//   inside the input check nothing; the rest (less than a step per thread) goes a vector
+//   at a time with checks, so the unchecked loop keeps few registers (32 for a sum on
+//   sm_90: eight blocks of 256 threads per multiprocessor, the default grid in one wave).
 //   Otherwise block b owns a contiguous chunk, [b * per_block, min((b + 1) * per_block, n))
 //   with per_block = ceil(n / G), and each thread folds a contiguous sub-chunk of
 //   ceil(per_block / B) elements in index order. The body runs once per element (and
