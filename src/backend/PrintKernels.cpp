@@ -10,12 +10,18 @@ using imp::Stm;
 
 namespace {
 
-void collectShared(const imp::Block& b, std::vector<const Stm*>& out) {
+/// The shared arrays of `b`, to be hoisted to the kernel's top; of an IfWarpShuffles only
+/// those of the variant printed for `dialect` (the two may size an array differently).
+void collectShared(const imp::Block& b, const Dialect& dialect, std::vector<const Stm*>& out) {
   for (const Stm& s : b) {
     if (s.kind == Stm::Kind::DeclareArray && s.space == imp::MemSpace::Shared)
       out.push_back(&s);
-    collectShared(s.body, out);
-    collectShared(s.elseBody, out);
+    bool shuffles = s.kind == Stm::Kind::IfWarpShuffles;
+    bool cuda = dialect.kind == Dialect::Kind::Cuda;
+    if (!shuffles || cuda)
+      collectShared(s.body, dialect, out);
+    if (!shuffles || !cuda)
+      collectShared(s.elseBody, dialect, out);
   }
 }
 
@@ -366,7 +372,10 @@ std::string kernelParam(const imp::Param& p, const Dialect& d) {
   std::string ty(d.storageTypeName(p.type));
   if (p.kind == imp::Param::Kind::Scalar)
     return (p.type == PrimType::F16 ? std::string(d.typeName(p.type)) : ty) + " " + p.name;
-  return std::string(d.globalSpace) + (p.written ? "" : "const ") + ty + "* " + p.name;
+  // A buffer no other parameter reaches: the compiler may move loads of the others past
+  // stores to it (e.g. issue a filter's loads before its scattered stores).
+  std::string noAlias = !p.noAlias ? "" : d.kind == Dialect::Kind::Cuda ? "__restrict__ " : "restrict ";
+  return std::string(d.globalSpace) + (p.written ? "" : "const ") + ty + "* " + noAlias + p.name;
 }
 
 std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpers& helpers,
@@ -380,7 +389,7 @@ std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpe
     scanBlock(k.body, needs);
 
     std::vector<const Stm*> shared;
-    collectShared(k.body, shared);
+    collectShared(k.body, dialect, shared);
     KernelPrinter printer(dialect, helpers, shared);
     printer.setUses(collectUses(k.body));
     for (const std::string& d : k.doc)

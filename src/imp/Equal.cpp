@@ -120,7 +120,8 @@ public:
       return differ("parameter count differs");
     for (size_t i = 0; i < a.size(); ++i)
       if (a[i].kind != b[i].kind || a[i].name != b[i].name || a[i].type != b[i].type ||
-          (a[i].kind == Param::Kind::Mem && a[i].written != b[i].written))
+          (a[i].kind == Param::Kind::Mem &&
+           (a[i].written != b[i].written || a[i].noAlias != b[i].noAlias)))
         return differ("parameter `" + a[i].name + "` vs `" + b[i].name + "`");
     return true;
   }

@@ -217,6 +217,10 @@ void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
       whole.push_back(store(lanes[j], add(first, i64(l)), lane(vec, l, a.elem)));
     one.push_back(store(lanes[j], add(first, qv), load(m, add(mul(g, i64(4)), qv), a.elem)));
   }
+  if (!n) {
+    out.insert(out.end(), whole.begin(), whole.end());
+    return;
+  }
   Block guarded;
   guarded.push_back(ifThen(lt(add(mul(g, i64(4)), qv), n), std::move(one)));
   partial.push_back(forLoop(q, i64(4), std::move(guarded)));

@@ -41,7 +41,7 @@ std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorIn
 
 /// Fills elements first .. first+3 of the lane arrays with elements 4*g .. 4*g+3 of every
 /// input: one vector load each when all four exist (`4*g + 4 <= n`), else element by
-/// element below n.
+/// element below n. A null `n`: the caller knows all four exist (no check).
 void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
                const std::vector<std::string>& lanes, ExpRef g, ExpRef n, ExpRef first,
                Block& out);

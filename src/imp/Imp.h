@@ -134,6 +134,8 @@ struct Param {
   std::string name;
   PrimType type = PrimType::I64; ///< Scalar: its type; Mem: element type it is accessed at
   bool written = false;          ///< Mem: the kernel stores to it (else `const`)
+  bool noAlias = false;          ///< Mem: no other parameter reaches this buffer (a fresh one
+                                 ///< the lowering allocated for the kernel): `__restrict__`
 };
 
 /// One kernel argument at a launch site.

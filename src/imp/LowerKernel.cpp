@@ -91,6 +91,12 @@ std::string KernelLowerer::memParam(std::string_view name, const std::string& ho
   return it->second;
 }
 
+void KernelLowerer::markNoAlias(const std::string& name) {
+  for (Param& p : kernel.params)
+    if (p.kind == Param::Kind::Mem && p.name == name)
+      p.noAlias = true;
+}
+
 ir::VName KernelLowerer::resolveAlias(const ir::VName& block) const {
   ir::VName b = block;
   for (auto it = blockAlias_.find(b.str()); it != blockAlias_.end(); it = blockAlias_.find(b.str()))

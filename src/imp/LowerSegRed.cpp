@@ -15,7 +15,10 @@ namespace fjord::imp::detail {
 //   neighbouring elements: coalesced); where the inputs allow it they take four
 //   consecutive elements at a time with one vector load (Note [Vectorised inputs]), four
 //   such vectors per step (g, g + G*B, g + 2*G*B, g + 3*G*B in units of four elements) so
-//   that several loads are in flight before the thread folds them.
+//   that several loads are in flight before the thread folds them. Steps that lie wholly
+//   inside the input check nothing; the rest (less than a step per thread) goes a vector
+//   at a time with checks, so the unchecked loop keeps few registers (32 for a sum on
+//   sm_90: eight blocks of 256 threads per multiprocessor, the default grid in one wave).
 //   Otherwise block b owns a contiguous chunk, [b * per_block, min((b + 1) * per_block, n))
 //   with per_block = ceil(n / G), and each thread folds a contiguous sub-chunk of
 //   ceil(per_block / B) elements in index order. The body runs once per element (and
@@ -73,7 +76,9 @@ constexpr int64_t kVectorsPerStep = 4;
 
 /// Commutative operators and vectorisable inputs: each thread takes kVectorsPerStep groups
 /// of four consecutive elements per step, striding through the input (Note [Vectorised
-/// inputs]).
+/// inputs]). Steps whose vectors all lie inside the input load and fold without checks;
+/// what is left (less than one step per thread) goes a vector at a time, each element
+/// checked, which keeps the registers of the whole steps free.
 void vectorisedLoop(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
                     const std::vector<VectorInput>& ins, const std::vector<ExpRef>& accs,
                     ExpRef n, ExpRef start, Block& decls, Block& body) {
@@ -83,31 +88,50 @@ void vectorisedLoop(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
                          "per input;\nthe grid's threads read side by side (coalesced)"));
   std::vector<std::string> lanes = laneArrays(k, ins, 4 * kVectorsPerStep, decls);
   ExpRef groups = k.let("groups", divUp(n, i64(4)), body);
+  ExpRef wholeGroups = k.let("whole_groups", quot(n, i64(4)), body);
   std::string g = k.freshName("g");
   ExpRef gv = var(g, PrimType::I64);
   body.push_back(declare(g, PrimType::I64, start));
   ExpRef stride = k.let("stride", mul(numBlocks(), blockSize()), body);
-  Block loop, loads, lane, inRange;
-  std::string u = k.freshName("u");
-  ExpRef uv = var(u, PrimType::I64);
-  loadLanes(k, ins, lanes, add(gv, mul(uv, stride)), n, mul(uv, i64(4)), loads);
-  loop.push_back(forLoop(u, i64(kVectorsPerStep), std::move(loads)));
-  std::string q = k.freshName("q");
-  ExpRef qv = var(q, PrimType::I64);
-  ExpRef i = k.let(dimV.name,
-                   add(mul(add(gv, mul(quot(qv, i64(4)), stride)), i64(4)), rem(qv, i64(4))),
-                   lane);
-  k.bindScalar(dimV, i->name, PrimType::I64);
-  k.bindScalar(seg.space.flat, i->name, PrimType::I64);
-  for (size_t j = 0; j < ins.size(); ++j)
-    k.declareScalar(ins[j].bound, ins[j].array.elem, load(lanes[j], qv, ins[j].array.elem),
-                    inRange);
-  element(k, stm, seg, withoutInputs(seg.body, ins), accs.size(), accs, {i},
-          {symbolic::Expr::var(dimV.str())}, inRange);
-  lane.push_back(ifThen(lt(i, n), std::move(inRange)));
-  loop.push_back(forLoop(q, i64(4 * kVectorsPerStep), std::move(lane)));
-  loop.push_back(assign(g, add(gv, mul(stride, i64(kVectorsPerStep)))));
-  body.push_back(whileLoop(lt(gv, groups), std::move(loop)));
+  // One step at g of `vectors` vectors, `stride` apart: the loads (checked against n unless
+  // `checked` is false), then the body and the fold of each of their elements.
+  auto step = [&](int64_t vectors, bool checked) {
+    Block loop, loads, lane, inRange;
+    std::string q = k.freshName("q");
+    ExpRef qv = var(q, PrimType::I64);
+    ExpRef first;
+    if (vectors == 1) {
+      loadLanes(k, ins, lanes, gv, checked ? n : nullptr, i64(0), loop);
+      first = add(mul(gv, i64(4)), qv);
+    } else {
+      std::string u = k.freshName("u");
+      ExpRef uv = var(u, PrimType::I64);
+      loadLanes(k, ins, lanes, add(gv, mul(uv, stride)), checked ? n : nullptr,
+                mul(uv, i64(4)), loads);
+      loop.push_back(forLoop(u, i64(vectors), std::move(loads)));
+      first = add(mul(add(gv, mul(quot(qv, i64(4)), stride)), i64(4)), rem(qv, i64(4)));
+    }
+    ExpRef i = k.let(dimV.name, first, lane);
+    k.bindScalar(dimV, i->name, PrimType::I64);
+    k.bindScalar(seg.space.flat, i->name, PrimType::I64);
+    for (size_t j = 0; j < ins.size(); ++j)
+      k.declareScalar(ins[j].bound, ins[j].array.elem, load(lanes[j], qv, ins[j].array.elem),
+                      inRange);
+    element(k, stm, seg, withoutInputs(seg.body, ins), accs.size(), accs, {i},
+            {symbolic::Expr::var(dimV.str())}, inRange);
+    if (checked)
+      lane.push_back(ifThen(lt(i, n), std::move(inRange)));
+    else
+      lane.insert(lane.end(), inRange.begin(), inRange.end());
+    loop.push_back(forLoop(q, i64(4 * vectors), std::move(lane)));
+    loop.push_back(assign(g, add(gv, mul(stride, i64(vectors)))));
+    return loop;
+  };
+  body.push_back(comment("whole steps: every vector of the step lies inside the input"));
+  body.push_back(whileLoop(lt(add(gv, mul(stride, i64(kVectorsPerStep - 1))), wholeGroups),
+                           step(kVectorsPerStep, false)));
+  body.push_back(comment("the rest, a vector at a time; elements past the input are skipped"));
+  body.push_back(whileLoop(lt(gv, groups), step(1, true)));
 }
 
 void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,

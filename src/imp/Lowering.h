@@ -323,6 +323,8 @@ public:
   /// A Mem parameter for a host buffer not bound to any IR block (e.g. partial results).
   std::string memParam(std::string_view name, const std::string& hostMem, PrimType elem,
                        bool write);
+  /// Marks Mem parameter `name` as reaching a buffer no other parameter reaches.
+  void markNoAlias(const std::string& name);
   /// Records an access for the doc comment of a buffer that is not an IR array.
   void noteAccess(bool write, const std::string& text);
   /// Records an access to array `a` (its memory and LMAD) for the doc comment.

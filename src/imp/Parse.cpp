@@ -191,6 +191,7 @@ private:
       return out;
     do {
       Param prm;
+      prm.noAlias = p_.accept("noalias");
       bool isConst = p_.accept("const");
       if (isConst || p_.lex.peek().is("mem")) {
         expectWord("mem");

@@ -57,7 +57,7 @@ std::string pad(int indent) { return std::string(static_cast<size_t>(indent), ' 
 
 std::string param(const Param& p) {
   std::string mem = p.kind == Param::Kind::Mem ? (p.written ? "mem " : "const mem ") : "";
-  return mem + primName(p.type) + " " + p.name;
+  return (p.noAlias ? "noalias " : "") + mem + primName(p.type) + " " + p.name;
 }
 
 std::string params(const std::vector<Param>& ps) {

@@ -11,7 +11,8 @@
 //   function ::= doc* ["#[span" SPAN "]"] ["#[entry(" entryval,* ") -> (" entryval,* ")]"]
 //                ("entry" | "fun" | "device" "fun") NAME "(" param,* ")" "->" "(" param,* ")" block
 //   doc      ::= "///" TEXT-TO-END-OF-LINE
-//   param    ::= TYPE NAME | ["const"] "mem" TYPE NAME          -- const: not written
+//   param    ::= TYPE NAME | ["noalias"] ["const"] "mem" TYPE NAME
+//                                        -- const: not written; noalias: no other param reaches it
 //   block    ::= "{" stm* "}"
 //   stm      ::= "//" TEXT ("//|" TEXT)*                         -- Comment (one per line)
 //              | TYPE NAME ["=" bexp] ";"                        -- DeclareScalar

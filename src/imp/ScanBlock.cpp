@@ -54,9 +54,17 @@ void warpScan(KernelLowerer& k, const ScanPlan& p, ExpRef lane, const Vals& v, B
   out.push_back(whileLoop(lt(off, i64(32)), std::move(step)));
 }
 
+/// Shared arrays `sh` of `count` elements, one per value.
+void declareShared(const ScanPlan& p, const std::vector<std::string>& sh, int64_t count,
+                   Block& out) {
+  for (size_t j = 0; j < sh.size(); ++j)
+    out.push_back(sharedArray(sh[j], p.types[j], count));
+}
+
 Block shuffleScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
                   const std::vector<std::string>& sh, const BlockScanned& r) {
   Block out;
+  declareShared(p, sh, kMaxBlockSize / 32, out); // one total per warp
   out.push_back(comment("scan within each warp by shuffles, then across the warps' totals"));
   ExpRef lane = k.let("lane", rem(tid, i64(32)), out);
   ExpRef warp = k.let("warp", quot(tid, i64(32)), out);
@@ -95,6 +103,7 @@ Block shuffleScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& a
 Block sharedScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
                  const std::vector<std::string>& sh, const BlockScanned& r) {
   Block out;
+  declareShared(p, sh, kMaxBlockSize, out); // one value per thread
   storeVals(sh, tid, accs, out);
   out.push_back(barrier());
   std::string offset = k.freshName("offset");
@@ -186,7 +195,12 @@ void warpLookBack(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tile, 
 }
 
 BlockScanned blockScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
-                       const std::vector<std::string>& sh, Block& out) {
+                       Block& out) {
+  // The same names in both variants; each declares its own size (the printer hoists only
+  // the shared arrays of the variant it prints).
+  std::vector<std::string> sh;
+  for (const std::string& name : p.names)
+    sh.push_back(k.freshName(name + "_scan"));
   BlockScanned r;
   r.prefix = declareVals(k, p, "_prefix", neutral(k, p), out);
   r.aggregate = declareVals(k, p, "_aggregate", neutral(k, p), out);

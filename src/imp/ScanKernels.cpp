@@ -162,6 +162,10 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Bl
 // the body at min(i, n - 1), a real point, so it reads nothing out of bounds and makes no
 // error that point n - 1 would not; past n the tile takes the neutral element by a select,
 // and the stores that leave the kernel (mapped results, kept elements) are guarded.
+// A filter's scatter also stores between its loads: the buffers of its kept elements are
+// fresh, and its inputs are not written while it runs, so their parameters are marked to
+// alias nothing (`__restrict__`: read-only loads on CUDA), and the compiler may issue an
+// item's loads before the previous items' stores.
 
 /// Item `item` of thread `tid` in a tile, element j = item * block_size + tid (so that
 /// neighbouring threads touch neighbouring elements), at flat index tile_start + j, which
@@ -301,6 +305,8 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   for (size_t d = 0; d < dests; ++d) {
     const ir::PatElem& pe = c.scatter->pat.at(d);
     kept.push_back(k.memParam(pe.name.name + "_kept", c.kept[d], pe.type.elem, true));
+    // Fresh buffers: the scatter's loads need not wait for its stores (Note [Loads in flight]).
+    k.markNoAlias(kept.back());
     k.noteAccess(true, pe.name.name + "_kept @" + kept.back() + " -> 0 + {(n : 1)} (scattered)");
   }
   std::string count = k.memParam("count", c.count, PrimType::I64, true);
@@ -446,7 +452,6 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef n = k.param("n", hostN);
   ExpRef items = k.param("items", hostItems);
   std::vector<std::string> tileSh = tileArrays(k, p, decls);
-  std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
   ExpRef tile;
   if (mode == TileMode::LookBack) {
     std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
@@ -502,7 +507,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     itemLoop(c, items, std::move(loop), body);
   }
   body.push_back(comment("scan the threads' values across the block"));
-  BlockScanned scanned = blockScan(k, p, tid, acc, scanSh, body);
+  BlockScanned scanned = blockScan(k, p, tid, acc, body);
   const Vals& threadPrefix = scanned.prefix;
   const Vals& aggregate = scanned.aggregate;
 
@@ -547,6 +552,12 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
 
   if (p.compact) {
     scatterKept(k, p, tid, tileStart, items, n, tileSh, tileOffset, carry, body);
+    // What the kernel writes is its own (the kept elements, count, ticket and tile status:
+    // fresh buffers; the error flag), so no buffer it only reads changes while it runs:
+    // those become read-only loads the compiler may issue early (Note [Loads in flight]).
+    for (Param& prm : k.kernel.params)
+      if (prm.kind == Param::Kind::Mem && !prm.written)
+        prm.noAlias = true;
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;
@@ -591,7 +602,6 @@ void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& 
   ExpRef tid = k.let("tid", threadId(), body);
   ExpRef tiles = k.param("tiles", hostTiles);
   std::vector<std::string> aggs = bufferParams(k, p, st.aggregates, "_aggregates", true);
-  std::vector<std::string> scanSh = sharedVals(k, p, "_scan", kMaxBlockSize, decls);
   body.push_back(comment("block_size aggregates at a time; carry: the aggregates before them"));
   Vals carry = declareVals(k, p, "_carry", neutral(k, p), body);
   std::string c = k.freshName("chunk");
@@ -600,7 +610,7 @@ void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& 
   Vals x = declareVals(k, p, "_x", neutral(k, p), loop);
   assignVals(x, loadVals(aggs, p, t), read);
   loop.push_back(ifThen(lt(t, tiles), std::move(read)));
-  BlockScanned scanned = blockScan(k, p, tid, x, scanSh, loop);
+  BlockScanned scanned = blockScan(k, p, tid, x, loop);
   storeVals(aggs, t, combineVals(k, p, carry, scanned.prefix, write), write);
   loop.push_back(ifThen(lt(t, tiles), std::move(write)));
   assignVals(carry, combineVals(k, p, carry, scanned.aggregate, loop), loop);

@@ -59,11 +59,12 @@ struct BlockScanned {
   Vals aggregate; ///< the combination of all the block's threads
 };
 
-/// Scans the threads' `accs` across the block (Note [Block scan], ScanBlock.cpp); `sh`
-/// are shared arrays of kMaxBlockSize elements, one per value. Every thread of the block
-/// must reach it; the block size is a multiple of 32.
+/// Scans the threads' `accs` across the block (Note [Block scan], ScanBlock.cpp) through
+/// shared arrays of its own, one per value: a total per warp with shuffles (CUDA), a value
+/// per thread without. Every thread of the block must reach it; the block size is a
+/// multiple of 32.
 BlockScanned blockScan(KernelLowerer& k, const ScanPlan& p, ExpRef tid, const Vals& accs,
-                       const std::vector<std::string>& sh, Block& out);
+                       Block& out);
 
 /// Emits `read(pred, seen, val, out)`: the status of tile `pred` into the i32 `seen` and its
 /// published value into `val`, where pred >= 0 (otherwise they keep their initial values).

@@ -79,9 +79,11 @@ TEST_CASE("driver: generated code has no copied temporaries and no constant laun
   const std::string& cu = fileNamed(*files, "demo.cu");
   // `reduce (+) 0 xs`: each thread's fold step adds the element to its accumulator directly
   // (lowering binds the operator's parameters to copies `x_1 = reduced_acc; y = x;`).
-  // (The fold sits in the vectorised loop's per-element guard, hence the indentation.) The
-  // sum's temporary folds into the accumulator's update (Cleanup.cpp, foldTemporaries).
-  CHECK(cu.find("                reduced_acc = reduced_acc + x;\n") != std::string::npos);
+  // (The fold sits in the vectorised loop's whole steps, unguarded, hence the indentation;
+  // the rest checks each element.) The sum's temporary folds into the accumulator's update
+  // (Cleanup.cpp, foldTemporaries).
+  CHECK(cu.find("\n            reduced_acc = reduced_acc + x;\n") != std::string::npos);
+  CHECK(cu.find("\n                reduced_acc = reduced_acc + x_2;\n") != std::string::npos);
   CHECK(cu.find("float t = reduced_acc + x;") == std::string::npos);
   CHECK(cu.find("float y = x;") == std::string::npos);
   CHECK(cu.find("float x_1 = reduced_acc;") == std::string::npos);

@@ -269,9 +269,20 @@ TEST_CASE("imp: a commutative SegRed strides through the input") {
   REQUIRE_FALSE(diags.hasErrors());
   const imp::Kernel* s1 = kernel(p, "sum_reduce_stage1");
   REQUIRE(s1);
-  CHECK(count(s1->body, imp::Stm::Kind::While) == 3); // stride loop, shuffle steps, tree
-  // xs lies contiguously from offset 0: vector loads, four per step.
-  CHECK(count(s1->body, imp::Stm::Kind::DeclareVector) == 1);
+  // whole steps, the rest a vector at a time, shuffle steps, tree
+  CHECK(count(s1->body, imp::Stm::Kind::While) == 4);
+  // xs lies contiguously from offset 0: vector loads, four per whole step, one per step of
+  // the rest.
+  CHECK(count(s1->body, imp::Stm::Kind::DeclareVector) == 2);
+  // The whole steps check no element against n: their loop has no If.
+  const imp::Stm* whole = nullptr;
+  walk(s1->body, [&](const imp::Stm& s) {
+    if (s.kind == imp::Stm::Kind::While && !whole)
+      whole = &s;
+  });
+  REQUIRE(whole);
+  CHECK(count(whole->body, imp::Stm::Kind::If) == 0);
+  CHECK(count(whole->body, imp::Stm::Kind::DeclareVector) == 1);
   int steps = -1;
   walk(s1->body, [&](const imp::Stm& s) {
     if (s.kind == imp::Stm::Kind::For && s.name == "u")

@@ -59,6 +59,8 @@ TEST_CASE("imp: without forward progress (OpenCL) a scan is reduce-then-scan ove
   // The block-level scan reads the left neighbour at distance `offset` (in order).
   CHECK(has(aggregates, "scanned_scan[tid - offset"));
   CHECK(!has(cl, "shfl"));
+  // ... which needs a value per thread of the largest block.
+  CHECK(has(reduce, "__local int scanned_scan[1024];"));
   // Neutral elements (1, 0) start every accumulator.
   CHECK(has(reduce, "int scanned_acc = 1;"));
   CHECK(has(reduce, "int scanned_acc_1 = 0;"));
@@ -86,6 +88,10 @@ TEST_CASE("imp: with forward progress (CUDA) a scan is one pass with decoupled l
   // The block scan: shuffles within warps, then over the warps' totals (Note [Block scan]).
   CHECK(has(k, "__shfl_up_sync(0xffffffffu, scanned_in_warp, (int)offset)"));
   CHECK(has(k, "scanned_scan[warp] = scanned_in_warp;"));
+  // Its shared arrays hold a total per warp, not a value per thread.
+  CHECK(has(k, "__shared__ int32_t scanned_scan[32];"));
+  CHECK(has(k, "__shared__ int32_t scanned_scan_1[32];"));
+  CHECK(!has(k, "[1024]"));
   // The tuning header has the new parameter.
   CHECK(has(fileNamed(*files, "scans_tuning.h"), "affine_scan.items_per_thread"));
 }
@@ -117,6 +123,12 @@ TEST_CASE("imp: a filter is one kernel that scans its flags and scatters the kep
   CHECK(has(cu, "int64_t gtid_1 = min(at_flat_1, n - 1);"));
   CHECK(has(cu, "if (in_range_1 && kept_at >= 0) {"));
   CHECK(!has(cu, "if (gtid_1 < n)"));
+  // The input and the kept buffer alias nothing, so the scatter's loads (read-only) need
+  // not wait for its stores; the ticket and the tile status are plain.
+  CHECK(has(cu, "const int32_t *__restrict__ xs_mem"));
+  CHECK(has(cu, "int32_t *__restrict__ filtered_kept"));
+  CHECK(has(cu, "int64_t *tile_status"));
+  CHECK(has(cu, "int32_t *ticket"));
   // A filter's tiles default to 512 threads of 16 items.
   const std::string& tuning = fileNamed(*files, "filter_tuning.h");
   CHECK(has(tuning, "#define FJORD_FILTER_MAIN_FILTER_BLOCK_SIZE 512"));

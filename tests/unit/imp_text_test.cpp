@@ -147,6 +147,27 @@ TEST_CASE("imp: text reads back what it says") {
   CHECK(why.find("kernel k") != std::string::npos);
 }
 
+TEST_CASE("imp: noalias parameters read back and are not plain ones") {
+  std::string text =
+      replaced(kSmall, "const mem i32 xs, mem i32 ys", "noalias const mem i32 xs, noalias mem i32 ys");
+  DiagnosticEngine diags;
+  auto p = imp::parseProgram(text, diags);
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  CHECK(imp::printProgram(*p) == text);
+  imp::verify(*p);
+  const imp::Kernel& k = p->kernels.at(0);
+  CHECK_FALSE(k.params.at(0).noAlias);
+  CHECK(k.params.at(1).noAlias);
+  CHECK_FALSE(k.params.at(1).written);
+  CHECK(k.params.at(2).noAlias);
+  CHECK(k.params.at(2).written);
+  auto plain = imp::parseProgram(kSmall, diags);
+  REQUIRE(plain.has_value());
+  std::string why;
+  CHECK_FALSE(imp::equal(*p, *plain, &why));
+  CHECK(why.find("parameter `xs`") != std::string::npos);
+}
+
 TEST_CASE("imp: malformed text is a diagnostic at its line and column") {
   auto startsWith = [](const std::string& s, const std::string& prefix) {
     INFO(s);

@@ -90,32 +90,47 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
     // the grid's threads read side by side (coalesced)
     int64_t groups = (xs_len + 4 - 1) / 4;
+    int64_t whole_groups = xs_len / 4;
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
-    while (g < groups) {
+    // whole steps: every vector of the step lies inside the input
+    while (g + stride * 3 < whole_groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= xs_len) {
-                float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-                x_lanes[u * 4] = x_vec.x;
-                x_lanes[u * 4 + 1] = x_vec.y;
-                x_lanes[u * 4 + 2] = x_vec.z;
-                x_lanes[u * 4 + 3] = x_vec.w;
-            } else {
-                for (int32_t q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < xs_len) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                    }
+            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
+            x_lanes[u * 4] = x_vec.x;
+            x_lanes[u * 4 + 1] = x_vec.y;
+            x_lanes[u * 4 + 2] = x_vec.z;
+            x_lanes[u * 4 + 3] = x_vec.w;
+        }
+        for (int32_t q = 0; q < 16; ++q) {
+            float x = x_lanes[q];
+            reduced_acc = reduced_acc + x;
+        }
+        g = g + stride * 4;
+    }
+    // the rest, a vector at a time; elements past the input are skipped
+    while (g < groups) {
+        if (g * 4 + 4 <= xs_len) {
+            float4 x_vec_1 = reinterpret_cast<const float4 *>(xs_mem)[g];
+            x_lanes[0] = x_vec_1.x;
+            x_lanes[1] = x_vec_1.y;
+            x_lanes[2] = x_vec_1.z;
+            x_lanes[3] = x_vec_1.w;
+        } else {
+            for (int32_t q_3 = 0; q_3 < 4; ++q_3) {
+                if (g * 4 + q_3 < xs_len) {
+                    x_lanes[q_3] = xs_mem[g * 4 + q_3];
                 }
             }
         }
-        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
-            int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
-            if (gtid < xs_len) {
-                float x = x_lanes[q_1];
-                reduced_acc = reduced_acc + x;
+        for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
+            int64_t gtid_1 = g * 4 + q_2;
+            if (gtid_1 < xs_len) {
+                float x_2 = x_lanes[q_2];
+                reduced_acc = reduced_acc + x_2;
             }
         }
-        g = g + stride * 4;
+        g = g + stride;
     }
     // each lane combines its value with the one `offset` lanes above, in lane order;
     // with more than one warp per group, again over the warps' values
@@ -206,39 +221,60 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
     // the grid's threads read side by side (coalesced)
     int64_t groups = (n + 4 - 1) / 4;
+    int64_t whole_groups = n / 4;
     int64_t g = block * (int64_t)blockDim.x + tid;
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
-    while (g < groups) {
+    // whole steps: every vector of the step lies inside the input
+    while (g + stride * 3 < whole_groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= n) {
-                float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-                x_lanes[u * 4] = x_vec.x;
-                x_lanes[u * 4 + 1] = x_vec.y;
-                x_lanes[u * 4 + 2] = x_vec.z;
-                x_lanes[u * 4 + 3] = x_vec.w;
-                float4 x_vec_1 = reinterpret_cast<const float4 *>(ys_mem)[g + u * stride];
-                x_lanes_1[u * 4] = x_vec_1.x;
-                x_lanes_1[u * 4 + 1] = x_vec_1.y;
-                x_lanes_1[u * 4 + 2] = x_vec_1.z;
-                x_lanes_1[u * 4 + 3] = x_vec_1.w;
-            } else {
-                for (int32_t q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < n) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                        x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
-                    }
+            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
+            x_lanes[u * 4] = x_vec.x;
+            x_lanes[u * 4 + 1] = x_vec.y;
+            x_lanes[u * 4 + 2] = x_vec.z;
+            x_lanes[u * 4 + 3] = x_vec.w;
+            float4 x_vec_1 = reinterpret_cast<const float4 *>(ys_mem)[g + u * stride];
+            x_lanes_1[u * 4] = x_vec_1.x;
+            x_lanes_1[u * 4 + 1] = x_vec_1.y;
+            x_lanes_1[u * 4 + 2] = x_vec_1.z;
+            x_lanes_1[u * 4 + 3] = x_vec_1.w;
+        }
+        for (int32_t q = 0; q < 16; ++q) {
+            float x = x_lanes[q];
+            float x_1 = x_lanes_1[q];
+            reduced_acc = reduced_acc + x * x_1;
+        }
+        g = g + stride * 4;
+    }
+    // the rest, a vector at a time; elements past the input are skipped
+    while (g < groups) {
+        if (g * 4 + 4 <= n) {
+            float4 x_vec_2 = reinterpret_cast<const float4 *>(xs_mem)[g];
+            x_lanes[0] = x_vec_2.x;
+            x_lanes[1] = x_vec_2.y;
+            x_lanes[2] = x_vec_2.z;
+            x_lanes[3] = x_vec_2.w;
+            float4 x_vec_3 = reinterpret_cast<const float4 *>(ys_mem)[g];
+            x_lanes_1[0] = x_vec_3.x;
+            x_lanes_1[1] = x_vec_3.y;
+            x_lanes_1[2] = x_vec_3.z;
+            x_lanes_1[3] = x_vec_3.w;
+        } else {
+            for (int32_t q_3 = 0; q_3 < 4; ++q_3) {
+                if (g * 4 + q_3 < n) {
+                    x_lanes[q_3] = xs_mem[g * 4 + q_3];
+                    x_lanes_1[q_3] = ys_mem[g * 4 + q_3];
                 }
             }
         }
-        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
-            int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
-            if (gtid < n) {
-                float x = x_lanes[q_1];
-                float x_1 = x_lanes_1[q_1];
-                reduced_acc = reduced_acc + x * x_1;
+        for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
+            int64_t gtid_1 = g * 4 + q_2;
+            if (gtid_1 < n) {
+                float x_3 = x_lanes[q_2];
+                float x_4 = x_lanes_1[q_2];
+                reduced_acc = reduced_acc + x_3 * x_4;
             }
         }
-        g = g + stride * 4;
+        g = g + stride;
     }
     // each lane combines its value with the one `offset` lanes above, in lane order;
     // with more than one warp per group, again over the warps' values

@@ -84,32 +84,47 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
     // the grid's threads read side by side (coalesced)
     long groups = (xs_len + 4 - 1) / 4;
+    long whole_groups = xs_len / 4;
     long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
-    while (g < groups) {
+    // whole steps: every vector of the step lies inside the input
+    while (g + stride * 3 < whole_groups) {
         for (int u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= xs_len) {
-                float4 x_vec = vload4(g + u * stride, xs_mem);
-                x_lanes[u * 4] = x_vec.s0;
-                x_lanes[u * 4 + 1] = x_vec.s1;
-                x_lanes[u * 4 + 2] = x_vec.s2;
-                x_lanes[u * 4 + 3] = x_vec.s3;
-            } else {
-                for (int q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < xs_len) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                    }
+            float4 x_vec = vload4(g + u * stride, xs_mem);
+            x_lanes[u * 4] = x_vec.s0;
+            x_lanes[u * 4 + 1] = x_vec.s1;
+            x_lanes[u * 4 + 2] = x_vec.s2;
+            x_lanes[u * 4 + 3] = x_vec.s3;
+        }
+        for (int q = 0; q < 16; ++q) {
+            float x = x_lanes[q];
+            reduced_acc = reduced_acc + x;
+        }
+        g = g + stride * 4;
+    }
+    // the rest, a vector at a time; elements past the input are skipped
+    while (g < groups) {
+        if (g * 4 + 4 <= xs_len) {
+            float4 x_vec_1 = vload4(g, xs_mem);
+            x_lanes[0] = x_vec_1.s0;
+            x_lanes[1] = x_vec_1.s1;
+            x_lanes[2] = x_vec_1.s2;
+            x_lanes[3] = x_vec_1.s3;
+        } else {
+            for (int q_3 = 0; q_3 < 4; ++q_3) {
+                if (g * 4 + q_3 < xs_len) {
+                    x_lanes[q_3] = xs_mem[g * 4 + q_3];
                 }
             }
         }
-        for (int q_1 = 0; q_1 < 16; ++q_1) {
-            long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
-            if (gtid < xs_len) {
-                float x = x_lanes[q_1];
-                reduced_acc = reduced_acc + x;
+        for (int q_2 = 0; q_2 < 4; ++q_2) {
+            long gtid_1 = g * 4 + q_2;
+            if (gtid_1 < xs_len) {
+                float x_2 = x_lanes[q_2];
+                reduced_acc = reduced_acc + x_2;
             }
         }
-        g = g + stride * 4;
+        g = g + stride;
     }
     // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
@@ -118,9 +133,9 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     while (offset_1 < (long)get_local_size(0)) {
         if (tid % (2 * offset_1) == 0 &&
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            float x_3 = reduced_shared[tid];
-            float y_2 = reduced_shared[tid + offset_1];
-            reduced_shared[tid] = x_3 + y_2;
+            float x_5 = reduced_shared[tid];
+            float y_3 = reduced_shared[tid + offset_1];
+            reduced_shared[tid] = x_5 + y_3;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
@@ -187,39 +202,60 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     // commutative: per step, each thread loads 4 vectors of 4 consecutive elements per input;
     // the grid's threads read side by side (coalesced)
     long groups = (n + 4 - 1) / 4;
+    long whole_groups = n / 4;
     long g = block * (long)get_local_size(0) + tid;
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
-    while (g < groups) {
+    // whole steps: every vector of the step lies inside the input
+    while (g + stride * 3 < whole_groups) {
         for (int u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= n) {
-                float4 x_vec = vload4(g + u * stride, xs_mem);
-                x_lanes[u * 4] = x_vec.s0;
-                x_lanes[u * 4 + 1] = x_vec.s1;
-                x_lanes[u * 4 + 2] = x_vec.s2;
-                x_lanes[u * 4 + 3] = x_vec.s3;
-                float4 x_vec_1 = vload4(g + u * stride, ys_mem);
-                x_lanes_1[u * 4] = x_vec_1.s0;
-                x_lanes_1[u * 4 + 1] = x_vec_1.s1;
-                x_lanes_1[u * 4 + 2] = x_vec_1.s2;
-                x_lanes_1[u * 4 + 3] = x_vec_1.s3;
-            } else {
-                for (int q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < n) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                        x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
-                    }
+            float4 x_vec = vload4(g + u * stride, xs_mem);
+            x_lanes[u * 4] = x_vec.s0;
+            x_lanes[u * 4 + 1] = x_vec.s1;
+            x_lanes[u * 4 + 2] = x_vec.s2;
+            x_lanes[u * 4 + 3] = x_vec.s3;
+            float4 x_vec_1 = vload4(g + u * stride, ys_mem);
+            x_lanes_1[u * 4] = x_vec_1.s0;
+            x_lanes_1[u * 4 + 1] = x_vec_1.s1;
+            x_lanes_1[u * 4 + 2] = x_vec_1.s2;
+            x_lanes_1[u * 4 + 3] = x_vec_1.s3;
+        }
+        for (int q = 0; q < 16; ++q) {
+            float x = x_lanes[q];
+            float x_1 = x_lanes_1[q];
+            reduced_acc = reduced_acc + x * x_1;
+        }
+        g = g + stride * 4;
+    }
+    // the rest, a vector at a time; elements past the input are skipped
+    while (g < groups) {
+        if (g * 4 + 4 <= n) {
+            float4 x_vec_2 = vload4(g, xs_mem);
+            x_lanes[0] = x_vec_2.s0;
+            x_lanes[1] = x_vec_2.s1;
+            x_lanes[2] = x_vec_2.s2;
+            x_lanes[3] = x_vec_2.s3;
+            float4 x_vec_3 = vload4(g, ys_mem);
+            x_lanes_1[0] = x_vec_3.s0;
+            x_lanes_1[1] = x_vec_3.s1;
+            x_lanes_1[2] = x_vec_3.s2;
+            x_lanes_1[3] = x_vec_3.s3;
+        } else {
+            for (int q_3 = 0; q_3 < 4; ++q_3) {
+                if (g * 4 + q_3 < n) {
+                    x_lanes[q_3] = xs_mem[g * 4 + q_3];
+                    x_lanes_1[q_3] = ys_mem[g * 4 + q_3];
                 }
             }
         }
-        for (int q_1 = 0; q_1 < 16; ++q_1) {
-            long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
-            if (gtid < n) {
-                float x = x_lanes[q_1];
-                float x_1 = x_lanes_1[q_1];
-                reduced_acc = reduced_acc + x * x_1;
+        for (int q_2 = 0; q_2 < 4; ++q_2) {
+            long gtid_1 = g * 4 + q_2;
+            if (gtid_1 < n) {
+                float x_3 = x_lanes[q_2];
+                float x_4 = x_lanes_1[q_2];
+                reduced_acc = reduced_acc + x_3 * x_4;
             }
         }
-        g = g + stride * 4;
+        g = g + stride;
     }
     // a tree in shared memory combines neighbours within each group, in thread order
     reduced_shared[tid] = reduced_acc;
@@ -228,9 +264,9 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     while (offset_1 < (long)get_local_size(0)) {
         if (tid % (2 * offset_1) == 0 &&
             tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            float x_4 = reduced_shared[tid];
-            float y_2 = reduced_shared[tid + offset_1];
-            reduced_shared[tid] = x_4 + y_2;
+            float x_7 = reduced_shared[tid];
+            float y_3 = reduced_shared[tid + offset_1];
+            reduced_shared[tid] = x_7 + y_3;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         offset_1 = offset_1 * 2;
