@@ -250,3 +250,33 @@ inline void Buffer::reset() {
 }
 
 } // namespace fjord_rt::cuda
+
+// FJORD_GROUP_REDUCE(T, acc, sh, tid, G, neutral, above, combined): combines `acc` (a 4- or
+// 8-byte T) over each group of G consecutive threads of the block, in thread order, so that
+// the group's first thread ends with the group's value (Note [Group reduction] in Fjord's
+// imp/GroupReduce.cpp). Each lane combines its value with the one `offset` lanes above
+// (`combined`, an expression of `acc` and `above`), offset = 1, 2, 4, ... below
+// min(G, 32); with more than one warp per group, lane 0 of each warp puts its value in the
+// shared array `sh` (one element per warp) and the shuffles run again over the warps'
+// values, `neutral` past them. Every thread of the block must reach it; G is a power of two
+// up to 32 or a multiple of 32.
+#define FJORD_GROUP_REDUCE(T, acc, sh, tid, G, neutral, above, ...)                              \
+    do {                                                                                         \
+        int64_t fjord_group = (G), fjord_tid = (tid);                                             \
+        int fjord_width = fjord_group < 32 ? (int)fjord_group : 32;                              \
+        for (int fjord_round = 0; fjord_round < (fjord_group > 32 ? 2 : 1); ++fjord_round) {     \
+            for (int fjord_offset = 1; fjord_offset < fjord_width; fjord_offset *= 2) {          \
+                T above = __shfl_down_sync(0xffffffffu, acc, fjord_offset);                      \
+                acc = (__VA_ARGS__);                                                             \
+            }                                                                                    \
+            if (fjord_round == 0 && fjord_group > 32) {                                          \
+                if (fjord_tid % 32 == 0)                                                         \
+                    sh[fjord_tid / 32] = acc;                                                    \
+                __syncthreads();                                                                 \
+                int64_t fjord_warps = fjord_group / 32, fjord_lane = fjord_tid % 32;             \
+                acc = fjord_lane < fjord_warps                                                   \
+                          ? sh[fjord_tid / fjord_group * fjord_warps + fjord_lane]               \
+                          : (neutral);                                                           \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)

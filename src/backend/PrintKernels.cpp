@@ -93,6 +93,13 @@ protected:
       for (const Stm& t : d_.kind == Dialect::Kind::Cuda ? s.body : s.elseBody)
         stm(t);
       return;
+    case Stm::Kind::GroupReduce:
+      // Note [Group reduction in Imp]: the runtime's macro (fjord_runtime_cuda.h, or the
+      // OpenCL kernel prelude of fjord_runtime_opencl.h) holds the shuffles or the tree.
+      line("FJORD_GROUP_REDUCE(" + std::string(d_.typeName(s.type)) + ", " + s.name + ", " + s.src +
+           ", " + exp(*s.args.at(0), false) + ", " + exp(*s.args.at(1), false) + ", " +
+           exp(*s.args.at(2), false) + ", " + s.text + ", " + exp(*s.args.at(3), false) + ");");
+      return;
     case Stm::Kind::DeclareVector: {
       std::string vec = vectorType(s.type);
       std::string index = exp(*s.args.at(0));

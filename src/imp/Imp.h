@@ -158,6 +158,7 @@ struct Stm {
     Barrier,       ///< block-level barrier (shared memory fence)
     Break,
     IfWarpShuffles, ///< body on targets with 32-lane warp shuffles (CUDA), elseBody elsewhere (OpenCL)
+    GroupReduce,    ///< combines scalar `name` (of 4- or 8-byte `type`) over each group of args[1] threads (args[0] the thread index), in thread order, through shared array `src`: Note [Group reduction in Imp]
     DeclareVector,  ///< `name`: the 4 `type` elements src[4*args[0] .. 4*args[0]+3] (one aligned vector load; 4-byte `type`)
     StoreVector,    ///< name[4*args[0] + q] = args[1 + q] for q < 4 (one aligned vector store; 4-byte `type`)
     // Host only:
@@ -203,6 +204,16 @@ struct Stm {
 //    is a multiple of 4 in memory whose element 0 is 16-byte aligned (device allocations
 //    are); Lane reads one of its elements. StoreVector is the matching store.
 // imp/ emits them only where the LMADs show the access is contiguous from offset 0.
+
+// Note [Group reduction in Imp]
+// GroupReduce is the whole combine of Note [Group reduction] (imp/GroupReduce.cpp) for one
+// accumulator whose operator is an expression: args = {tid, groupSize, neutral, combined},
+// where `combined` is the operator applied to `name` (the earlier thread's value) and the
+// scalar `text` (a later thread's value), which only `combined` sees. Afterwards the first
+// thread of each group holds the group's value in `name`. Every thread of the block must
+// reach it (it holds barriers); `src` is a shared array of `type` with an element per thread.
+// The dialects print it as the runtime's FJORD_GROUP_REDUCE macro (warp shuffles on CUDA,
+// a shared-memory tree on OpenCL), so each kernel shows one line where it had the tree.
 
 // Note [Calls in Imp]
 // A function that the core IR keeps (opt/Inline.h) and host code calls becomes a host

@@ -183,6 +183,10 @@ std::string printStm(const Stm& s, int indent) {
   case Stm::Kind::IfWarpShuffles:
     line = "if_warp_shuffles " + block(s.body, indent) + " else " + block(s.elseBody, indent);
     break;
+  case Stm::Kind::GroupReduce:
+    line = "group_reduce." + type + " " + s.name + " in " + s.src + " (" + arg(0) + ", " + arg(1) +
+           ", " + arg(2) + ") with " + s.text + " = " + arg(3) + ";";
+    break;
   case Stm::Kind::DeclareVector:
     line = "vector." + type + " " + s.name + " <- " + s.src + "[" + arg(0) + "];";
     break;

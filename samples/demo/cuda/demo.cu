@@ -117,28 +117,9 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
         }
         g = g + stride * 4;
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
+                       reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
     }
@@ -149,6 +130,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
+// also serves demo.fut:12 (in place of dot_map_reduce_stage2)
 static __global__ void sum_reduce_stage2(int64_t num_partials, const float *reduced_partials,
                                          float *reduced_result) {
     __shared__ float reduced_shared[1024];
@@ -162,28 +144,9 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
         float reduced = reduced_partials[start + chunk_i];
         reduced_acc = reduced_acc + reduced;
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
+                       reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
     }
@@ -240,75 +203,11 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
         }
         g = g + stride * 4;
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
+                       reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
-    }
-}
-
-// demo.fut:12
-//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
-// reduction with (+) over xs, ys, stage 2 of 2: combines the partial results
-// reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
-static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *reduced_partials,
-                                             float *reduced_result) {
-    __shared__ float reduced_shared[1024];
-    int64_t tid = (int64_t)threadIdx.x;
-    float reduced_acc = 0.0f;
-    // each thread folds a contiguous chunk of the partials, in order
-    int64_t per_thread = (num_partials + (int64_t)blockDim.x - 1) / (int64_t)blockDim.x;
-    int64_t start = tid * per_thread;
-    int64_t end = min(start + per_thread, num_partials);
-    for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
-        float reduced = reduced_partials[start + chunk_i];
-        reduced_acc = reduced_acc + reduced;
-    }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
-    if (tid == 0) {
-        reduced_result[0] = reduced_acc;
     }
 }
 
@@ -334,28 +233,9 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
             gtid_2 = gtid_2 + threads_per_segment;
         }
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min(threads_per_segment, (int64_t)32);
-    int64_t rounds = threads_per_segment > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            double mapped_above = __shfl_down_sync(0xffffffffu, mapped_acc, (int)offset);
-            mapped_acc = mapped_acc + mapped_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && threads_per_segment > 32) {
-            if (tid % 32 == 0) {
-                mapped_shared[tid / 32] = mapped_acc;
-            }
-            __syncthreads();
-            int64_t warps = threads_per_segment / 32;
-            int64_t lane_1 = tid % 32;
-            int64_t first_warp = tid / threads_per_segment * warps;
-            mapped_acc = lane_1 < warps ? mapped_shared[first_warp + lane_1] : 0.0;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(double, mapped_acc, mapped_shared, tid, threads_per_segment, 0.0,
+                       mapped_above, mapped_acc + mapped_above);
     if (lane == 0 && segment < segments) {
         result_0_mem[segment] = mapped_acc;
     }
@@ -579,9 +459,8 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
                                      warp_block_size, n, xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_result));
+        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
+                                     num_blocks, reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
     }
     result_0 = reduced;
