@@ -246,31 +246,17 @@ std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorIn
 void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
                const std::vector<std::string>& lanes, ExpRef g, ExpRef n, ExpRef first,
                Block& out) {
-  Block whole, partial;
-  std::string q = k.freshName("q");
-  ExpRef qv = var(q, PrimType::I64);
-  Block one;
   for (size_t j = 0; j < ins.size(); ++j) {
     const ArrayVar& a = ins[j].array;
     k.noteArray(false, a);
-    std::string m = k.mem(a.block, a.elem, false);
-    std::string vec = k.freshName(ins[j].bound.name + "_vec");
-    Stm v;
-    v.kind = Stm::Kind::DeclareVector;
-    v.name = vec;
-    v.src = m;
-    v.type = a.elem;
-    v.args.push_back(g);
-    whole.push_back(std::move(v));
-    for (int64_t l = 0; l < 4; ++l)
-      whole.push_back(store(lanes[j], add(first, i64(l)), lane(vec, l, a.elem)));
-    one.push_back(store(lanes[j], add(first, qv), load(m, add(mul(g, i64(4)), qv), a.elem)));
+    Stm s; // Note [Warp shuffles and vectors in Imp]
+    s.kind = Stm::Kind::LoadLanes;
+    s.name = lanes[j];
+    s.src = k.mem(a.block, a.elem, false);
+    s.type = a.elem;
+    s.args = {first, g, n};
+    out.push_back(std::move(s));
   }
-  Block guarded;
-  guarded.push_back(ifThen(lt(add(mul(g, i64(4)), qv), n), std::move(one)));
-  partial.push_back(forLoop(q, i64(4), std::move(guarded)));
-  out.push_back(ifThen(cmp(CmpOpKind::Le, add(mul(g, i64(4)), i64(4)), n), std::move(whole),
-                       std::move(partial)));
 }
 
 } // namespace fjord::imp::detail

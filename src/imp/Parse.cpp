@@ -360,6 +360,25 @@ private:
       s.body = block();
       expectWord("else");
       s.elseBody = block();
+    } else if (w == "load_lanes" || w == "store_lanes") { // Note [Warp shuffles and vectors in Imp]
+      bool loads = w == "load_lanes";
+      s.kind = loads ? Stm::Kind::LoadLanes : Stm::Kind::StoreLanes;
+      s.type = dotType();
+      ExpRef at;
+      s.name = memIndex(at);
+      s.args.push_back(at);
+      p_.expect("<-");
+      if (loads) {
+        s.src = memIndex(at);
+        s.args.push_back(at);
+      } else {
+        Token lanes = p_.name("a private array");
+        lookup(lanes, true);
+        s.src = lanes.text;
+      }
+      expectWord("below");
+      s.args.push_back(bareExp());
+      end();
     } else if (w == "group_reduce") { // Note [Group reduction in Imp]
       s.kind = Stm::Kind::GroupReduce;
       s.type = dotType();

@@ -28,6 +28,8 @@ size_t operandCount(Stm::Kind k) {
   case K::StoreVolatile: case K::AtomicFetchAdd: return 2;
   case K::StoreVector: return 5;
   case K::GroupReduce: return 4;
+  case K::LoadLanes: return 3;
+  case K::StoreLanes: return 2;
   case K::AtomicCas: case K::CopyMem: return 3;
   default: return 1;
   }
@@ -270,7 +272,8 @@ private:
                       s.kind == K::StoreVolatile || s.kind == K::Fence ||
                       s.kind == K::AtomicFetchAdd ||
                       s.kind == K::IfWarpShuffles || s.kind == K::DeclareVector ||
-                      s.kind == K::StoreVector || s.kind == K::GroupReduce;
+                      s.kind == K::StoreVector || s.kind == K::GroupReduce ||
+                      s.kind == K::LoadLanes || s.kind == K::StoreLanes;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
                     s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
                     s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
@@ -308,6 +311,21 @@ private:
       block(s.body);
       inShuffles_ = outer;
       block(s.elseBody);
+      return;
+    }
+    case K::LoadLanes:
+    case K::StoreLanes: { // Note [Warp shuffles and vectors in Imp]
+      check(primBytes(s.type) == 4, "lanes of " + std::string(primName(s.type)) +
+                                        " (only 4-byte elements)");
+      for (const std::string* m : {&s.name, &s.src}) {
+        const Decl& d = use(*m, true);
+        check(!d.typed || d.type == s.type, "lanes of " + std::string(primName(s.type)) +
+                                                " in `" + *m + "` of " + primName(d.type));
+      }
+      check(s.kind != K::StoreLanes || use(s.name, true).writable,
+            "a store to `" + s.name + "`, a parameter the kernel does not write");
+      for (size_t i = 0; i < s.args.size(); ++i)
+        index(i);
       return;
     }
     case K::GroupReduce: { // Note [Group reduction in Imp]

@@ -160,8 +160,15 @@ TEST_CASE("imp: a SegMap over contiguous arrays becomes one guarded kernel of fo
   CHECK(k.body[0].kind == imp::Stm::Kind::DeclareArray);
   CHECK(k.body[0].space == ir::MemSpace::Device);
   CHECK(k.body.back().kind == imp::Stm::Kind::If);
-  CHECK(count(k.body, imp::Stm::Kind::DeclareVector) == 1);
-  CHECK(count(k.body, imp::Stm::Kind::StoreVector) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::LoadLanes) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::StoreLanes) == 1);
+  walk(k.body, [&](const imp::Stm& s) {
+    if (s.kind == imp::Stm::Kind::LoadLanes || s.kind == imp::Stm::Kind::StoreLanes)
+      CHECK(imp::printStm(s).find(s.kind == imp::Stm::Kind::LoadLanes
+                                      ? "load_lanes.f32 x_lanes[0i64] <- xs_mem[g] below n;"
+                                      : "store_lanes.f32 result_0_mem[g] <- ys_lanes below n;") ==
+            0);
+  });
   // Parameters: captured on use, source-named, no VName tags.
   std::vector<std::string> params;
   for (const imp::Param& q : k.params)
@@ -318,7 +325,7 @@ TEST_CASE("imp: a commutative SegRed strides through the input") {
   REQUIRE(s1);
   CHECK(count(s1->body, imp::Stm::Kind::While) == 1); // the stride loop
   // xs lies contiguously from offset 0: vector loads, four per step.
-  CHECK(count(s1->body, imp::Stm::Kind::DeclareVector) == 1);
+  CHECK(count(s1->body, imp::Stm::Kind::LoadLanes) == 1);
   int steps = -1;
   walk(s1->body, [&](const imp::Stm& s) {
     if (s.kind == imp::Stm::Kind::For && s.name == "u")

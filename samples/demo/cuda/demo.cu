@@ -42,36 +42,15 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
     // each thread computes 4 consecutive points, with vector loads and stores
     int64_t g = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
     if (g < groups) {
-        if (g * 4 + 4 <= xs_len) {
-            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g];
-            x_lanes[0] = x_vec.x;
-            x_lanes[1] = x_vec.y;
-            x_lanes[2] = x_vec.z;
-            x_lanes[3] = x_vec.w;
-        } else {
-            for (int32_t q = 0; q < 4; ++q) {
-                if (g * 4 + q < xs_len) {
-                    x_lanes[q] = xs_mem[g * 4 + q];
-                }
-            }
-        }
-        for (int32_t q_1 = 0; q_1 < 4; ++q_1) {
-            int64_t gtid = g * 4 + q_1;
+        FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g, xs_len);
+        for (int32_t q = 0; q < 4; ++q) {
+            int64_t gtid = g * 4 + q;
             if (gtid < xs_len) {
-                float x = x_lanes[q_1];
-                mapped_lanes[q_1] = 2.0f * x + 1.0f;
+                float x = x_lanes[q];
+                mapped_lanes[q] = 2.0f * x + 1.0f;
             }
         }
-        if (g * 4 + 4 <= xs_len) {
-            reinterpret_cast<float4 *>(result_0_mem)[g] =
-                make_float4(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]);
-        } else {
-            for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
-                if (g * 4 + q_2 < xs_len) {
-                    result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
-                }
-            }
-        }
+        FJORD_STORE_LANES(result_0_mem, g, mapped_lanes, xs_len);
     }
 }
 
@@ -94,24 +73,12 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= xs_len) {
-                float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-                x_lanes[u * 4] = x_vec.x;
-                x_lanes[u * 4 + 1] = x_vec.y;
-                x_lanes[u * 4 + 2] = x_vec.z;
-                x_lanes[u * 4 + 3] = x_vec.w;
-            } else {
-                for (int32_t q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < xs_len) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                    }
-                }
-            }
+            FJORD_LOAD_LANES(x_lanes, u * 4, xs_mem, g + u * stride, xs_len);
         }
-        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
-            int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+        for (int32_t q = 0; q < 16; ++q) {
+            int64_t gtid = (g + q / 4 * stride) * 4 + q % 4;
             if (gtid < xs_len) {
-                float x = x_lanes[q_1];
+                float x = x_lanes[q];
                 reduced_acc = reduced_acc + x;
             }
         }
@@ -173,31 +140,14 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     int64_t stride = (int64_t)gridDim.x * (int64_t)blockDim.x;
     while (g < groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= n) {
-                float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-                x_lanes[u * 4] = x_vec.x;
-                x_lanes[u * 4 + 1] = x_vec.y;
-                x_lanes[u * 4 + 2] = x_vec.z;
-                x_lanes[u * 4 + 3] = x_vec.w;
-                float4 x_vec_1 = reinterpret_cast<const float4 *>(ys_mem)[g + u * stride];
-                x_lanes_1[u * 4] = x_vec_1.x;
-                x_lanes_1[u * 4 + 1] = x_vec_1.y;
-                x_lanes_1[u * 4 + 2] = x_vec_1.z;
-                x_lanes_1[u * 4 + 3] = x_vec_1.w;
-            } else {
-                for (int32_t q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < n) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                        x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
-                    }
-                }
-            }
+            FJORD_LOAD_LANES(x_lanes, u * 4, xs_mem, g + u * stride, n);
+            FJORD_LOAD_LANES(x_lanes_1, u * 4, ys_mem, g + u * stride, n);
         }
-        for (int32_t q_1 = 0; q_1 < 16; ++q_1) {
-            int64_t gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+        for (int32_t q = 0; q < 16; ++q) {
+            int64_t gtid = (g + q / 4 * stride) * 4 + q % 4;
             if (gtid < n) {
-                float x = x_lanes[q_1];
-                float x_1 = x_lanes_1[q_1];
+                float x = x_lanes[q];
+                float x_1 = x_lanes_1[q];
                 reduced_acc = reduced_acc + x * x_1;
             }
         }

@@ -280,3 +280,50 @@ inline void Buffer::reset() {
             }                                                                                    \
         }                                                                                        \
     } while (0)
+
+namespace fjord_rt::cuda {
+
+/// The CUDA vector of four T (float4, int4, uint4) for the 4-byte element types.
+template <typename T> struct Vector4;
+template <> struct Vector4<float> { using type = float4; };
+template <> struct Vector4<int32_t> { using type = int4; };
+template <> struct Vector4<uint32_t> { using type = uint4; };
+
+/// lanes[q] = mem[4g + q] for q < 4 where 4g + q < n: one aligned vector load when all four
+/// are (device memory is aligned to far more than 16 bytes).
+template <typename T>
+__device__ __forceinline__ void loadLanes(T *lanes, const T *mem, int64_t g, int64_t n) {
+    if (g * 4 + 4 <= n) {
+        typename Vector4<T>::type v = reinterpret_cast<const typename Vector4<T>::type *>(mem)[g];
+        lanes[0] = v.x;
+        lanes[1] = v.y;
+        lanes[2] = v.z;
+        lanes[3] = v.w;
+        return;
+    }
+    for (int q = 0; q < 4; ++q)
+        if (g * 4 + q < n)
+            lanes[q] = mem[g * 4 + q];
+}
+
+/// mem[4g + q] = lanes[q] for q < 4 where 4g + q < n, by one vector store when all four are.
+template <typename T>
+__device__ __forceinline__ void storeLanes(T *mem, int64_t g, const T *lanes, int64_t n) {
+    if (g * 4 + 4 <= n) {
+        reinterpret_cast<typename Vector4<T>::type *>(mem)[g] = {lanes[0], lanes[1], lanes[2],
+                                                                 lanes[3]};
+        return;
+    }
+    for (int q = 0; q < 4; ++q)
+        if (g * 4 + q < n)
+            mem[g * 4 + q] = lanes[q];
+}
+
+} // namespace fjord_rt::cuda
+
+// FJORD_LOAD_LANES(lanes, first, mem, g, n): lanes[first + q] = mem[4g + q] for q < 4 where
+// 4g + q < n, by one vector load when all four are. FJORD_STORE_LANES(mem, g, lanes, n):
+// the matching store of lanes[0..3]. (Note [Vectorised inputs] in Fjord's imp/GroupReduce.cpp.)
+#define FJORD_LOAD_LANES(lanes, first, mem, g, n)                                                \
+    fjord_rt::cuda::loadLanes(&(lanes)[first], mem, g, n)
+#define FJORD_STORE_LANES(mem, g, lanes, n) fjord_rt::cuda::storeLanes(mem, g, lanes, n)

@@ -36,36 +36,15 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
     // each thread computes 4 consecutive points, with vector loads and stores
     long g = (long)get_group_id(0) * (long)get_local_size(0) + (long)get_local_id(0);
     if (g < groups) {
-        if (g * 4 + 4 <= xs_len) {
-            float4 x_vec = vload4(g, xs_mem);
-            x_lanes[0] = x_vec.s0;
-            x_lanes[1] = x_vec.s1;
-            x_lanes[2] = x_vec.s2;
-            x_lanes[3] = x_vec.s3;
-        } else {
-            for (int q = 0; q < 4; ++q) {
-                if (g * 4 + q < xs_len) {
-                    x_lanes[q] = xs_mem[g * 4 + q];
-                }
-            }
-        }
-        for (int q_1 = 0; q_1 < 4; ++q_1) {
-            long gtid = g * 4 + q_1;
+        FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g, xs_len);
+        for (int q = 0; q < 4; ++q) {
+            long gtid = g * 4 + q;
             if (gtid < xs_len) {
-                float x = x_lanes[q_1];
-                mapped_lanes[q_1] = 2.0f * x + 1.0f;
+                float x = x_lanes[q];
+                mapped_lanes[q] = 2.0f * x + 1.0f;
             }
         }
-        if (g * 4 + 4 <= xs_len) {
-            vstore4((float4)(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]), g,
-                    result_0_mem);
-        } else {
-            for (int q_2 = 0; q_2 < 4; ++q_2) {
-                if (g * 4 + q_2 < xs_len) {
-                    result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
-                }
-            }
-        }
+        FJORD_STORE_LANES(result_0_mem, g, mapped_lanes, xs_len);
     }
 }
 
@@ -88,24 +67,12 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
     while (g < groups) {
         for (int u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= xs_len) {
-                float4 x_vec = vload4(g + u * stride, xs_mem);
-                x_lanes[u * 4] = x_vec.s0;
-                x_lanes[u * 4 + 1] = x_vec.s1;
-                x_lanes[u * 4 + 2] = x_vec.s2;
-                x_lanes[u * 4 + 3] = x_vec.s3;
-            } else {
-                for (int q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < xs_len) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                    }
-                }
-            }
+            FJORD_LOAD_LANES(x_lanes, u * 4, xs_mem, g + u * stride, xs_len);
         }
-        for (int q_1 = 0; q_1 < 16; ++q_1) {
-            long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+        for (int q = 0; q < 16; ++q) {
+            long gtid = (g + q / 4 * stride) * 4 + q % 4;
             if (gtid < xs_len) {
-                float x = x_lanes[q_1];
+                float x = x_lanes[q];
                 reduced_acc = reduced_acc + x;
             }
         }
@@ -168,31 +135,14 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     long stride = (long)get_num_groups(0) * (long)get_local_size(0);
     while (g < groups) {
         for (int u = 0; u < 4; ++u) {
-            if ((g + u * stride) * 4 + 4 <= n) {
-                float4 x_vec = vload4(g + u * stride, xs_mem);
-                x_lanes[u * 4] = x_vec.s0;
-                x_lanes[u * 4 + 1] = x_vec.s1;
-                x_lanes[u * 4 + 2] = x_vec.s2;
-                x_lanes[u * 4 + 3] = x_vec.s3;
-                float4 x_vec_1 = vload4(g + u * stride, ys_mem);
-                x_lanes_1[u * 4] = x_vec_1.s0;
-                x_lanes_1[u * 4 + 1] = x_vec_1.s1;
-                x_lanes_1[u * 4 + 2] = x_vec_1.s2;
-                x_lanes_1[u * 4 + 3] = x_vec_1.s3;
-            } else {
-                for (int q = 0; q < 4; ++q) {
-                    if ((g + u * stride) * 4 + q < n) {
-                        x_lanes[u * 4 + q] = xs_mem[(g + u * stride) * 4 + q];
-                        x_lanes_1[u * 4 + q] = ys_mem[(g + u * stride) * 4 + q];
-                    }
-                }
-            }
+            FJORD_LOAD_LANES(x_lanes, u * 4, xs_mem, g + u * stride, n);
+            FJORD_LOAD_LANES(x_lanes_1, u * 4, ys_mem, g + u * stride, n);
         }
-        for (int q_1 = 0; q_1 < 16; ++q_1) {
-            long gtid = (g + q_1 / 4 * stride) * 4 + q_1 % 4;
+        for (int q = 0; q < 16; ++q) {
+            long gtid = (g + q / 4 * stride) * 4 + q % 4;
             if (gtid < n) {
-                float x = x_lanes[q_1];
-                float x_1 = x_lanes_1[q_1];
+                float x = x_lanes[q];
+                float x_1 = x_lanes_1[q];
                 reduced_acc = reduced_acc + x * x_1;
             }
         }

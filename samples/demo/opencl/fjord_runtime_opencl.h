@@ -34,7 +34,31 @@ namespace fjord_rt::opencl {
 /// sh[t] becomes `combined`, an expression of `acc` = sh[t] and `above` = sh[t + offset], for
 /// t a multiple of 2 * offset within its group, offset = 1, 2, 4, ... below G. Every
 /// work-item of the work-group must reach it. (`neutral` is for targets with warp shuffles.)
+///
+/// FJORD_LOAD_LANES(lanes, first, mem, g, n) sets lanes[first + q] = mem[4g + q] for q < 4
+/// where 4g + q < n, by one vector load when all four are; FJORD_STORE_LANES(mem, g, lanes, n)
+/// is the matching store of lanes[0..3] (Note [Vectorised inputs] in imp/GroupReduce.cpp).
 inline constexpr const char* kKernelPrelude = R"FJORD(
+#define FJORD_LOAD_LANES(lanes, first, mem, g, n) \
+    do { \
+        long fjord_g = (g), fjord_n = (n); \
+        if (fjord_g * 4 + 4 <= fjord_n) \
+            vstore4(vload4(fjord_g, mem), 0, &(lanes)[first]); \
+        else \
+            for (int fjord_q = 0; fjord_q < 4; ++fjord_q) \
+                if (fjord_g * 4 + fjord_q < fjord_n) \
+                    (lanes)[(first) + fjord_q] = (mem)[fjord_g * 4 + fjord_q]; \
+    } while (0)
+#define FJORD_STORE_LANES(mem, g, lanes, n) \
+    do { \
+        long fjord_g = (g), fjord_n = (n); \
+        if (fjord_g * 4 + 4 <= fjord_n) \
+            vstore4(vload4(0, lanes), fjord_g, mem); \
+        else \
+            for (int fjord_q = 0; fjord_q < 4; ++fjord_q) \
+                if (fjord_g * 4 + fjord_q < fjord_n) \
+                    (mem)[fjord_g * 4 + fjord_q] = (lanes)[fjord_q]; \
+    } while (0)
 #define FJORD_GROUP_REDUCE(T, acc, sh, tid, G, neutral, above, ...) \
     do { \
         long fjord_group = (G), fjord_tid = (tid); \
