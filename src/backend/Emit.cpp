@@ -139,8 +139,9 @@ GeneratedFiles emitOpenCL(const imp::Program& target, const EmitOptions& options
   KernelNeeds needs;
   std::string kernels = printKernels(prog, openclDialect(), kernelHelpers, needs);
   std::string cl = fileHeader(prog);
-  cl += "// The OpenCL C 1.2 kernels of module `" + n.prefix + "` (built at run time by " +
-        n.stem + "_host.cpp,\n// which includes this text as a string from " + n.stem + "_cl.h).\n";
+  cl += "// The OpenCL C 1.2 kernels of module `" + n.prefix + "`, built at run time by " +
+        n.stem + "_host.cpp\n// (from " + n.stem +
+        "_cl.h, this text as a string) after the FJORD_ macros of fjord_runtime_opencl.h.\n";
   if (needs.f64)
     cl += "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n";
   if (needs.int64Atomics)

@@ -35,7 +35,8 @@ public:
       bool converts = s.kind == K::DeclareScalar || s.kind == K::Assign || s.kind == K::Store ||
                       s.kind == K::StoreVolatile || s.kind == K::If || s.kind == K::For ||
                       s.kind == K::While || s.kind == K::DeclareVector ||
-                      s.kind == K::StoreVector || s.kind == K::Return;
+                      s.kind == K::StoreVector || s.kind == K::LoadLanes ||
+                      s.kind == K::StoreLanes || s.kind == K::Return;
       auto operand = [&](const Exp& e) {
         std::optional<Interval> r = range(e);
         if (r && r->counter && !converts)

@@ -99,6 +99,23 @@ protected:
       for (const Stm& t : d_.kind == Dialect::Kind::Cuda ? s.body : s.elseBody)
         stm(t);
       return;
+    case Stm::Kind::LoadLanes:
+      // Note [Warp shuffles and vectors in Imp]: the runtime's macros hold the vector access
+      // and the element-by-element one of a partial last group.
+      line("FJORD_LOAD_LANES(" + s.name + ", " + exp(*s.args.at(0)) + ", " + s.src + ", " +
+           exp(*s.args.at(1), false) + ", " + exp(*s.args.at(2), false) + ");");
+      return;
+    case Stm::Kind::StoreLanes:
+      line("FJORD_STORE_LANES(" + s.name + ", " + exp(*s.args.at(0), false) + ", " + s.src + ", " +
+           exp(*s.args.at(1), false) + ");");
+      return;
+    case Stm::Kind::GroupReduce:
+      // Note [Group reduction in Imp]: the runtime's macro (fjord_runtime_cuda.h, or the
+      // OpenCL kernel prelude of fjord_runtime_opencl.h) holds the shuffles or the tree.
+      line("FJORD_GROUP_REDUCE(" + std::string(d_.typeName(s.type)) + ", " + s.name + ", " + s.src +
+           ", " + exp(*s.args.at(0), false) + ", " + exp(*s.args.at(1), false) + ", " +
+           exp(*s.args.at(2), false) + ", " + s.text + ", " + exp(*s.args.at(3), false) + ");");
+      return;
     case Stm::Kind::DeclareVector: {
       std::string vec = vectorType(s.type);
       std::string index = exp(*s.args.at(0));

@@ -14,4 +14,15 @@ const std::string& runtimeFile(const std::string& name) {
   return it->second;
 }
 
+std::string openclKernelPrelude() {
+  const std::string& header = runtimeFile("fjord_runtime_opencl.h");
+  const std::string open = "kKernelPrelude = R\"FJORD(", close = ")FJORD\"";
+  size_t start = header.find(open);
+  size_t end = start == std::string::npos ? start : header.find(close, start);
+  if (end == std::string::npos)
+    throw std::logic_error("backend: fjord_runtime_opencl.h has no kKernelPrelude");
+  start += open.size();
+  return header.substr(start, end - start);
+}
+
 } // namespace fjord::backend

@@ -11,6 +11,10 @@ namespace fjord::backend {
 /// std::logic_error for an unknown name.
 const std::string& runtimeFile(const std::string& name);
 
+/// The OpenCL C that fjord_runtime_opencl.h builds before every generated `.cl` (its
+/// kKernelPrelude), for tools that compile a `.cl` file on its own.
+std::string openclKernelPrelude();
+
 /// Every runtime header as (file name, contents), sorted by name (generated).
 const std::vector<std::pair<std::string, std::string>>& embeddedRuntimeFiles();
 

@@ -71,6 +71,12 @@ void collectBlock(const imp::Block& b, Uses& u, ValueReads& values) {
       u.reads.insert(s.src);
       break;
     case Stm::Kind::DeclareVector: u.reads.insert(s.src); break;
+    case Stm::Kind::LoadLanes:
+    case Stm::Kind::StoreLanes:
+    case Stm::Kind::GroupReduce:
+      u.reads.insert(s.name);
+      u.reads.insert(s.src);
+      break;
     case Stm::Kind::StoreVector: u.reads.insert(s.name); break;
     case Stm::Kind::AtomicCas:
       u.reads.insert(s.name);

@@ -199,7 +199,7 @@ static int runFjord(int argc, char** argv) {
                       "a tuning parameter NAME=VALUE for the compiled programs that have it (repeatable)");
   testCmd->add_flag("--no-structure", test.noStructure,
                     "skip `structure` checks (e.g. those written for Futhark's own IR)");
-  diagFlags.addTo(*testCmd, /*compiles=*/false);
+  diagFlags.addTo(*testCmd, /*compiles=*/true);
 
   fjord::testing::BenchArgs bench;
   std::vector<std::string> benchExclude;
@@ -227,7 +227,7 @@ static int runFjord(int argc, char** argv) {
                        "with --export: larger inputs are described (random) or left out, larger "
                        "expected outputs left out")
       ->capture_default_str();
-  diagFlags.addTo(*benchCmd, /*compiles=*/false);
+  diagFlags.addTo(*benchCmd, /*compiles=*/true);
 
   fjord::testing::DatasetArgs dataset;
   auto* datasetCmd = app.add_subcommand("dataset", "Write random or given values in Futhark's data format (like futhark dataset)");
@@ -301,6 +301,7 @@ static int runFjord(int argc, char** argv) {
       return filesReadable({&runFile}) ? cmdRun(runFile, runEntry, diag) : 1;
     if (*checkCmd)
       return filesReadable({&checkFile}) ? cmdCheck(checkFile, diag) : 1;
+    test.warnings = bench.warnings = diag.warnings;
     if (*testCmd)
       return fjord::testing::cmdTest(test);
     if (*benchCmd) {

@@ -68,7 +68,7 @@ bool isCopy(const Stm& s) {
 /// Whether `s` (or a statement nested in it) sets scalar `name` after its declaration.
 bool writes(const Stm& s, const std::string& name) {
   bool setsScalar = s.kind == Stm::Kind::Assign || s.kind == Stm::Kind::ReadScalar ||
-                    s.kind == Stm::Kind::For;
+                    s.kind == Stm::Kind::For || s.kind == Stm::Kind::GroupReduce;
   if (setsScalar && s.name == name)
     return true;
   bool setsSrc = s.kind == Stm::Kind::AtomicFetchAdd || s.kind == Stm::Kind::AtomicCas;

@@ -87,11 +87,13 @@ public:
                  a.kind == K::AtomicUpdate || a.kind == K::AtomicCas ||
                  a.kind == K::ReadScalar || a.kind == K::WriteScalar ||
                  a.kind == K::StoreVolatile || a.kind == K::AtomicFetchAdd ||
-                 a.kind == K::DeclareVector || a.kind == K::StoreVector;
+                 a.kind == K::DeclareVector || a.kind == K::StoreVector ||
+                 a.kind == K::GroupReduce || a.kind == K::LoadLanes || a.kind == K::StoreLanes;
     bool hasSrc = a.kind == K::AtomicCas || a.kind == K::AtomicFetchAdd || a.kind == K::CopyMem ||
-                  a.kind == K::ReadScalar || a.kind == K::DeclareVector || a.kind == K::MoveMem;
+                  a.kind == K::ReadScalar || a.kind == K::DeclareVector || a.kind == K::MoveMem ||
+                  a.kind == K::GroupReduce || a.kind == K::LoadLanes || a.kind == K::StoreLanes;
     bool hasText = a.kind == K::Comment || a.kind == K::AtomicCas || a.kind == K::Error ||
-                   a.kind == K::For;
+                   a.kind == K::For || a.kind == K::GroupReduce;
     if (a.name != b.name || (typed && a.type != b.type) || (hasSrc && a.src != b.src) ||
         (hasText && a.text != b.text) ||
         (a.kind == K::DeclareArray && a.space != b.space) ||

@@ -1,6 +1,7 @@
 // Group reductions and vectorised inputs (see GroupReduce.h).
 #include "imp/GroupReduce.h"
 
+#include <map>
 #include <variant>
 
 namespace fjord::imp::detail {
@@ -124,11 +125,59 @@ Block treeReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Opera
   return out;
 }
 
+/// `e` with the variables of `bound` replaced by their values.
+ExpRef substituteVars(const ExpRef& e, const std::map<std::string, ExpRef>& bound) {
+  if (e->kind == Exp::Kind::Var) {
+    auto it = bound.find(e->name);
+    return it == bound.end() ? e : it->second;
+  }
+  Exp copy = *e;
+  for (ExpRef& a : copy.args)
+    a = substituteVars(a, bound);
+  return std::make_shared<const Exp>(std::move(copy));
+}
+
+/// The operator applied to `acc` and a later thread's value as one expression, or null when
+/// the operator is not an expression (a device function's call, several operands, values
+/// that are not 4 or 8 bytes wide). Names the later value in `above`.
+ExpRef combinedExpression(KernelLowerer& k, const ir::SegOp& seg,
+                          const std::vector<Operand>& operands, const ExpRef& acc,
+                          std::string& above) {
+  if (operands.size() != 1 || primBytes(acc->type) < 4 || !isSingleOperation(seg.ops.at(0).op))
+    return nullptr;
+  above = k.freshName(operands[0].name + "_above");
+  Block stms;
+  std::vector<ExpRef> res = combine(k, seg, {acc}, {var(above, acc->type)}, stms);
+  // The operator is written at the site as scalars bound once each (its parameters, then
+  // the operation): substituted into each other, they are one expression.
+  std::map<std::string, ExpRef> bound;
+  for (const Stm& st : stms) {
+    if (st.kind != Stm::Kind::DeclareScalar || st.args.size() != 1)
+      return nullptr;
+    bound[st.name] = substituteVars(st.args[0], bound);
+  }
+  return substituteVars(res.at(0), bound);
+}
+
 } // namespace
 
 void groupReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
                  ExpRef tid, ExpRef groupSize, const std::vector<ExpRef>& accs,
                  const std::vector<std::string>& sh, Block& out) {
+  std::string above;
+  if (ExpRef combined = combinedExpression(k, seg, operands, accs.at(0), above)) {
+    Stm s; // Note [Group reduction in Imp]
+    s.kind = Stm::Kind::GroupReduce;
+    s.name = accs[0]->name;
+    s.type = accs[0]->type;
+    s.src = sh.at(0);
+    s.text = above;
+    s.args = {tid, groupSize, neutrals(k, operands).at(0), combined};
+    out.push_back(comment("the first thread of each group combines the group's values, in "
+                          "thread order"));
+    out.push_back(std::move(s));
+    return;
+  }
   Stm s;
   s.kind = Stm::Kind::IfWarpShuffles;
   s.body = shuffleReduce(k, seg, operands, tid, groupSize, accs, sh);
@@ -197,35 +246,31 @@ std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorIn
 void loadLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
                const std::vector<std::string>& lanes, ExpRef g, ExpRef n, ExpRef first,
                Block& out) {
-  Block whole, partial;
-  std::string q = k.freshName("q");
-  ExpRef qv = var(q, PrimType::I64);
-  Block one;
   for (size_t j = 0; j < ins.size(); ++j) {
     const ArrayVar& a = ins[j].array;
     k.noteArray(false, a);
     std::string m = k.mem(a.block, a.elem, false);
-    std::string vec = k.freshName(ins[j].bound.name + "_vec");
-    Stm v;
-    v.kind = Stm::Kind::DeclareVector;
-    v.name = vec;
-    v.src = m;
-    v.type = a.elem;
-    v.args.push_back(g);
-    whole.push_back(std::move(v));
-    for (int64_t l = 0; l < 4; ++l)
-      whole.push_back(store(lanes[j], add(first, i64(l)), lane(vec, l, a.elem)));
-    one.push_back(store(lanes[j], add(first, qv), load(m, add(mul(g, i64(4)), qv), a.elem)));
+    if (!n) { // a whole group, known to lie inside the input: the vector load alone
+      std::string vec = k.freshName(ins[j].bound.name + "_vec");
+      Stm v;
+      v.kind = Stm::Kind::DeclareVector;
+      v.name = vec;
+      v.src = m;
+      v.type = a.elem;
+      v.args.push_back(g);
+      out.push_back(std::move(v));
+      for (int64_t l = 0; l < 4; ++l)
+        out.push_back(store(lanes[j], add(first, i64(l)), lane(vec, l, a.elem)));
+      continue;
+    }
+    Stm s; // Note [Warp shuffles and vectors in Imp]
+    s.kind = Stm::Kind::LoadLanes;
+    s.name = lanes[j];
+    s.src = m;
+    s.type = a.elem;
+    s.args = {first, g, n};
+    out.push_back(std::move(s));
   }
-  if (!n) {
-    out.insert(out.end(), whole.begin(), whole.end());
-    return;
-  }
-  Block guarded;
-  guarded.push_back(ifThen(lt(add(mul(g, i64(4)), qv), n), std::move(one)));
-  partial.push_back(forLoop(q, i64(4), std::move(guarded)));
-  out.push_back(ifThen(cmp(CmpOpKind::Le, add(mul(g, i64(4)), i64(4)), n), std::move(whole),
-                       std::move(partial)));
 }
 
 } // namespace fjord::imp::detail

@@ -160,8 +160,11 @@ struct Stm {
     Barrier,       ///< block-level barrier (shared memory fence)
     Break,
     IfWarpShuffles, ///< body on targets with 32-lane warp shuffles (CUDA), elseBody elsewhere (OpenCL)
+    GroupReduce,    ///< combines scalar `name` (of 4- or 8-byte `type`) over each group of args[1] threads (args[0] the thread index), in thread order, through shared array `src`: Note [Group reduction in Imp]
     DeclareVector,  ///< `name`: the 4 `type` elements src[4*args[0] .. 4*args[0]+3] (one aligned vector load; 4-byte `type`)
     StoreVector,    ///< name[4*args[0] + q] = args[1 + q] for q < 4 (one aligned vector store; 4-byte `type`)
+    LoadLanes,      ///< name[args[0] + q] = src[4*args[1] + q] for q < 4 where 4*args[1] + q < args[2]: one aligned vector load when all four are (4-byte `type`; `name` a private array)
+    StoreLanes,     ///< name[4*args[0] + q] = src[q] for q < 4 where 4*args[0] + q < args[1]: one aligned vector store when all four are (4-byte `type`; `src` a private array)
     // Host only:
     Alloc,         ///< device memory `name` of args[0] bytes (declares `name`, or sets the Mem out-parameter `name`)
     Free,          ///< name
@@ -204,7 +207,21 @@ struct Stm {
 //  - DeclareVector loads a float4/int4 (CUDA) or vload4 (OpenCL) from an element index that
 //    is a multiple of 4 in memory whose element 0 is 16-byte aligned (device allocations
 //    are); Lane reads one of its elements. StoreVector is the matching store.
+//  - LoadLanes and StoreLanes move four consecutive elements between memory and a private
+//    array, by one vector access where all four lie below the bound and element by element
+//    otherwise (the last, partial group of four). The dialects print them as the runtime's
+//    FJORD_LOAD_LANES and FJORD_STORE_LANES, so a kernel shows one line per input or result.
 // imp/ emits them only where the LMADs show the access is contiguous from offset 0.
+
+// Note [Group reduction in Imp]
+// GroupReduce is the whole combine of Note [Group reduction] (imp/GroupReduce.cpp) for one
+// accumulator whose operator is an expression: args = {tid, groupSize, neutral, combined},
+// where `combined` is the operator applied to `name` (the earlier thread's value) and the
+// scalar `text` (a later thread's value), which only `combined` sees. Afterwards the first
+// thread of each group holds the group's value in `name`. Every thread of the block must
+// reach it (it holds barriers); `src` is a shared array of `type` with an element per thread.
+// The dialects print it as the runtime's FJORD_GROUP_REDUCE macro (warp shuffles on CUDA,
+// a shared-memory tree on OpenCL), so each kernel shows one line where it had the tree.
 
 // Note [Calls in Imp]
 // A function that the core IR keeps (opt/Inline.h) and host code calls becomes a host

@@ -2,6 +2,7 @@
 // and the user's operator of a SegRed/SegScan/SegHist are lowered once, into
 // Program::deviceFunctions, and every call site in kernel code calls them.
 #include "imp/Lowering.h"
+#include "imp/SegCombine.h"
 
 #include "ir/Traverse.h"
 
@@ -177,7 +178,12 @@ private:
   std::set<ir::VName> blocks_;
 };
 
-/// Whether the operator is one built-in operation, which reads best written at the site.
+std::string citedSpan(const SourceSpan& span) {
+  return span.known() ? " (" + span.citedStr() + ")" : "";
+}
+
+} // namespace
+
 bool isSingleOperation(const ir::Lambda& lam) {
   if (lam.body.stms.size() > 1)
     return false;
@@ -187,12 +193,6 @@ bool isSingleOperation(const ir::Lambda& lam) {
   return b && (b->kind == ir::BasicOp::Kind::BinOp || b->kind == ir::BasicOp::Kind::CmpOp ||
                b->kind == ir::BasicOp::Kind::UnOp || b->kind == ir::BasicOp::Kind::Convert);
 }
-
-std::string citedSpan(const SourceSpan& span) {
-  return span.known() ? " (" + span.citedStr() + ")" : "";
-}
-
-} // namespace
 
 const DeviceFunctionInfo* KernelLowerer::deviceFunctionOf(const ir::Stm& stm, const ir::FunDef& f) {
   std::string key = "fun " + f.name;

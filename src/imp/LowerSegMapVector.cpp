@@ -99,26 +99,15 @@ bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   point.push_back(ifThen(lt(i, n), std::move(inRange)));
   guarded.push_back(forLoop(q, i64(4), std::move(point)));
 
-  Block whole, partial, one;
-  std::string q2 = k.freshName("q");
-  ExpRef q2v = var(q2, PrimType::I64);
   for (size_t j = 0; j < stm.pat.size(); ++j) {
-    PrimType t = k.array(stm.pat[j].name).elem;
-    Stm v;
-    v.kind = Stm::Kind::StoreVector;
+    Stm v; // Note [Warp shuffles and vectors in Imp]
+    v.kind = Stm::Kind::StoreLanes;
     v.name = resMems[j];
-    v.type = t;
-    v.args.push_back(g);
-    for (int64_t l = 0; l < 4; ++l)
-      v.args.push_back(load(resLanes[j], i64(l), t));
-    whole.push_back(std::move(v));
-    one.push_back(store(resMems[j], add(mul(g, i64(4)), q2v), load(resLanes[j], q2v, t)));
+    v.src = resLanes[j];
+    v.type = k.array(stm.pat[j].name).elem;
+    v.args = {g, n};
+    guarded.push_back(std::move(v));
   }
-  Block each;
-  each.push_back(ifThen(lt(add(mul(g, i64(4)), q2v), n), std::move(one)));
-  partial.push_back(forLoop(q2, i64(4), std::move(each)));
-  guarded.push_back(ifThen(cmp(CmpOpKind::Le, add(mul(g, i64(4)), i64(4)), n), std::move(whole),
-                           std::move(partial)));
   body.push_back(ifThen(lt(g, k.param("groups", divUp(total, i64(4)))), std::move(guarded)));
   decls.insert(decls.end(), body.begin(), body.end());
   k.kernel.body = std::move(decls);

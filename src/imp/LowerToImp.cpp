@@ -2,6 +2,7 @@
 #include "imp/LowerToImp.h"
 
 #include "imp/Lowering.h"
+#include "imp/MergeKernels.h"
 
 namespace fjord::imp {
 
@@ -70,6 +71,7 @@ Program lowerToImp(const ir::Prog& prog, const std::string& sourcePath, Diagnost
   }
   out.functions.insert(out.functions.begin(), std::make_move_iterator(called.begin()),
                        std::make_move_iterator(called.end()));
+  detail::mergeIdenticalKernels(out);
   return out;
 }
 

@@ -361,6 +361,48 @@ private:
       s.body = block();
       expectWord("else");
       s.elseBody = block();
+    } else if (w == "load_lanes" || w == "store_lanes") { // Note [Warp shuffles and vectors in Imp]
+      bool loads = w == "load_lanes";
+      s.kind = loads ? Stm::Kind::LoadLanes : Stm::Kind::StoreLanes;
+      s.type = dotType();
+      ExpRef at;
+      s.name = memIndex(at);
+      s.args.push_back(at);
+      p_.expect("<-");
+      if (loads) {
+        s.src = memIndex(at);
+        s.args.push_back(at);
+      } else {
+        Token lanes = p_.name("a private array");
+        lookup(lanes, true);
+        s.src = lanes.text;
+      }
+      expectWord("below");
+      s.args.push_back(bareExp());
+      end();
+    } else if (w == "group_reduce") { // Note [Group reduction in Imp]
+      s.kind = Stm::Kind::GroupReduce;
+      s.type = dotType();
+      s.name = scalarName();
+      expectWord("in");
+      Token sh = p_.name("a shared array");
+      lookup(sh, true);
+      s.src = sh.text;
+      p_.expect("(");
+      s.args.push_back(bareExp());
+      for (int i = 0; i < 2; ++i) {
+        p_.expect(",");
+        s.args.push_back(bareExp());
+      }
+      p_.expect(")");
+      expectWord("with");
+      s.text = p_.name("the later thread's value").text;
+      p_.expect("=");
+      scopes_.emplace_back();
+      bind(s.text, Binding{false, true, s.type});
+      s.args.push_back(bareExp());
+      scopes_.pop_back();
+      end();
     } else if (w == "vector") {
       s.kind = Stm::Kind::DeclareVector;
       s.type = dotType();

@@ -183,6 +183,18 @@ std::string printStm(const Stm& s, int indent) {
   case Stm::Kind::IfWarpShuffles:
     line = "if_warp_shuffles " + block(s.body, indent) + " else " + block(s.elseBody, indent);
     break;
+  case Stm::Kind::LoadLanes:
+    line = "load_lanes." + type + " " + s.name + "[" + arg(0) + "] <- " + s.src + "[" + arg(1) +
+           "] below " + arg(2) + ";";
+    break;
+  case Stm::Kind::StoreLanes:
+    line = "store_lanes." + type + " " + s.name + "[" + arg(0) + "] <- " + s.src + " below " +
+           arg(1) + ";";
+    break;
+  case Stm::Kind::GroupReduce:
+    line = "group_reduce." + type + " " + s.name + " in " + s.src + " (" + arg(0) + ", " + arg(1) +
+           ", " + arg(2) + ") with " + s.text + " = " + arg(3) + ";";
+    break;
   case Stm::Kind::DeclareVector:
     line = "vector." + type + " " + s.name + " <- " + s.src + "[" + arg(0) + "];";
     break;

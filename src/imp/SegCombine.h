@@ -34,6 +34,10 @@ std::vector<ExpRef> declareAccs(Lowerer& L, const std::vector<Operand>& operands
 std::vector<ExpRef> applySegOperator(Lowerer& L, const ir::Lambda& op, size_t firstPat,
                                      const std::vector<ExpRef>& args, Block& out);
 
+/// Whether the operator is one built-in operation, which reads best written at the site
+/// (applySegOperator writes it there rather than calling a device function).
+bool isSingleOperation(const ir::Lambda& lam);
+
 /// Applies the operators to `(xs, ys)` operator by operator; returns the results (one per
 /// operand). The statements computing them go to `out`.
 std::vector<ExpRef> combine(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& xs,

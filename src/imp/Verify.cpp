@@ -27,6 +27,9 @@ size_t operandCount(Stm::Kind k) {
   case K::Store: case K::AtomicUpdate: case K::Launch: case K::WriteScalar:
   case K::StoreVolatile: case K::AtomicFetchAdd: return 2;
   case K::StoreVector: return 5;
+  case K::GroupReduce: return 4;
+  case K::LoadLanes: return 3;
+  case K::StoreLanes: return 2;
   case K::AtomicCas: case K::CopyMem: return 3;
   default: return 1;
   }
@@ -269,14 +272,16 @@ private:
                       s.kind == K::StoreVolatile || s.kind == K::Fence ||
                       s.kind == K::AtomicFetchAdd ||
                       s.kind == K::IfWarpShuffles || s.kind == K::DeclareVector ||
-                      s.kind == K::StoreVector;
+                      s.kind == K::StoreVector || s.kind == K::GroupReduce ||
+                      s.kind == K::LoadLanes || s.kind == K::StoreLanes;
     bool hostOnly = s.kind == K::Alloc || s.kind == K::Free || s.kind == K::DeclareMem ||
                     s.kind == K::MoveMem || s.kind == K::CopyMem || s.kind == K::Launch ||
                     s.kind == K::ReadScalar || s.kind == K::WriteScalar || s.kind == K::Error;
     check(!kernelOnly || inKernel_, "a kernel-only statement in host code");
     check(!hostOnly || !inKernel_, "a host-only statement in a kernel");
     check(s.kind != K::Return || device_, "`return` outside a device function");
-    check(!device_ || (s.kind != K::Barrier && s.kind != K::IfWarpShuffles),
+    check(!device_ || (s.kind != K::Barrier && s.kind != K::IfWarpShuffles &&
+                       s.kind != K::GroupReduce),
           "a barrier or warp shuffle in a device function");
     check(s.args.size() == operandCount(s.kind) || (s.kind == K::DeclareScalar && s.args.empty()) ||
               s.kind == K::Return,
@@ -306,6 +311,37 @@ private:
       block(s.body);
       inShuffles_ = outer;
       block(s.elseBody);
+      return;
+    }
+    case K::LoadLanes:
+    case K::StoreLanes: { // Note [Warp shuffles and vectors in Imp]
+      check(primBytes(s.type) == 4, "lanes of " + std::string(primName(s.type)) +
+                                        " (only 4-byte elements)");
+      for (const std::string* m : {&s.name, &s.src}) {
+        const Decl& d = use(*m, true);
+        check(!d.typed || d.type == s.type, "lanes of " + std::string(primName(s.type)) +
+                                                " in `" + *m + "` of " + primName(d.type));
+      }
+      check(s.kind != K::StoreLanes || use(s.name, true).writable,
+            "a store to `" + s.name + "`, a parameter the kernel does not write");
+      for (size_t i = 0; i < s.args.size(); ++i)
+        index(i);
+      return;
+    }
+    case K::GroupReduce: { // Note [Group reduction in Imp]
+      check(primBytes(s.type) >= 4 && s.type != PrimType::Bool,
+            "a group reduction of " + std::string(primName(s.type)) + " (only 4- or 8-byte values)");
+      check(use(s.name, false).type == s.type, "a group reduction of `" + s.name + "` at another type");
+      const Decl& sh = use(s.src, true);
+      check(!sh.typed || sh.type == s.type, "a group reduction through `" + s.src + "` of " +
+                                                primName(sh.type));
+      index(0);
+      index(1);
+      expectType(s.args[2], s.type, "the neutral element");
+      scopes_.emplace_back();
+      declare(s.text, Decl{false, true, s.type, true});
+      expectType(s.args[3], s.type, "the combined value");
+      scopes_.pop_back();
       return;
     }
     case K::DeclareVector: {

@@ -226,7 +226,8 @@ void Bench::program(const fs::path& file) {
     return; // a test of an error message, nothing to time
   DiagnosticEngine diags;
   CheckedProgramPtr prog = loadProgram(file.string(), diags);
-  if (!prog) {
+  applyWarningPolicy(diags, args.warnings); // -Werror: a warning fails the compilation
+  if (!prog || diags.hasErrors()) {
     ++failures;
     std::cout << file.string() << ": does not compile:\n" << diags.render();
     return;

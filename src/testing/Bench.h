@@ -6,6 +6,7 @@
 // it writes the generated CUDA and the datasets' descriptions for scripts/bench-gpu.sh on a
 // GPU machine without Fjord (testing/BenchExport.h).
 #pragma once
+#include "support/DiagnosticOptions.h"
 #include "testing/TestSpec.h"
 
 #include <cstddef>
@@ -22,6 +23,7 @@ struct BenchArgs {
   std::string jsonFile;           ///< --json: Futhark's bench JSON layout
   std::string tuningFile;         ///< --tuning: passed to every run of every program
   std::vector<std::string> params; ///< --param name=value
+  WarningPolicy warnings = WarningPolicy::Report; ///< -w / -Werror on the programs' warnings
   std::string entry;              ///< --entry: only this entry point ("" = all)
   std::vector<std::string> excludeTags = {"nobench", "disable"}; ///< plus --exclude-tag
   std::string cacheDir;           ///< default: $XDG_CACHE_HOME/fjord/bench or ~/.cache/...

@@ -165,7 +165,8 @@ void Exporter::program(const fs::path& file) {
     return;
   DiagnosticEngine diags;
   CheckedProgramPtr prog = loadProgram(file.string(), diags);
-  if (!prog)
+  applyWarningPolicy(diags, args.warnings); // -Werror: a warning fails the compilation
+  if (!prog || diags.hasErrors())
     return fail(file.string(), "does not compile:\n" + diags.render());
   CompileOptions opts;
   opts.backend = Backend::Cuda;

@@ -74,6 +74,7 @@ struct Runner {
   std::optional<fs::path> exportDir;
   size_t exportMaxBytes = 0; ///< cases with a larger input or expected output are left out
   bool noStructure = false;  ///< `--no-structure`: structure checks are not run
+  WarningPolicy warnings = WarningPolicy::Report; ///< `-w` / `-Werror`
   std::vector<std::pair<std::string, std::string>> params; ///< `--param NAME=VALUE`
   std::mutex manifestLock;
   std::mutex paramsLock;
@@ -324,6 +325,9 @@ Outcome Runner::testFile(const fs::path& file) {
     std::lock_guard<std::mutex> lock(compilerLock);
     prog = loadProgram(file.string(), diags);
   }
+  applyWarningPolicy(diags, warnings); // -Werror: a warning fails the program's compilation
+  if (diags.hasErrors())
+    prog = nullptr;
   if (spec->compileErrorRegex) {
     std::string rendered = diags.render();
     if (prog) {
@@ -508,6 +512,7 @@ int cmdTest(const TestArgs& args) {
   Runner runner;
   runner.backendName = args.backend;
   runner.noStructure = args.noStructure;
+  runner.warnings = args.warnings;
   for (const std::string& p : args.params) {
     size_t eq = p.find('=');
     bool valid = eq != std::string::npos && eq > 0 && eq + 1 < p.size();

@@ -1,6 +1,8 @@
 // `fjord test`: runs the test blocks of programs (testing/TestSpec.h) on one backend.
 // The `fjord` executable links this library; the compiler libraries do not.
 #pragma once
+#include "support/DiagnosticOptions.h"
+
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@ struct TestArgs {
   /// threshold forces one version of a nest, Note [Thresholds] in ir/IR.h); at least one
   /// tested program must have each.
   std::vector<std::string> params;
+  WarningPolicy warnings = WarningPolicy::Report; ///< -w / -Werror on the programs' warnings
 };
 
 /// Returns the exit status: 0 all passed, 1 a failure, 77 skipped (CUDA without nvcc).

@@ -3,6 +3,8 @@
 // libclang-cpp for it; the compiler itself links only libFormat).
 #include "CheckOpenCL.h"
 
+#include "backend/RuntimeFiles.h"
+
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/FileManager.h>
 #include <clang/Frontend/FrontendActions.h>
@@ -22,7 +24,9 @@ std::string checkOpenCL(const std::string& source, const std::string& fileName) 
       llvm::vfs::getRealFileSystem());
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   overlay->pushOverlay(memory);
-  memory->addFile(fileName, 0, llvm::MemoryBuffer::getMemBufferCopy(source));
+  // As the runtime builds it: after the kernel prelude, lines counted from the .cl's start.
+  std::string program = backend::openclKernelPrelude() + "#line 1 \"" + fileName + "\"\n" + source;
+  memory->addFile(fileName, 0, llvm::MemoryBuffer::getMemBufferCopy(program));
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
 
   // The resource directory holds opencl-c.h; without it Clang looks next to the executable.

@@ -17,7 +17,8 @@ struct Result {
   std::string output; ///< stdout and stderr together
 };
 
-/// A scratch directory holding `warn.fut` (one warning, no error) and `bad.fut` (one error).
+/// A scratch directory holding `warn.fut` (one warning, no error), `warn_tested.fut` (the
+/// same with a test block) and `bad.fut` (one error).
 const fs::path& programsDir() {
   static const fs::path dir = [] {
     // One directory per process: CTest runs these cases side by side, and workDir empties
@@ -27,6 +28,12 @@ const fs::path& programsDir() {
                               "  match x\n"
                               "  case _ -> 1\n"
                               "  case 2 -> 2\n");
+    writeFile(d / "warn_tested.fut", "-- ==\n"
+                                     "-- input { 2 } output { 1 }\n"
+                                     "entry main (x: i32) : i32 =\n"
+                                     "  match x\n"
+                                     "  case _ -> 1\n"
+                                     "  case 2 -> 2\n");
     writeFile(d / "bad.fut", "entry main (xs: []f32) : []f32 = mapp (\\x -> x) xs\n");
     return d;
   }();
@@ -70,6 +77,18 @@ TEST_CASE("driver: warnings are reported, dropped by -w and made errors by -Werr
   Result other = runFjord("check -Wall warn.fut");
   CHECK(other.status == 1);
   CHECK(other.output.rfind("fjord: error: ", 0) == 0);
+}
+
+TEST_CASE("driver: -Werror fails the tests and benchmarks of a program with a warning, -w not") {
+  CHECK(runFjord("test --backend interp warn_tested.fut").status == 0);
+  CHECK(runFjord("test --backend interp -w warn_tested.fut").status == 0);
+  Result tested = runFjord("test --backend interp -Werror warn_tested.fut");
+  CHECK(tested.status == 1);
+  CHECK(tested.output.find("warn_tested.fut:6:8: error: unreachable case") != std::string::npos);
+  CHECK(tested.output.find(" [-Werror]\n") != std::string::npos);
+  Result benched = runFjord("bench --backend cuda -Werror --export bench-out warn_tested.fut");
+  CHECK(benched.status == 1);
+  CHECK(benched.output.find("warn_tested.fut:6:8: error: unreachable case") != std::string::npos);
 }
 
 TEST_CASE("driver: --color=always paints, never and auto (not a terminal) do not") {

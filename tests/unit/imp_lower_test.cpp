@@ -3,6 +3,7 @@
 // to end by the program tests; here we check kernels, names, barriers, loops and host code.
 #include "imp/LowerToImp.h"
 #include "imp/Print.h"
+#include "imp/Verify.h"
 #include "imp/Names.h"
 #include "ir/Parse.h"
 #include "ir/Traverse.h"
@@ -159,8 +160,15 @@ TEST_CASE("imp: a SegMap over contiguous arrays becomes one guarded kernel of fo
   CHECK(k.body[0].kind == imp::Stm::Kind::DeclareArray);
   CHECK(k.body[0].space == ir::MemSpace::Device);
   CHECK(k.body.back().kind == imp::Stm::Kind::If);
-  CHECK(count(k.body, imp::Stm::Kind::DeclareVector) == 1);
-  CHECK(count(k.body, imp::Stm::Kind::StoreVector) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::LoadLanes) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::StoreLanes) == 1);
+  walk(k.body, [&](const imp::Stm& s) {
+    if (s.kind == imp::Stm::Kind::LoadLanes || s.kind == imp::Stm::Kind::StoreLanes)
+      CHECK(imp::printStm(s).find(s.kind == imp::Stm::Kind::LoadLanes
+                                      ? "load_lanes.f32 x_lanes[0i64] <- xs_mem[g] below n;"
+                                      : "store_lanes.f32 result_0_mem[g] <- ys_lanes below n;") ==
+            0);
+  });
   // Parameters: captured on use, source-named, no VName tags.
   std::vector<std::string> params;
   for (const imp::Param& q : k.params)
@@ -220,14 +228,21 @@ TEST_CASE("imp: a SegRed becomes a two-stage, order-preserving reduction") {
   CHECK(hasTuning(p, "sum_reduce.block_size"));
   CHECK(hasTuning(p, "sum_reduce.num_blocks"));
   for (const imp::Kernel* k : {s1, s2}) {
-    // A shared array per operand, declared first; barriers in the tree.
+    // A shared array per operand, declared first, through which the group reduction goes.
     REQUIRE_FALSE(k->body.empty());
     CHECK(k->body[0].kind == imp::Stm::Kind::DeclareArray);
     CHECK(k->body[0].space == ir::MemSpace::Shared);
-    CHECK(count(k->body, imp::Stm::Kind::Barrier) >= 2);
-    // The group reduction: warp shuffles (CUDA) or a tree in shared memory (OpenCL).
-    CHECK(count(k->body, imp::Stm::Kind::IfWarpShuffles) == 1);
-    CHECK(count(k->body, imp::Stm::Kind::While) == 2); // the shuffle steps, the tree
+    // The group reduction (warp shuffles on CUDA, a tree in shared memory on OpenCL) is one
+    // GroupReduce whose operator is the expression `acc + above`.
+    CHECK(count(k->body, imp::Stm::Kind::GroupReduce) == 1);
+    CHECK(count(k->body, imp::Stm::Kind::While) == 0);
+    walk(k->body, [&](const imp::Stm& s) {
+      if (s.kind != imp::Stm::Kind::GroupReduce)
+        return;
+      CHECK(s.src == k->body[0].name);
+      CHECK(imp::printExp(*s.args.at(3)) == "(" + s.name + " + " + s.text + ")");
+      CHECK(imp::printExp(*s.args.at(2)) == "0.0f32");
+    });
     int chunkLoops = 0;
     walk(k->body, [&](const imp::Stm& s) {
       chunkLoops += s.kind == imp::Stm::Kind::For && s.name == "chunk_i";
@@ -263,17 +278,58 @@ TEST_CASE("imp: a SegRed becomes a two-stage, order-preserving reduction") {
   CHECK(f.results[0].type == PrimType::F32);
 }
 
+TEST_CASE("imp: kernels that lower alike are printed once, the second entry launching the "
+          "first's") {
+  auto entry = [](const std::string& name, int base) {
+    auto v = [&](const char* n, int i) { return std::string(n) + "_" + std::to_string(base + i); };
+    return "entry " + name + "(" + v("n", 0) + " : i64, " + v("xs", 1) + " : [" + v("n", 0) +
+           "]f32 @" + v("xs_mem", 2) + " -> 0 + {(" + v("n", 0) + " : 1)}) : {f32} = {\n" +
+           "  #[prov \"reduce\" prog.fut:2:1-0:0]\n  let {" + v("r", 6) +
+           " : f32} = segred(flat_" + std::to_string(base + 4) + "; " + v("gtid", 3) + " < " +
+           v("n", 0) + ")\n    ops { (commutative \\(" + v("a", 7) + " : f32, " + v("b", 8) +
+           " : f32) : {f32} -> {\n      let {" + v("c", 9) + " : f32} = add.f32 " + v("a", 7) +
+           " " + v("b", 8) + "\n      in {" + v("c", 9) + "}\n    }, {0f32}) }\n" +
+           "    : {f32} {\n      let {" + v("x", 5) + " : f32} = " + v("xs", 1) + "[" +
+           v("gtid", 3) + "]\n      in {" + v("x", 5) + "}\n    }\n  in {" + v("r", 6) +
+           "}\n}\n";
+  };
+  DiagnosticEngine diags;
+  imp::Program p =
+      imp::lowerToImp(memProg(entry("sum", 100) + "\n" + entry("total", 200)), "prog.fut", diags);
+  INFO(diags.render());
+  REQUIRE_FALSE(diags.hasErrors());
+  INFO(imp::printProgram(p));
+  // Both stages of `total` are those of `sum`: two kernels in all, whose docs name `total`'s.
+  REQUIRE(p.kernels.size() == 2);
+  CHECK(p.kernels[0].name == "sum_reduce_stage1");
+  CHECK(p.kernels[1].name == "sum_reduce_stage2");
+  CHECK(docMentions(p.kernels[0], "also serves prog.fut:2 (in place of total_reduce_stage1)"));
+  CHECK(docMentions(p.kernels[1], "also serves prog.fut:2 (in place of total_reduce_stage2)"));
+  std::vector<std::string> launched;
+  for (const imp::Function& f : p.functions)
+    walk(f.body, [&](const imp::Stm& s) {
+      if (s.kind == imp::Stm::Kind::Launch)
+        launched.push_back(f.name + ":" + s.name);
+    });
+  CHECK(launched == std::vector<std::string>{"sum:sum_reduce_stage1", "sum:sum_reduce_stage2",
+                                             "total:sum_reduce_stage1",
+                                             "total:sum_reduce_stage2"});
+  imp::verify(p);
+}
+
 TEST_CASE("imp: a commutative SegRed strides through the input") {
   DiagnosticEngine diags;
   imp::Program p = imp::lowerToImp(sumProg(/*commutative=*/true), "prog.fut", diags);
   REQUIRE_FALSE(diags.hasErrors());
   const imp::Kernel* s1 = kernel(p, "sum_reduce_stage1");
   REQUIRE(s1);
-  // whole steps, the rest a vector at a time, shuffle steps, tree
-  CHECK(count(s1->body, imp::Stm::Kind::While) == 4);
-  // xs lies contiguously from offset 0: vector loads, four per whole step, one per step of
-  // the rest.
-  CHECK(count(s1->body, imp::Stm::Kind::DeclareVector) == 2);
+  // whole steps, then the rest a vector at a time (the block's tree is one GroupReduce)
+  CHECK(count(s1->body, imp::Stm::Kind::While) == 2);
+  CHECK(count(s1->body, imp::Stm::Kind::GroupReduce) == 1);
+  // xs lies contiguously from offset 0: vector loads, four per whole step (DeclareVector,
+  // no check), one per step of the rest (LoadLanes, which checks n).
+  CHECK(count(s1->body, imp::Stm::Kind::DeclareVector) == 1);
+  CHECK(count(s1->body, imp::Stm::Kind::LoadLanes) == 1);
   // The whole steps check no element against n: their loop has no If.
   const imp::Stm* whole = nullptr;
   walk(s1->body, [&](const imp::Stm& s) {
@@ -379,7 +435,7 @@ TEST_CASE("imp: a segmented SegRed runs a group of threads per segment, its size
   const imp::Kernel& k = out.kernels[0];
   INFO(imp::printProgram(out));
   CHECK(k.name == "rowsums_reduce");
-  CHECK(count(k.body, imp::Stm::Kind::IfWarpShuffles) == 1);
+  CHECK(count(k.body, imp::Stm::Kind::GroupReduce) == 1);
   CHECK(hasTuning(out, "rowsums_reduce.block_per_segment"));
   CHECK(docMentions(k, "segmented reduction with (+) over xss, a group of threads_per_segment "
                        "threads per segment"));

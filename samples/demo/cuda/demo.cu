@@ -42,36 +42,15 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
     // each thread computes 4 consecutive points, with vector loads and stores
     int64_t g = (int64_t)blockIdx.x * (int64_t)blockDim.x + (int64_t)threadIdx.x;
     if (g < groups) {
-        if (g * 4 + 4 <= xs_len) {
-            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g];
-            x_lanes[0] = x_vec.x;
-            x_lanes[1] = x_vec.y;
-            x_lanes[2] = x_vec.z;
-            x_lanes[3] = x_vec.w;
-        } else {
-            for (int32_t q = 0; q < 4; ++q) {
-                if (g * 4 + q < xs_len) {
-                    x_lanes[q] = xs_mem[g * 4 + q];
-                }
-            }
-        }
-        for (int32_t q_1 = 0; q_1 < 4; ++q_1) {
-            int64_t gtid = g * 4 + q_1;
+        FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g, xs_len);
+        for (int32_t q = 0; q < 4; ++q) {
+            int64_t gtid = g * 4 + q;
             if (gtid < xs_len) {
-                float x = x_lanes[q_1];
-                mapped_lanes[q_1] = 2.0f * x + 1.0f;
+                float x = x_lanes[q];
+                mapped_lanes[q] = 2.0f * x + 1.0f;
             }
         }
-        if (g * 4 + 4 <= xs_len) {
-            reinterpret_cast<float4 *>(result_0_mem)[g] =
-                make_float4(mapped_lanes[0], mapped_lanes[1], mapped_lanes[2], mapped_lanes[3]);
-        } else {
-            for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
-                if (g * 4 + q_2 < xs_len) {
-                    result_0_mem[g * 4 + q_2] = mapped_lanes[q_2];
-                }
-            }
-        }
+        FJORD_STORE_LANES(result_0_mem, g, mapped_lanes, xs_len);
     }
 }
 
@@ -110,50 +89,19 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     }
     // the rest, a vector at a time; elements past the input are skipped
     while (g < groups) {
-        if (g * 4 + 4 <= xs_len) {
-            float4 x_vec_1 = reinterpret_cast<const float4 *>(xs_mem)[g];
-            x_lanes[0] = x_vec_1.x;
-            x_lanes[1] = x_vec_1.y;
-            x_lanes[2] = x_vec_1.z;
-            x_lanes[3] = x_vec_1.w;
-        } else {
-            for (int32_t q_3 = 0; q_3 < 4; ++q_3) {
-                if (g * 4 + q_3 < xs_len) {
-                    x_lanes[q_3] = xs_mem[g * 4 + q_3];
-                }
-            }
-        }
-        for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
-            int64_t gtid_1 = g * 4 + q_2;
+        FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g, xs_len);
+        for (int32_t q_1 = 0; q_1 < 4; ++q_1) {
+            int64_t gtid_1 = g * 4 + q_1;
             if (gtid_1 < xs_len) {
-                float x_2 = x_lanes[q_2];
+                float x_2 = x_lanes[q_1];
                 reduced_acc = reduced_acc + x_2;
             }
         }
         g = g + stride;
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
+                       reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
     }
@@ -164,6 +112,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
+// also serves demo.fut:12 (in place of dot_map_reduce_stage2)
 static __global__ void sum_reduce_stage2(int64_t num_partials, const float *reduced_partials,
                                          float *reduced_result) {
     __shared__ float reduced_shared[1024];
@@ -177,28 +126,9 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
         float reduced = reduced_partials[start + chunk_i];
         reduced_acc = reduced_acc + reduced;
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
+                       reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
     }
@@ -247,104 +177,23 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     }
     // the rest, a vector at a time; elements past the input are skipped
     while (g < groups) {
-        if (g * 4 + 4 <= n) {
-            float4 x_vec_2 = reinterpret_cast<const float4 *>(xs_mem)[g];
-            x_lanes[0] = x_vec_2.x;
-            x_lanes[1] = x_vec_2.y;
-            x_lanes[2] = x_vec_2.z;
-            x_lanes[3] = x_vec_2.w;
-            float4 x_vec_3 = reinterpret_cast<const float4 *>(ys_mem)[g];
-            x_lanes_1[0] = x_vec_3.x;
-            x_lanes_1[1] = x_vec_3.y;
-            x_lanes_1[2] = x_vec_3.z;
-            x_lanes_1[3] = x_vec_3.w;
-        } else {
-            for (int32_t q_3 = 0; q_3 < 4; ++q_3) {
-                if (g * 4 + q_3 < n) {
-                    x_lanes[q_3] = xs_mem[g * 4 + q_3];
-                    x_lanes_1[q_3] = ys_mem[g * 4 + q_3];
-                }
-            }
-        }
-        for (int32_t q_2 = 0; q_2 < 4; ++q_2) {
-            int64_t gtid_1 = g * 4 + q_2;
+        FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g, n);
+        FJORD_LOAD_LANES(x_lanes_1, 0, ys_mem, g, n);
+        for (int32_t q_1 = 0; q_1 < 4; ++q_1) {
+            int64_t gtid_1 = g * 4 + q_1;
             if (gtid_1 < n) {
-                float x_3 = x_lanes[q_2];
-                float x_4 = x_lanes_1[q_2];
+                float x_3 = x_lanes[q_1];
+                float x_4 = x_lanes_1[q_1];
                 reduced_acc = reduced_acc + x_3 * x_4;
             }
         }
         g = g + stride;
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
+                       reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
-    }
-}
-
-// demo.fut:12
-//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
-// reduction with (+) over xs, ys, stage 2 of 2: combines the partial results
-// reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
-static __global__ void dot_map_reduce_stage2(int64_t num_partials, const float *reduced_partials,
-                                             float *reduced_result) {
-    __shared__ float reduced_shared[1024];
-    int64_t tid = (int64_t)threadIdx.x;
-    float reduced_acc = 0.0f;
-    // each thread folds a contiguous chunk of the partials, in order
-    int64_t per_thread = (num_partials + (int64_t)blockDim.x - 1) / (int64_t)blockDim.x;
-    int64_t start = tid * per_thread;
-    int64_t end = min(start + per_thread, num_partials);
-    for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
-        float reduced = reduced_partials[start + chunk_i];
-        reduced_acc = reduced_acc + reduced;
-    }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            float reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            reduced_acc = reduced_acc + reduced_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : 0.0f;
-        }
-    }
-    if (tid == 0) {
-        reduced_result[0] = reduced_acc;
     }
 }
 
@@ -370,28 +219,9 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
             gtid_2 = gtid_2 + threads_per_segment;
         }
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min(threads_per_segment, (int64_t)32);
-    int64_t rounds = threads_per_segment > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            double mapped_above = __shfl_down_sync(0xffffffffu, mapped_acc, (int)offset);
-            mapped_acc = mapped_acc + mapped_above;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && threads_per_segment > 32) {
-            if (tid % 32 == 0) {
-                mapped_shared[tid / 32] = mapped_acc;
-            }
-            __syncthreads();
-            int64_t warps = threads_per_segment / 32;
-            int64_t lane_1 = tid % 32;
-            int64_t first_warp = tid / threads_per_segment * warps;
-            mapped_acc = lane_1 < warps ? mapped_shared[first_warp + lane_1] : 0.0;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE(double, mapped_acc, mapped_shared, tid, threads_per_segment, 0.0,
+                       mapped_above, mapped_acc + mapped_above);
     if (lane == 0 && segment < segments) {
         result_0_mem[segment] = mapped_acc;
     }
@@ -615,9 +445,8 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
                                      warp_block_size, n, xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage2, "dot_map_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_result));
+        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
+                                     num_blocks, reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
     }
     result_0 = reduced;

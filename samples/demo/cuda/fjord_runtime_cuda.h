@@ -250,3 +250,80 @@ inline void Buffer::reset() {
 }
 
 } // namespace fjord_rt::cuda
+
+// FJORD_GROUP_REDUCE(T, acc, sh, tid, G, neutral, above, combined): combines `acc` (a 4- or
+// 8-byte T) over each group of G consecutive threads of the block, in thread order, so that
+// the group's first thread ends with the group's value (Note [Group reduction] in Fjord's
+// imp/GroupReduce.cpp). Each lane combines its value with the one `offset` lanes above
+// (`combined`, an expression of `acc` and `above`), offset = 1, 2, 4, ... below
+// min(G, 32); with more than one warp per group, lane 0 of each warp puts its value in the
+// shared array `sh` (one element per warp) and the shuffles run again over the warps'
+// values, `neutral` past them. Every thread of the block must reach it; G is a power of two
+// up to 32 or a multiple of 32.
+#define FJORD_GROUP_REDUCE(T, acc, sh, tid, G, neutral, above, ...)                              \
+    do {                                                                                         \
+        int64_t fjord_group = (G), fjord_tid = (tid);                                             \
+        int fjord_width = fjord_group < 32 ? (int)fjord_group : 32;                              \
+        for (int fjord_round = 0; fjord_round < (fjord_group > 32 ? 2 : 1); ++fjord_round) {     \
+            for (int fjord_offset = 1; fjord_offset < fjord_width; fjord_offset *= 2) {          \
+                T above = __shfl_down_sync(0xffffffffu, acc, fjord_offset);                      \
+                acc = (__VA_ARGS__);                                                             \
+            }                                                                                    \
+            if (fjord_round == 0 && fjord_group > 32) {                                          \
+                if (fjord_tid % 32 == 0)                                                         \
+                    sh[fjord_tid / 32] = acc;                                                    \
+                __syncthreads();                                                                 \
+                int64_t fjord_warps = fjord_group / 32, fjord_lane = fjord_tid % 32;             \
+                acc = fjord_lane < fjord_warps                                                   \
+                          ? sh[fjord_tid / fjord_group * fjord_warps + fjord_lane]               \
+                          : (neutral);                                                           \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
+
+namespace fjord_rt::cuda {
+
+/// The CUDA vector of four T (float4, int4, uint4) for the 4-byte element types.
+template <typename T> struct Vector4;
+template <> struct Vector4<float> { using type = float4; };
+template <> struct Vector4<int32_t> { using type = int4; };
+template <> struct Vector4<uint32_t> { using type = uint4; };
+
+/// lanes[q] = mem[4g + q] for q < 4 where 4g + q < n: one aligned vector load when all four
+/// are (device memory is aligned to far more than 16 bytes).
+template <typename T>
+__device__ __forceinline__ void loadLanes(T *lanes, const T *mem, int64_t g, int64_t n) {
+    if (g * 4 + 4 <= n) {
+        typename Vector4<T>::type v = reinterpret_cast<const typename Vector4<T>::type *>(mem)[g];
+        lanes[0] = v.x;
+        lanes[1] = v.y;
+        lanes[2] = v.z;
+        lanes[3] = v.w;
+        return;
+    }
+    for (int q = 0; q < 4; ++q)
+        if (g * 4 + q < n)
+            lanes[q] = mem[g * 4 + q];
+}
+
+/// mem[4g + q] = lanes[q] for q < 4 where 4g + q < n, by one vector store when all four are.
+template <typename T>
+__device__ __forceinline__ void storeLanes(T *mem, int64_t g, const T *lanes, int64_t n) {
+    if (g * 4 + 4 <= n) {
+        reinterpret_cast<typename Vector4<T>::type *>(mem)[g] = {lanes[0], lanes[1], lanes[2],
+                                                                 lanes[3]};
+        return;
+    }
+    for (int q = 0; q < 4; ++q)
+        if (g * 4 + q < n)
+            mem[g * 4 + q] = lanes[q];
+}
+
+} // namespace fjord_rt::cuda
+
+// FJORD_LOAD_LANES(lanes, first, mem, g, n): lanes[first + q] = mem[4g + q] for q < 4 where
+// 4g + q < n, by one vector load when all four are. FJORD_STORE_LANES(mem, g, lanes, n):
+// the matching store of lanes[0..3]. (Note [Vectorised inputs] in Fjord's imp/GroupReduce.cpp.)
+#define FJORD_LOAD_LANES(lanes, first, mem, g, n)                                                \
+    fjord_rt::cuda::loadLanes(&(lanes)[first], mem, g, n)
+#define FJORD_STORE_LANES(mem, g, lanes, n) fjord_rt::cuda::storeLanes(mem, g, lanes, n)

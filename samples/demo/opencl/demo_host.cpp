@@ -96,7 +96,7 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
         FJORD_TRY(ctx->device.alloc(reduced_result, 4));
         FJORD_TRY(ctx->device.launch("dot_map_reduce_stage1", num_blocks, warp_block_size, n,
                                      xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch("dot_map_reduce_stage2", 1, warp_block_size, num_blocks,
+        FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
                                      reduced_partials, reduced_result));
         FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
     }

@@ -24,6 +24,59 @@
 
 namespace fjord_rt::opencl {
 
+/// OpenCL C that the kernels of every generated `prog.cl` use, built before its text (Device::
+/// build), so that each use in the .cl is one line.
+///
+/// FJORD_GROUP_REDUCE(T, acc, sh, tid, G, neutral, above, combined) combines `acc` (a T)
+/// over each group of G consecutive work-items of the work-group, in order, so that the
+/// group's first work-item ends with the group's value (Note [Group reduction] in Fjord's
+/// imp/GroupReduce.cpp): a tree in the local array `sh` (one element per work-item) where
+/// sh[t] becomes `combined`, an expression of `acc` = sh[t] and `above` = sh[t + offset], for
+/// t a multiple of 2 * offset within its group, offset = 1, 2, 4, ... below G. Every
+/// work-item of the work-group must reach it. (`neutral` is for targets with warp shuffles.)
+///
+/// FJORD_LOAD_LANES(lanes, first, mem, g, n) sets lanes[first + q] = mem[4g + q] for q < 4
+/// where 4g + q < n, by one vector load when all four are; FJORD_STORE_LANES(mem, g, lanes, n)
+/// is the matching store of lanes[0..3] (Note [Vectorised inputs] in imp/GroupReduce.cpp).
+inline constexpr const char* kKernelPrelude = R"FJORD(
+#define FJORD_LOAD_LANES(lanes, first, mem, g, n) \
+    do { \
+        long fjord_g = (g), fjord_n = (n); \
+        if (fjord_g * 4 + 4 <= fjord_n) \
+            vstore4(vload4(fjord_g, mem), 0, &(lanes)[first]); \
+        else \
+            for (int fjord_q = 0; fjord_q < 4; ++fjord_q) \
+                if (fjord_g * 4 + fjord_q < fjord_n) \
+                    (lanes)[(first) + fjord_q] = (mem)[fjord_g * 4 + fjord_q]; \
+    } while (0)
+#define FJORD_STORE_LANES(mem, g, lanes, n) \
+    do { \
+        long fjord_g = (g), fjord_n = (n); \
+        if (fjord_g * 4 + 4 <= fjord_n) \
+            vstore4(vload4(0, lanes), fjord_g, mem); \
+        else \
+            for (int fjord_q = 0; fjord_q < 4; ++fjord_q) \
+                if (fjord_g * 4 + fjord_q < fjord_n) \
+                    (mem)[fjord_g * 4 + fjord_q] = (lanes)[fjord_q]; \
+    } while (0)
+#define FJORD_GROUP_REDUCE(T, acc, sh, tid, G, neutral, above, ...) \
+    do { \
+        long fjord_group = (G), fjord_tid = (tid); \
+        sh[fjord_tid] = acc; \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        for (long fjord_offset = 1; fjord_offset < fjord_group; fjord_offset *= 2) { \
+            if (fjord_tid % (2 * fjord_offset) == 0 && \
+                fjord_tid % fjord_group + fjord_offset < fjord_group) { \
+                T above = sh[fjord_tid + fjord_offset]; \
+                acc = sh[fjord_tid]; \
+                sh[fjord_tid] = (__VA_ARGS__); \
+            } \
+            barrier(CLK_LOCAL_MEM_FENCE); \
+        } \
+        acc = sh[fjord_tid]; \
+    } while (0)
+)FJORD";
+
 class Device;
 
 /// Owns one device allocation of the context's Device; the destructor gives it back to the
@@ -270,7 +323,8 @@ private:
 
     int build(const char* source, const std::string& options) {
         cl_int status = CL_SUCCESS;
-        program_ = clCreateProgramWithSource(context_, 1, &source, nullptr, &status);
+        const char* texts[] = {kKernelPrelude, source};
+        program_ = clCreateProgramWithSource(context_, 2, texts, nullptr, &status);
         FJORD_TRY(check(status, "clCreateProgramWithSource"));
         status = clBuildProgram(program_, 1, &device_, options.c_str(), nullptr, nullptr);
         if (status == CL_SUCCESS)
