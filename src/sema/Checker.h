@@ -192,6 +192,7 @@ private:
   std::vector<ValueEntry> values_;
   std::vector<TypeEntry> types_;
   std::map<std::string, SourceSpan> abstractSpecs_; ///< abstract types: their `type` specs
+  bool checkingSealing_ = false; ///< inside checkSealingDecl
   std::vector<std::string> localSizes_; ///< existential and named-parameter sizes in scope
   /// The named function (`def`, `entry`, local `let f`) whose parameters checkFunction binds
   /// next: there each `[]` is a fresh size parameter, as in Futhark (a lambda's `[]` is

@@ -96,7 +96,7 @@ private:
 
   void emit(DeclPtr d, bool local) {
     (void)local;
-    d->checkOnly = checkOnly_;
+    d->checkOnly = d->checkOnly || checkOnly_;
     out_.push_back(std::move(d));
   }
 

@@ -41,6 +41,10 @@ namespace fjord::sema {
 // abstract type unify with its definition (its arguments put in for its parameters). After
 // checking, the definitions replace the abstract types in every annotation, so later
 // stages never see them. Code inside the module names its own types and is unaffected.
+// A transparent spec `type u = t` (or `with u = t`) is checked by a declaration of its own
+// (`sealsTypeSpec`, check-only) that compares the module's u with the spec's type, abstract
+// types not seen through; sealed, u is then seen as the spec writes it (naming `M.t`).
+// Uniqueness in `val` specs is checked on the sealing declarations like any function's.
 
 // Note [Sealed functor parameters]
 // A functor's body must type-check against its parameters' module types alone, as in

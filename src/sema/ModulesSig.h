@@ -11,7 +11,8 @@ SigRef evalSig(const ast::SigExp& e, const Env& scope, DiagnosticEngine& diags);
 
 /// `mod : sig` (at `span`): returns `mod` restricted to what `sig` names, or null after
 /// reporting an item `mod` lacks (naming it and where the module type specifies it).
-/// `outerTypes`: the types of the modules whose module types enclose `sig`.
+/// `outerTypes`: the types of the modules whose module types enclose `sig` (sealed);
+/// `outerHaveTypes`: the same as those modules define them (for `type t = u` specs).
 /// Declarations that let the checker compare the values' types with the `val`
 /// specifications are appended to `checks` (named by `fresh`). A non-empty `sealPath` (the
 /// module's path as written, `M`) seals the module: its abstract types become types of
@@ -20,6 +21,7 @@ SigRef evalSig(const ast::SigExp& e, const Env& scope, DiagnosticEngine& diags);
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const std::string& sealPath, const Env& outerTypes = {});
+                   const std::string& sealPath, const Env& outerTypes = {},
+                   const Env& outerHaveTypes = {});
 
 } // namespace fjord::sema::modules

@@ -98,6 +98,8 @@ bool isFunction(const TypeRef& t) { return t && t->kind == Type::Kind::Function;
 bool isUniqueTypeExp(const ast::TypeExp* te) {
   if (!te)
     return false;
+  if (te->kind == ast::TypeExp::Kind::Existential && !te->args.empty())
+    return isUniqueTypeExp(te->args[0].get()); // `?[d].*[d]i32`
   if (te->kind == ast::TypeExp::Kind::Unique)
     return true;
   if (te->kind != ast::TypeExp::Kind::Tuple || te->args.empty())
@@ -137,7 +139,16 @@ public:
       return decl(*d.inner);
     if (d.kind != ast::Decl::Kind::Value || !d.body)
       return;
-    function(d.params, d.retTypeExp.get(), *d.body, "`" + d.name.base + "`", RootKind::Param);
+    // A module's value checked against its `val` specification (Note [Abstract types] in
+    // Modules.h) is named as the module names it, with the type the spec gives it.
+    std::string name = "`" + (d.sealing ? d.sealedName : d.name.base) + "`";
+    size_t mark = diags_.all().size();
+    function(d.params, d.retTypeExp.get(), *d.body, name, RootKind::Param);
+    if (d.sealing && diags_.all().size() > mark) { // see checkSealingDecl on the cast
+      auto& error = const_cast<Diagnostic&>(diags_.all()[mark]);
+      error.message = name + " does not match its `val` specification: " + error.message;
+      error.note(d.sealedSpec, name + " is specified here");
+    }
   }
 
 private:
