@@ -706,7 +706,7 @@ std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
       checkExhaustive(prog, local);
   for (ast::Program& prog : files)
     if (!local.hasErrors() && !isPreludeFile(prog.file))
-      checkRestrictions(prog, local);
+      checkRestrictions(prog, local, checker.liftedAbstract());
   for (ast::Program& prog : files)
     if (!local.hasErrors() && !isPreludeFile(prog.file))
       checkUniqueness(out, prog, local);

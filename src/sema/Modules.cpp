@@ -158,6 +158,7 @@ private:
     out->name.base = flat;
     out->typeParams = d.typeParams;
     out->liftedness = d.liftedness;
+    liftedness_[flat] = d.liftedness;
     out->attrs = d.attrs;
     r.bindTypeParams(d.typeParams);
     out->retTypeExp = r.type(*d.retTypeExp);
@@ -250,9 +251,12 @@ private:
     std::vector<DeclPtr> checks;
     ModuleRef out = matchSig(
         mod, *sig, span, diags_, checks, [&](const std::string& b) { return fresh("", b); },
-        sealPath);
-    for (DeclPtr& c : checks)
+        liftedness_, sealPath);
+    for (DeclPtr& c : checks) {
+      if (c->kind == DK::Type)
+        liftedness_[c->name.base] = c->liftedness;
       emit(std::move(c), true);
+    }
     return out;
   }
 
@@ -353,6 +357,7 @@ private:
         d->retTypeExp = r.type(*t.definition);
       }
       m->members.types[t.name] = d->name;
+      liftedness_[d->name.base] = d->liftedness;
       outer.types[t.name] = d->name;
       emit(std::move(d), true);
     }
@@ -431,6 +436,7 @@ private:
   std::map<std::string, Env> exports_; ///< by file path
   std::set<std::string> usedNames_, reserved_;
   std::vector<DeclPtr> out_;
+  TypeLiftedness liftedness_; ///< the flattened types' declared liftedness
   std::vector<DeclPtr> preludeSigs_; ///< the prelude's `module type`s, taken out of it
   bool isMain_ = false;
   bool checkOnly_ = false; ///< flattening a functor's body for checking only

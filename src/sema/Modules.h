@@ -45,6 +45,10 @@ namespace fjord::sema {
 // (`sealsTypeSpec`, check-only) that compares the module's u with the spec's type, abstract
 // types not seen through; sealed, u is then seen as the spec writes it (naming `M.t`).
 // Uniqueness in `val` specs is checked on the sealing declarations like any function's.
+// Liftedness: an abstract type's definition may be at most as lifted as its spec (`type` <
+// `type~` < `type^`, from the declarations the pass records), a constant's spec type may
+// not be size-lifted, and a functor's body may not make arrays of its parameter's `type~`
+// or `type^` types (checkRestrictions, which also walks the check-only declarations).
 
 // Note [Sealed functor parameters]
 // A functor's body must type-check against its parameters' module types alone, as in

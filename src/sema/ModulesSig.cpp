@@ -40,6 +40,30 @@ ast::TypeExpPtr typeParamArg(const ast::TypeParam& tp) {
   return arg;
 }
 
+/// Liftedness ordered: `type` < `type~` (may hide sizes) < `type^` (may hold functions).
+int liftRank(const std::string& l) { return l == "^" ? 2 : l == "~" ? 1 : 0; }
+
+std::string liftDescription(const std::string& l) {
+  return l == "^" ? "lifted (`type^`)" : l == "~" ? "size-lifted (`type~`)" : "non-lifted (`type`)";
+}
+
+/// Where a constant's spec type (not a function) names a type of `sig` specified `type~`.
+const ast::TypeExp* sizeLiftedUse(const ast::TypeExp& t, const Sig& sig) {
+  if (t.kind == ast::TypeExp::Kind::Function)
+    return nullptr;
+  if (t.kind == ast::TypeExp::Kind::Named && t.name.qualifiers.empty())
+    for (const Sig::Item& item : sig.types)
+      if (item.name == t.name.base && item.spec && item.spec->liftedness == "~")
+        return &t;
+  for (const ast::TypeExpPtr& a : t.args)
+    if (const ast::TypeExp* at = a ? sizeLiftedUse(*a, sig) : nullptr)
+      return at;
+  for (const auto& [name, f] : t.fields)
+    if (const ast::TypeExp* at = f ? sizeLiftedUse(*f, sig) : nullptr)
+      return at;
+  return nullptr;
+}
+
 SigRef namedSig(const ast::Name& name, const Env& scope, DiagnosticEngine& diags) {
   const Env* env = &scope;
   for (const std::string& q : name.qualifiers) {
@@ -278,7 +302,8 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const std::string& sealPath, const Env& outerTypes,
+                   const TypeLiftedness& liftedness, const std::string& sealPath,
+                   const Env& outerTypes,
                    const Env& outerHaveTypes) {
   if (sig.functor || mod->kind == Module::Kind::Prim)
     return mod;
@@ -298,6 +323,19 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     if (it == have.types.end()) {
       missing("the type", t);
       continue;
+    }
+    if (t.spec && t.abstract) { // `with t = u` is as lifted as u
+      auto lifted = liftedness.find(it->second.base);
+      const std::string& have = lifted == liftedness.end() ? "" : lifted->second;
+      if (liftRank(have) > liftRank(t.spec->liftedness)) {
+        diags
+            .error(span, "the type `" + t.name + "` is declared " + liftDescription(have) +
+                             ", but its module type requires a " +
+                             liftDescription(t.spec->liftedness) + " type")
+            .note(it->second.span, "`" + t.name + "` is defined here")
+            .note(t.span, "`" + t.name + "` is specified here");
+        return nullptr;
+      }
     }
     if (sealPath.empty() || !t.abstract || !t.spec) {
       out->members.types[t.name] = it->second;
@@ -346,7 +384,7 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     }
     size_t first = checks.size();
     out->members.modules[m.name] =
-        matchSig(it->second, *m.sig, span, diags, checks, fresh,
+        matchSig(it->second, *m.sig, span, diags, checks, fresh, liftedness,
                  sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes, haveTypes);
     if (out->members.modules[m.name])
       sigTypes.modules[m.name] = out->members.modules[m.name];
@@ -364,6 +402,13 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     out->members.values[v.name] = it->second;
     if (!v.spec || !v.spec->type)
       continue;
+    if (const ast::TypeExp* at = sizeLiftedUse(*v.spec->type, sig)) {
+      diags.error(span, "the value `" + v.name + "` is not a function, so its type may not be "
+                        "the size-lifted type `" + at->name.str() + "` (`type~`): a constant "
+                        "has one size")
+          .note(v.span, "`" + v.name + "` is specified here");
+      return nullptr;
+    }
     bool alpha = std::isalpha(static_cast<unsigned char>(v.name[0]));
     ast::DeclPtr check =
         valCheck(v, it->second, sigTypes, diags, fresh(alpha ? "sigcheck_" + v.name : "sigcheck_op"));

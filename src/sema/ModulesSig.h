@@ -9,6 +9,9 @@ namespace fjord::sema::modules {
 /// The module type `e` denotes in `scope`; null after reporting an unknown name.
 SigRef evalSig(const ast::SigExp& e, const Env& scope, DiagnosticEngine& diags);
 
+/// How lifted each flattened type is declared (`~`, `^`, or absent: not lifted).
+using TypeLiftedness = std::map<std::string, std::string>;
+
 /// `mod : sig` (at `span`): returns `mod` restricted to what `sig` names, or null after
 /// reporting an item `mod` lacks (naming it and where the module type specifies it).
 /// `outerTypes`: the types of the modules whose module types enclose `sig` (sealed);
@@ -17,11 +20,13 @@ SigRef evalSig(const ast::SigExp& e, const Env& scope, DiagnosticEngine& diags);
 /// specifications are appended to `checks` (named by `fresh`). A non-empty `sealPath` (the
 /// module's path as written, `M`) seals the module: its abstract types become types of
 /// their own, declared in `checks`, and its values are seen through those declarations
-/// (Note [Abstract types] in Modules.h).
+/// (Note [Abstract types] in Modules.h). A type may be at most as lifted as its spec
+/// (`liftedness`: the module's types' declarations).
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const std::string& sealPath, const Env& outerTypes = {},
+                   const TypeLiftedness& liftedness, const std::string& sealPath,
+                   const Env& outerTypes = {},
                    const Env& outerHaveTypes = {});
 
 } // namespace fjord::sema::modules
