@@ -119,6 +119,12 @@ bool isUniqueParam(const Pattern& p) {
     return std::all_of(p.elems.begin(), p.elems.end(), [](const ast::PatternPtr& e) {
       return isUniqueParam(*e) || !canAlias(e->type);
     });
+  // A parameter that eta-expansion added to a point-free entry point (`0eta`: a name no
+  // source can spell; Checker::etaExpandEntry) is only passed on to the function, so it is
+  // consumed only where that function's parameter is unique, as the entry's type says.
+  if (p.kind == Pattern::Kind::Id && !p.name.base.empty() &&
+      std::isdigit(static_cast<unsigned char>(p.name.base[0])))
+    return true;
   return p.kind == Pattern::Kind::Ascribed && isUniqueTypeExp(p.typeExp.get());
 }
 
