@@ -20,6 +20,23 @@ using ast::DeclPtr;
 using ast::ModExp;
 using DK = ast::Decl::Kind;
 
+/// Whether `t` has the array dimension `[n]` (n alone, not in a size expression).
+bool namesDimension(const ast::TypeExp& t, const std::string& n) {
+  if (t.kind == ast::TypeExp::Kind::Array && t.dimName == n && !t.dimExpr)
+    return true;
+  for (const ast::TypeExpPtr& a : t.args)
+    if (a && namesDimension(*a, n))
+      return true;
+  for (const auto& [name, f] : t.fields)
+    if (f && namesDimension(*f, n))
+      return true;
+  for (const auto& [name, payload] : t.constructors)
+    for (const ast::TypeExpPtr& p : payload)
+      if (p && namesDimension(*p, n))
+        return true;
+  return false;
+}
+
 /// Where flattened declarations go, and under which names.
 class Flattener {
 public:
@@ -158,7 +175,10 @@ private:
     out->name.base = flat;
     out->typeParams = d.typeParams;
     out->liftedness = d.liftedness;
-    liftedness_[flat] = d.liftedness;
+    facts_.liftedness[flat] = d.liftedness;
+    for (const ast::TypeParam& tp : d.typeParams)
+      if (tp.kind == ast::TypeParam::Kind::Size && !namesDimension(*d.retTypeExp, tp.name))
+        facts_.nonConstructive[flat].push_back(tp.name);
     out->attrs = d.attrs;
     r.bindTypeParams(d.typeParams);
     out->retTypeExp = r.type(*d.retTypeExp);
@@ -251,10 +271,10 @@ private:
     std::vector<DeclPtr> checks;
     ModuleRef out = matchSig(
         mod, *sig, span, diags_, checks, [&](const std::string& b) { return fresh("", b); },
-        liftedness_, sealPath);
+        facts_, sealPath);
     for (DeclPtr& c : checks) {
       if (c->kind == DK::Type)
-        liftedness_[c->name.base] = c->liftedness;
+        facts_.liftedness[c->name.base] = c->liftedness;
       emit(std::move(c), true);
     }
     return out;
@@ -357,7 +377,7 @@ private:
         d->retTypeExp = r.type(*t.definition);
       }
       m->members.types[t.name] = d->name;
-      liftedness_[d->name.base] = d->liftedness;
+      facts_.liftedness[d->name.base] = d->liftedness;
       outer.types[t.name] = d->name;
       emit(std::move(d), true);
     }
@@ -436,7 +456,7 @@ private:
   std::map<std::string, Env> exports_; ///< by file path
   std::set<std::string> usedNames_, reserved_;
   std::vector<DeclPtr> out_;
-  TypeLiftedness liftedness_; ///< the flattened types' declared liftedness
+  TypeFacts facts_; ///< the flattened types' declared liftedness and size use
   std::vector<DeclPtr> preludeSigs_; ///< the prelude's `module type`s, taken out of it
   bool isMain_ = false;
   bool checkOnly_ = false; ///< flattening a functor's body for checking only

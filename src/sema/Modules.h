@@ -48,7 +48,9 @@ namespace fjord::sema {
 // Liftedness: an abstract type's definition may be at most as lifted as its spec (`type` <
 // `type~` < `type^`, from the declarations the pass records), a constant's spec type may
 // not be size-lifted, and a functor's body may not make arrays of its parameter's `type~`
-// or `type^` types (checkRestrictions, which also walks the check-only declarations).
+// or `type^` types (checkRestrictions, which also walks the check-only declarations). An
+// abstract type's size parameters must each be an array size of its own in the
+// definition (`[n]`, not only inside `[n+m]`), as Futhark requires.
 
 // Note [Sealed functor parameters]
 // A functor's body must type-check against its parameters' module types alone, as in

@@ -302,7 +302,7 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const TypeLiftedness& liftedness, const std::string& sealPath,
+                   const TypeFacts& facts, const std::string& sealPath,
                    const Env& outerTypes,
                    const Env& outerHaveTypes) {
   if (sig.functor || mod->kind == Module::Kind::Prim)
@@ -325,8 +325,8 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       continue;
     }
     if (t.spec && t.abstract) { // `with t = u` is as lifted as u
-      auto lifted = liftedness.find(it->second.base);
-      const std::string& have = lifted == liftedness.end() ? "" : lifted->second;
+      auto lifted = facts.liftedness.find(it->second.base);
+      const std::string& have = lifted == facts.liftedness.end() ? "" : lifted->second;
       if (liftRank(have) > liftRank(t.spec->liftedness)) {
         diags
             .error(span, "the type `" + t.name + "` is declared " + liftDescription(have) +
@@ -336,6 +336,17 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
             .note(t.span, "`" + t.name + "` is specified here");
         return nullptr;
       }
+    }
+    if (auto unused = facts.nonConstructive.find(it->second.base);
+        t.abstract && t.spec && unused != facts.nonConstructive.end() && !unused->second.empty()) {
+      diags
+          .error(span, "the size parameter `" + unused->second.front() + "` of `" + t.name +
+                           "` is not used constructively (as an array size `[" +
+                           unused->second.front() + "]`) in its definition, so `" + t.name +
+                           "` cannot be abstract")
+          .note(it->second.span, "`" + t.name + "` is defined here")
+          .note(t.span, "`" + t.name + "` is specified here");
+      return nullptr;
     }
     if (sealPath.empty() || !t.abstract || !t.spec) {
       out->members.types[t.name] = it->second;
@@ -384,7 +395,7 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     }
     size_t first = checks.size();
     out->members.modules[m.name] =
-        matchSig(it->second, *m.sig, span, diags, checks, fresh, liftedness,
+        matchSig(it->second, *m.sig, span, diags, checks, fresh, facts,
                  sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes, haveTypes);
     if (out->members.modules[m.name])
       sigTypes.modules[m.name] = out->members.modules[m.name];

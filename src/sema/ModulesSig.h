@@ -9,8 +9,14 @@ namespace fjord::sema::modules {
 /// The module type `e` denotes in `scope`; null after reporting an unknown name.
 SigRef evalSig(const ast::SigExp& e, const Env& scope, DiagnosticEngine& diags);
 
-/// How lifted each flattened type is declared (`~`, `^`, or absent: not lifted).
-using TypeLiftedness = std::map<std::string, std::string>;
+/// What the pass records of each flattened type's declaration.
+struct TypeFacts {
+  /// How lifted it is declared (`~`, `^`, or absent: not lifted).
+  std::map<std::string, std::string> liftedness;
+  /// Its size parameters that its definition uses in no array dimension of their own
+  /// (`[n+m]` uses neither): an abstract type's must be used so (constructively).
+  std::map<std::string, std::vector<std::string>> nonConstructive;
+};
 
 /// `mod : sig` (at `span`): returns `mod` restricted to what `sig` names, or null after
 /// reporting an item `mod` lacks (naming it and where the module type specifies it).
@@ -21,11 +27,11 @@ using TypeLiftedness = std::map<std::string, std::string>;
 /// module's path as written, `M`) seals the module: its abstract types become types of
 /// their own, declared in `checks`, and its values are seen through those declarations
 /// (Note [Abstract types] in Modules.h). A type may be at most as lifted as its spec
-/// (`liftedness`: the module's types' declarations).
+/// (`facts`: the module's types' declarations).
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const TypeLiftedness& liftedness, const std::string& sealPath,
+                   const TypeFacts& facts, const std::string& sealPath,
                    const Env& outerTypes = {},
                    const Env& outerHaveTypes = {});
 
