@@ -152,6 +152,10 @@ private:
     out->name.base = flat;
     out->isEntry = entry && d.isEntry;
     out->typeParams = d.typeParams;
+    if (std::any_of(d.typeParams.begin(), d.typeParams.end(), [](const ast::TypeParam& tp) {
+          return tp.kind != ast::TypeParam::Kind::Size;
+        }))
+      facts_.typeParamLift[flat] = typeParamLift(d.typeParams);
     out->attrs = d.attrs;
     r.bindTypeParams(d.typeParams);
     for (const ast::PatternPtr& p : d.params)

@@ -50,7 +50,8 @@ namespace fjord::sema {
 // not be size-lifted, and a functor's body may not make arrays of its parameter's `type~`
 // or `type^` types (checkRestrictions, which also walks the check-only declarations). An
 // abstract type's size parameters must each be an array size of its own in the
-// definition (`[n]`, not only inside `[n+m]`), as Futhark requires.
+// definition (`[n]`, not only inside `[n+m]`), as Futhark requires; a value whose explicit
+// type parameters are less lifted than its `val` spec's (`'a` for `'^a`) is rejected.
 
 // Note [Sealed functor parameters]
 // A functor's body must type-check against its parameters' module types alone, as in

@@ -413,6 +413,16 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     out->members.values[v.name] = it->second;
     if (!v.spec || !v.spec->type)
       continue;
+    if (auto defLift = facts.typeParamLift.find(it->second.base);
+        defLift != facts.typeParamLift.end() &&
+        typeParamLift(v.spec->typeParams) > defLift->second) {
+      diags.error(span, "the value `" + v.name + "` is less polymorphic than its `val` "
+                        "specification: the spec's type parameters are more lifted (`'^a`, "
+                        "`'~a`) than the definition's")
+          .note(it->second.span, "`" + v.name + "` is defined here")
+          .note(v.span, "`" + v.name + "` is specified here");
+      return nullptr;
+    }
     if (const ast::TypeExp* at = sizeLiftedUse(*v.spec->type, sig)) {
       diags.error(span, "the value `" + v.name + "` is not a function, so its type may not be "
                         "the size-lifted type `" + at->name.str() + "` (`type~`): a constant "

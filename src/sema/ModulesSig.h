@@ -2,6 +2,7 @@
 #pragma once
 #include "sema/ModuleEnv.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace fjord::sema::modules {
@@ -16,7 +17,20 @@ struct TypeFacts {
   /// Its size parameters that its definition uses in no array dimension of their own
   /// (`[n+m]` uses neither): an abstract type's must be used so (constructively).
   std::map<std::string, std::vector<std::string>> nonConstructive;
+  /// Values with explicit type parameters: the most lifted of them (0 `'a`, 1 `'~a`,
+  /// 2 `'^a`); a `val` spec may not quantify over more lifted types than that.
+  std::map<std::string, int> typeParamLift;
 };
+
+/// The most lifted of `params` (TypeFacts::typeParamLift).
+inline int typeParamLift(const std::vector<ast::TypeParam>& params) {
+  int most = 0;
+  for (const ast::TypeParam& tp : params)
+    most = std::max(most, tp.kind == ast::TypeParam::Kind::Lifted       ? 2
+                          : tp.kind == ast::TypeParam::Kind::SizeLifted ? 1
+                                                                        : 0);
+  return most;
+}
 
 /// `mod : sig` (at `span`): returns `mod` restricted to what `sig` names, or null after
 /// reporting an item `mod` lacks (naming it and where the module type specifies it).
