@@ -224,7 +224,7 @@ TypeRef withAnySizes(const TypeRef& t) {
 } // namespace
 
 void Checker::checkValueDecl(Decl& d) {
-  if (d.sealing && !tv_.seeThroughAbstract)
+  if (d.sealing && !checkingSealing_)
     return checkSealingDecl(d);
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
@@ -304,8 +304,12 @@ void Checker::checkValueDecl(Decl& d) {
 void Checker::checkSealingDecl(Decl& d) {
   // Note [Abstract types] in Modules.h: the value's own type meets its specification's.
   size_t mark = diags_.all().size();
-  tv_.seeThroughAbstract = true;
+  // A `type t = u` spec is compared with the module's t as others see it: a type that an
+  // earlier ascription made abstract is not `u` (Futhark rejects it too).
+  tv_.seeThroughAbstract = !d.sealsTypeSpec;
+  checkingSealing_ = true;
   checkValueDecl(d);
+  checkingSealing_ = false;
   tv_.seeThroughAbstract = false;
   for (size_t i = mark; i < diags_.all().size(); ++i) {
     // The engine hands out what it collected read-only; this error, just reported by the
@@ -313,8 +317,10 @@ void Checker::checkSealingDecl(Decl& d) {
     auto& error = const_cast<Diagnostic&>(diags_.all()[i]);
     if (error.severity != Severity::Error)
       continue;
-    error.message = "`" + d.sealedName + "` does not match its `val` specification: " +
-                    error.message;
+    error.message = "`" + d.sealedName + "` does not match its `" +
+                    (d.sealsTypeSpec ? "type" : "val") + "` specification: " + error.message;
+    if (d.sealsTypeSpec) // its "return type" is the spec's type, noted below
+      error.notes.clear();
     error.note(d.sealedSpec, "`" + d.sealedName + "` is specified here");
     return;
   }
@@ -700,7 +706,7 @@ std::optional<CheckedProgram> checkProgram(std::vector<ast::Program>& files,
       checkExhaustive(prog, local);
   for (ast::Program& prog : files)
     if (!local.hasErrors() && !isPreludeFile(prog.file))
-      checkRestrictions(prog, local);
+      checkRestrictions(prog, local, checker.liftedAbstract());
   for (ast::Program& prog : files)
     if (!local.hasErrors() && !isPreludeFile(prog.file))
       checkUniqueness(out, prog, local);

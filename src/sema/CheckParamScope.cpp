@@ -62,6 +62,10 @@ bool mentionsTypeVar(const TypeRef& t, const std::string& name) {
 // A type parameter gets its type from an argument, like a size parameter its size: one that
 // no parameter's type mentions could never be known at a call (as in Futhark, an error).
 void Checker::checkTypeParamsUsed(const ast::Decl& d) {
+  // A body-less declaration (a functor parameter's `val`, Decl::checkOnly) is only a type:
+  // `val id 'a : a -> a` has no parameters to use `a` in.
+  if (!d.body)
+    return;
   for (const ast::TypeParam& tp : d.typeParams)
     if (tp.kind != ast::TypeParam::Kind::Size &&
         std::none_of(d.params.begin(), d.params.end(), [&](const ast::PatternPtr& p) {

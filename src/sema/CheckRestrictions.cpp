@@ -16,31 +16,61 @@ using ast::Pattern;
 
 namespace {
 
-/// The element type of an array inside `t` whose elements are or hold functions, if any.
-const Type* functionalArrayElem(const Type& t) {
+using Lifted = std::map<std::string, std::string>;
+
+/// Whether `t` is or holds a function, or an abstract type of `lifted` (with its liftedness).
+bool holdsLifted(const Type& t, const Lifted& lifted) {
+  if (t.kind == Type::Kind::Var)
+    return lifted.count(t.name) > 0;
+  if (containsFunction(t))
+    return true;
   switch (t.kind) {
   case Type::Kind::Array:
-    return containsFunction(*t.elem) ? t.elem.get() : functionalArrayElem(*t.elem);
+  case Type::Kind::Acc:
+    return holdsLifted(*t.elem, lifted);
+  case Type::Kind::Tuple:
+    return std::any_of(t.elems.begin(), t.elems.end(),
+                       [&](const TypeRef& e) { return holdsLifted(*e, lifted); });
+  case Type::Kind::Record:
+    return std::any_of(t.fields.begin(), t.fields.end(),
+                       [&](const auto& f) { return holdsLifted(*f.second, lifted); });
+  case Type::Kind::Sum:
+    for (const auto& [name, payload] : t.constructors)
+      for (const TypeRef& p : payload)
+        if (holdsLifted(*p, lifted))
+          return true;
+    return false;
+  default:
+    return false;
+  }
+}
+
+/// The element type of an array inside `t` whose elements are or hold functions (or lifted
+/// abstract types), if any.
+const Type* functionalArrayElem(const Type& t, const Lifted& lifted) {
+  switch (t.kind) {
+  case Type::Kind::Array:
+    return holdsLifted(*t.elem, lifted) ? t.elem.get() : functionalArrayElem(*t.elem, lifted);
   case Type::Kind::Tuple:
     for (const TypeRef& e : t.elems)
-      if (const Type* f = functionalArrayElem(*e))
+      if (const Type* f = functionalArrayElem(*e, lifted))
         return f;
     return nullptr;
   case Type::Kind::Record:
     for (const auto& f : t.fields)
-      if (const Type* inner = functionalArrayElem(*f.second))
+      if (const Type* inner = functionalArrayElem(*f.second, lifted))
         return inner;
     return nullptr;
   case Type::Kind::Sum:
     for (const auto& c : t.constructors)
       for (const TypeRef& p : c.second)
-        if (const Type* f = functionalArrayElem(*p))
+        if (const Type* f = functionalArrayElem(*p, lifted))
           return f;
     return nullptr;
   case Type::Kind::Function:
-    if (const Type* f = functionalArrayElem(*t.param))
+    if (const Type* f = functionalArrayElem(*t.param, lifted))
       return f;
-    return functionalArrayElem(*t.result);
+    return functionalArrayElem(*t.result, lifted);
   default:
     return nullptr;
   }
@@ -48,7 +78,8 @@ const Type* functionalArrayElem(const Type& t) {
 
 class RestrictionWalker {
 public:
-  explicit RestrictionWalker(DiagnosticEngine& diags) : diags_(diags) {}
+  RestrictionWalker(DiagnosticEngine& diags, const Lifted& lifted)
+      : diags_(diags), lifted_(lifted) {}
 
   void decl(const ast::Decl& d) {
     if (d.kind == ast::Decl::Kind::Local && d.inner)
@@ -164,11 +195,19 @@ private:
 
   /// Reports `t` if it holds an array of functions; returns whether it does not.
   bool arrayOfFunctions(const Type& t, const SourceSpan& span) {
-    const Type* elem = functionalArrayElem(t);
+    const Type* elem = functionalArrayElem(t, lifted_);
     if (!elem)
       return true;
-    report(span, "arrays of functions are not allowed: the element type `" + elem->str() +
-                     "` is functional (not first-order)");
+    auto it = elem->kind == Type::Kind::Var ? lifted_.find(elem->name) : lifted_.end();
+    if (it == lifted_.end())
+      report(span, "arrays of functions are not allowed: the element type `" + elem->str() +
+                       "` is functional (not first-order)");
+    else if (it->second == "^")
+      report(span, "arrays of `" + elem->str() + "` are not allowed: it is a lifted abstract "
+                   "type (`type^`), which might contain functions");
+    else
+      report(span, "arrays of `" + elem->str() + "` are not allowed: it is a size-lifted "
+                   "abstract type (`type~`), whose values may differ in size");
     return false;
   }
 
@@ -190,14 +229,18 @@ private:
   }
 
   DiagnosticEngine& diags_;
+  const Lifted& lifted_;
   bool reported_ = false; ///< a function-value error in this declaration
 };
 
 } // namespace
 
-void checkRestrictions(const ast::Program& prog, DiagnosticEngine& diags) {
-  RestrictionWalker w(diags);
+void checkRestrictions(const ast::Program& prog, DiagnosticEngine& diags,
+                       const Lifted& liftedAbstract) {
+  RestrictionWalker w(diags, liftedAbstract);
   for (const auto& d : prog.decls)
+    w.decl(*d);
+  for (const auto& d : prog.checkedOnly) // a functor's body, as its parameters' types allow
     w.decl(*d);
 }
 

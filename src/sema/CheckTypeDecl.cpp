@@ -172,6 +172,8 @@ void Checker::checkTypeDecl(ast::Decl& d) {
       tv_.abstractTypes[d.name.base] = std::move(def);
     }
     abstractSpecs_[d.name.base] = d.span;
+    if (!d.retTypeExp && !lifted.empty())
+      liftedAbstract_[d.name.base] = lifted;
     types_.push_back(
         TypeEntry{d.name.base, Type::typeVar(d.name.base), std::move(params), nullptr, &d});
     return;

@@ -34,6 +34,8 @@ public:
   void beginFile(bool isMain);
   /// Ends a user file: records the names it exports under its path and hides its names.
   void endFile(const ast::Program& file);
+  /// Abstract types without definition declared `type~`/`type^` (checkRestrictions).
+  const std::map<std::string, std::string>& liftedAbstract() const { return liftedAbstract_; }
 
 private:
   struct ValueEntry {
@@ -192,6 +194,8 @@ private:
   std::vector<ValueEntry> values_;
   std::vector<TypeEntry> types_;
   std::map<std::string, SourceSpan> abstractSpecs_; ///< abstract types: their `type` specs
+  bool checkingSealing_ = false; ///< inside checkSealingDecl
+  std::map<std::string, std::string> liftedAbstract_;
   std::vector<std::string> localSizes_; ///< existential and named-parameter sizes in scope
   /// The named function (`def`, `entry`, local `let f`) whose parameters checkFunction binds
   /// next: there each `[]` is a fresh size parameter, as in Futhark (a lambda's `[]` is
@@ -236,6 +240,10 @@ void checkExhaustive(const ast::Program& prog, DiagnosticEngine& diags);
 /// Reports integer literals out of range for their inferred type and function values where
 /// Futhark forbids them (arrays, `if`/`match` results, loop parameters). Runs on the final
 /// types (CheckRestrictions.cpp).
-void checkRestrictions(const ast::Program& prog, DiagnosticEngine& diags);
+/// `liftedAbstract`: the abstract types without definition (a functor parameter's) declared
+/// `type~` or `type^`, which may not be array elements either (a `type^` might be a
+/// function, a `type~` values of differing sizes); checked in Program::checkedOnly too.
+void checkRestrictions(const ast::Program& prog, DiagnosticEngine& diags,
+                       const std::map<std::string, std::string>& liftedAbstract = {});
 
 } // namespace fjord::sema

@@ -20,6 +20,23 @@ using ast::DeclPtr;
 using ast::ModExp;
 using DK = ast::Decl::Kind;
 
+/// Whether `t` has the array dimension `[n]` (n alone, not in a size expression).
+bool namesDimension(const ast::TypeExp& t, const std::string& n) {
+  if (t.kind == ast::TypeExp::Kind::Array && t.dimName == n && !t.dimExpr)
+    return true;
+  for (const ast::TypeExpPtr& a : t.args)
+    if (a && namesDimension(*a, n))
+      return true;
+  for (const auto& [name, f] : t.fields)
+    if (f && namesDimension(*f, n))
+      return true;
+  for (const auto& [name, payload] : t.constructors)
+    for (const ast::TypeExpPtr& p : payload)
+      if (p && namesDimension(*p, n))
+        return true;
+  return false;
+}
+
 /// Where flattened declarations go, and under which names.
 class Flattener {
 public:
@@ -96,7 +113,7 @@ private:
 
   void emit(DeclPtr d, bool local) {
     (void)local;
-    d->checkOnly = checkOnly_;
+    d->checkOnly = d->checkOnly || checkOnly_;
     out_.push_back(std::move(d));
   }
 
@@ -135,6 +152,10 @@ private:
     out->name.base = flat;
     out->isEntry = entry && d.isEntry;
     out->typeParams = d.typeParams;
+    if (std::any_of(d.typeParams.begin(), d.typeParams.end(), [](const ast::TypeParam& tp) {
+          return tp.kind != ast::TypeParam::Kind::Size;
+        }))
+      facts_.typeParamLift[flat] = typeParamLift(d.typeParams);
     out->attrs = d.attrs;
     r.bindTypeParams(d.typeParams);
     for (const ast::PatternPtr& p : d.params)
@@ -158,6 +179,10 @@ private:
     out->name.base = flat;
     out->typeParams = d.typeParams;
     out->liftedness = d.liftedness;
+    facts_.liftedness[flat] = d.liftedness;
+    for (const ast::TypeParam& tp : d.typeParams)
+      if (tp.kind == ast::TypeParam::Kind::Size && !namesDimension(*d.retTypeExp, tp.name))
+        facts_.nonConstructive[flat].push_back(tp.name);
     out->attrs = d.attrs;
     r.bindTypeParams(d.typeParams);
     out->retTypeExp = r.type(*d.retTypeExp);
@@ -250,9 +275,12 @@ private:
     std::vector<DeclPtr> checks;
     ModuleRef out = matchSig(
         mod, *sig, span, diags_, checks, [&](const std::string& b) { return fresh("", b); },
-        sealPath);
-    for (DeclPtr& c : checks)
+        facts_, sealPath);
+    for (DeclPtr& c : checks) {
+      if (c->kind == DK::Type)
+        facts_.liftedness[c->name.base] = c->liftedness;
       emit(std::move(c), true);
+    }
     return out;
   }
 
@@ -353,6 +381,7 @@ private:
         d->retTypeExp = r.type(*t.definition);
       }
       m->members.types[t.name] = d->name;
+      facts_.liftedness[d->name.base] = d->liftedness;
       outer.types[t.name] = d->name;
       emit(std::move(d), true);
     }
@@ -431,6 +460,7 @@ private:
   std::map<std::string, Env> exports_; ///< by file path
   std::set<std::string> usedNames_, reserved_;
   std::vector<DeclPtr> out_;
+  TypeFacts facts_; ///< the flattened types' declared liftedness and size use
   std::vector<DeclPtr> preludeSigs_; ///< the prelude's `module type`s, taken out of it
   bool isMain_ = false;
   bool checkOnly_ = false; ///< flattening a functor's body for checking only

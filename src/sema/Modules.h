@@ -41,6 +41,17 @@ namespace fjord::sema {
 // abstract type unify with its definition (its arguments put in for its parameters). After
 // checking, the definitions replace the abstract types in every annotation, so later
 // stages never see them. Code inside the module names its own types and is unaffected.
+// A transparent spec `type u = t` (or `with u = t`) is checked by a declaration of its own
+// (`sealsTypeSpec`, check-only) that compares the module's u with the spec's type, abstract
+// types not seen through; sealed, u is then seen as the spec writes it (naming `M.t`).
+// Uniqueness in `val` specs is checked on the sealing declarations like any function's.
+// Liftedness: an abstract type's definition may be at most as lifted as its spec (`type` <
+// `type~` < `type^`, from the declarations the pass records), a constant's spec type may
+// not be size-lifted, and a functor's body may not make arrays of its parameter's `type~`
+// or `type^` types (checkRestrictions, which also walks the check-only declarations). An
+// abstract type's size parameters must each be an array size of its own in the
+// definition (`[n]`, not only inside `[n+m]`), as Futhark requires; a value whose explicit
+// type parameters are less lifted than its `val` spec's (`'a` for `'^a`) is rejected.
 
 // Note [Sealed functor parameters]
 // A functor's body must type-check against its parameters' module types alone, as in

@@ -25,6 +25,45 @@ void addItems(Sig& into, const Sig& from) {
   add(into.modules, from.modules);
 }
 
+/// The type argument that passes the type parameter `tp` on: `[n]` or `a`.
+ast::TypeExpPtr typeParamArg(const ast::TypeParam& tp) {
+  auto arg = std::make_unique<ast::TypeExp>();
+  arg->span = tp.span;
+  if (tp.kind == ast::TypeParam::Kind::Size) {
+    arg->kind = ast::TypeExp::Kind::Array;
+    arg->dimName = tp.name;
+  } else {
+    arg->kind = ast::TypeExp::Kind::Named;
+    arg->name.base = tp.name;
+    arg->name.span = tp.span;
+  }
+  return arg;
+}
+
+/// Liftedness ordered: `type` < `type~` (may hide sizes) < `type^` (may hold functions).
+int liftRank(const std::string& l) { return l == "^" ? 2 : l == "~" ? 1 : 0; }
+
+std::string liftDescription(const std::string& l) {
+  return l == "^" ? "lifted (`type^`)" : l == "~" ? "size-lifted (`type~`)" : "non-lifted (`type`)";
+}
+
+/// Where a constant's spec type (not a function) names a type of `sig` specified `type~`.
+const ast::TypeExp* sizeLiftedUse(const ast::TypeExp& t, const Sig& sig) {
+  if (t.kind == ast::TypeExp::Kind::Function)
+    return nullptr;
+  if (t.kind == ast::TypeExp::Kind::Named && t.name.qualifiers.empty())
+    for (const Sig::Item& item : sig.types)
+      if (item.name == t.name.base && item.spec && item.spec->liftedness == "~")
+        return &t;
+  for (const ast::TypeExpPtr& a : t.args)
+    if (const ast::TypeExp* at = a ? sizeLiftedUse(*a, sig) : nullptr)
+      return at;
+  for (const auto& [name, f] : t.fields)
+    if (const ast::TypeExp* at = f ? sizeLiftedUse(*f, sig) : nullptr)
+      return at;
+  return nullptr;
+}
+
 SigRef namedSig(const ast::Name& name, const Env& scope, DiagnosticEngine& diags) {
   const Env* env = &scope;
   for (const std::string& q : name.qualifiers) {
@@ -95,6 +134,66 @@ ast::DeclPtr valCheck(const Sig::Item& item, const ast::Name& flat, const Env& s
   return d;
 }
 
+/// `def typecheck_t [n] 'a (x: t_flat [n] a) : u = x`: the checker then reports a module
+/// whose type `t` is not the `u` of its specification `type t [n] 'a = u` (or `with t =
+/// u`). The spec's other type names stand for the module's own types (`haveTypes`).
+ast::DeclPtr typeSpecCheck(const Sig::Item& item, const ast::Name& flat, const Env& haveTypes,
+                           DiagnosticEngine& diags, const std::string& name) {
+  Env env = item.scope;
+  env.merge(haveTypes);
+  Renamer r(env, diags);
+  r.bindTypeParams(item.params);
+  auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Value, flat.span);
+  d->name.base = name;
+  d->name.span = flat.span;
+  d->sealing = true;
+  d->sealsTypeSpec = true;
+  d->checkOnly = true;
+  d->sealedSpec = item.span;
+  d->sealedName = item.name;
+  d->typeParams = item.params;
+  auto have = std::make_unique<ast::TypeExp>();
+  have->kind = ast::TypeExp::Kind::Named;
+  have->span = flat.span;
+  have->name = flat;
+  for (const ast::TypeParam& tp : item.params)
+    have->args.push_back(typeParamArg(tp));
+  auto id = std::make_unique<ast::Pattern>();
+  id->kind = ast::Pattern::Kind::Id;
+  id->span = flat.span;
+  id->name.base = "x";
+  id->name.span = flat.span;
+  auto param = std::make_unique<ast::Pattern>();
+  param->kind = ast::Pattern::Kind::Ascribed;
+  param->span = flat.span;
+  param->typeExp = std::move(have);
+  param->elems.push_back(std::move(id));
+  d->params.push_back(std::move(param));
+  r.bindValue("x");
+  d->retTypeExp = r.type(*item.definition);
+  d->body = std::make_unique<ast::Expr>(ast::Expr::Kind::Var, flat.span);
+  d->body->name.base = "x";
+  d->body->name.span = flat.span;
+  return d;
+}
+
+/// `type M.u params = definition`: a transparent spec of a sealed module, its type names
+/// read in `sigTypes` (the sealed module's types).
+ast::DeclPtr transparentTypeDecl(const std::string& name, const Sig::Item& item,
+                                 const Env& sigTypes, DiagnosticEngine& diags) {
+  Env env = item.scope;
+  env.merge(sigTypes);
+  Renamer r(env, diags);
+  r.bindTypeParams(item.params);
+  auto d = std::make_unique<ast::Decl>(ast::Decl::Kind::Type, item.span);
+  d->name.base = name;
+  d->name.span = item.span;
+  d->liftedness = item.spec->liftedness;
+  d->typeParams = item.params;
+  d->retTypeExp = r.type(*item.definition);
+  return d;
+}
+
 /// `type M.t = t_flat`: the abstract type `item` of an opaque ascription, whose checker
 /// type is distinct from its definition outside the sealing declarations.
 ast::DeclPtr abstractTypeDecl(const std::string& name, const ast::Name& definition,
@@ -110,19 +209,8 @@ ast::DeclPtr abstractTypeDecl(const std::string& name, const ast::Name& definiti
   te->kind = ast::TypeExp::Kind::Named;
   te->span = definition.span;
   te->name = definition;
-  for (const ast::TypeParam& tp : item.spec->typeParams) {
-    auto arg = std::make_unique<ast::TypeExp>();
-    arg->span = tp.span;
-    if (tp.kind == ast::TypeParam::Kind::Size) {
-      arg->kind = ast::TypeExp::Kind::Array;
-      arg->dimName = tp.name;
-    } else {
-      arg->kind = ast::TypeExp::Kind::Named;
-      arg->name.base = tp.name;
-      arg->name.span = tp.span;
-    }
-    te->args.push_back(std::move(arg));
-  }
+  for (const ast::TypeParam& tp : item.spec->typeParams)
+    te->args.push_back(typeParamArg(tp));
   d->retTypeExp = std::move(te);
   return d;
 }
@@ -196,6 +284,7 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
       return sig;
     }
     it->abstract = false;
+    it->span = e.withName.span; // a mismatch is noted at the `with`
     it->definition = e.withType.get();
     it->params = e.withParams;
     it->scope = scope;
@@ -213,7 +302,9 @@ SigRef evalSig(const SigExp& e, const Env& scope, DiagnosticEngine& diags) {
 ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
                    DiagnosticEngine& diags, std::vector<ast::DeclPtr>& checks,
                    const std::function<std::string(const std::string&)>& fresh,
-                   const std::string& sealPath, const Env& outerTypes) {
+                   const TypeFacts& facts, const std::string& sealPath,
+                   const Env& outerTypes,
+                   const Env& outerHaveTypes) {
   if (sig.functor || mod->kind == Module::Kind::Prim)
     return mod;
   if (mod->kind == Module::Kind::Functor) {
@@ -233,6 +324,30 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
       missing("the type", t);
       continue;
     }
+    if (t.spec && t.abstract) { // `with t = u` is as lifted as u
+      auto lifted = facts.liftedness.find(it->second.base);
+      const std::string& have = lifted == facts.liftedness.end() ? "" : lifted->second;
+      if (liftRank(have) > liftRank(t.spec->liftedness)) {
+        diags
+            .error(span, "the type `" + t.name + "` is declared " + liftDescription(have) +
+                             ", but its module type requires a " +
+                             liftDescription(t.spec->liftedness) + " type")
+            .note(it->second.span, "`" + t.name + "` is defined here")
+            .note(t.span, "`" + t.name + "` is specified here");
+        return nullptr;
+      }
+    }
+    if (auto unused = facts.nonConstructive.find(it->second.base);
+        t.abstract && t.spec && unused != facts.nonConstructive.end() && !unused->second.empty()) {
+      diags
+          .error(span, "the size parameter `" + unused->second.front() + "` of `" + t.name +
+                           "` is not used constructively (as an array size `[" +
+                           unused->second.front() + "]`) in its definition, so `" + t.name +
+                           "` cannot be abstract")
+          .note(it->second.span, "`" + t.name + "` is defined here")
+          .note(t.span, "`" + t.name + "` is specified here");
+      return nullptr;
+    }
     if (sealPath.empty() || !t.abstract || !t.spec) {
       out->members.types[t.name] = it->second;
       continue;
@@ -243,11 +358,35 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     checks.push_back(abstractTypeDecl(hidden.base, it->second, t));
     out->members.types[t.name] = hidden;
   }
+  // `type t = u` specs (and `with t = u`): the module's t must be u.
+  Env haveTypes = outerHaveTypes;
+  for (const Sig::Item& t : sig.types)
+    if (auto it = have.types.find(t.name); it != have.types.end())
+      haveTypes.types[t.name] = it->second;
+  for (const Sig::Item& m : sig.modules)
+    if (auto it = have.modules.find(m.name); it != have.modules.end())
+      haveTypes.modules[m.name] = it->second;
+  for (const Sig::Item& t : sig.types)
+    if (auto it = have.types.find(t.name);
+        it != have.types.end() && !t.abstract && t.definition)
+      checks.push_back(typeSpecCheck(t, it->second, haveTypes, diags, fresh("typecheck_" + t.name)));
   // The spec's type names: the enclosing module types' and this one's, as the module has them
   // (its module items' too, which `val`s may name: `int.t`).
   Env sigTypes = outerTypes;
   for (const auto& [t, n] : out->members.types)
     sigTypes.types[t] = n;
+  // Sealed, a transparent spec `type u = t` is seen as the spec says: naming the abstract
+  // types (`M.t`), not the module's definitions of them.
+  if (!sealPath.empty())
+    for (const Sig::Item& t : sig.types)
+      if (!t.abstract && t.definition && t.spec && have.types.count(t.name)) {
+        ast::Name seen;
+        seen.base = fresh(sealPath + "." + t.name);
+        seen.span = have.types.at(t.name).span;
+        checks.push_back(transparentTypeDecl(seen.base, t, sigTypes, diags));
+        out->members.types[t.name] = seen;
+        sigTypes.types[t.name] = seen;
+      }
   for (const Sig::Item& m : sig.modules) {
     auto it = have.modules.find(m.name);
     if (it == have.modules.end()) {
@@ -256,8 +395,8 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     }
     size_t first = checks.size();
     out->members.modules[m.name] =
-        matchSig(it->second, *m.sig, span, diags, checks, fresh,
-                 sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes);
+        matchSig(it->second, *m.sig, span, diags, checks, fresh, facts,
+                 sealPath.empty() ? "" : sealPath + "." + m.name, sigTypes, haveTypes);
     if (out->members.modules[m.name])
       sigTypes.modules[m.name] = out->members.modules[m.name];
     // A mismatch names the value by its path in the module type (`bar.x`).
@@ -274,6 +413,23 @@ ModuleRef matchSig(const ModuleRef& mod, const Sig& sig, const SourceSpan& span,
     out->members.values[v.name] = it->second;
     if (!v.spec || !v.spec->type)
       continue;
+    if (auto defLift = facts.typeParamLift.find(it->second.base);
+        defLift != facts.typeParamLift.end() &&
+        typeParamLift(v.spec->typeParams) > defLift->second) {
+      diags.error(span, "the value `" + v.name + "` is less polymorphic than its `val` "
+                        "specification: the spec's type parameters are more lifted (`'^a`, "
+                        "`'~a`) than the definition's")
+          .note(it->second.span, "`" + v.name + "` is defined here")
+          .note(v.span, "`" + v.name + "` is specified here");
+      return nullptr;
+    }
+    if (const ast::TypeExp* at = sizeLiftedUse(*v.spec->type, sig)) {
+      diags.error(span, "the value `" + v.name + "` is not a function, so its type may not be "
+                        "the size-lifted type `" + at->name.str() + "` (`type~`): a constant "
+                        "has one size")
+          .note(v.span, "`" + v.name + "` is specified here");
+      return nullptr;
+    }
     bool alpha = std::isalpha(static_cast<unsigned char>(v.name[0]));
     ast::DeclPtr check =
         valCheck(v, it->second, sigTypes, diags, fresh(alpha ? "sigcheck_" + v.name : "sigcheck_op"));

@@ -374,6 +374,13 @@ bool TypeVars::bindVar(const Type& var, const TypeRef& t, const SourceSpan& span
 bool TypeVars::unifyRec(const TypeRef& a0, const TypeRef& b0, const SourceSpan& span,
                         bool& reported) {
   TypeRef a = head(a0), b = head(b0);
+  if (seeThroughAbstract && (isFlexible(*a) || isFlexible(*b))) {
+    // A constrained variable (an operand of `+`) meets the abstract type's definition.
+    TypeRef& other = isFlexible(*a) ? b : a;
+    if (other->kind == Type::Kind::Var)
+      if (TypeRef def = definitionOf(*other))
+        other = def;
+  }
   if (isFlexible(*a))
     return bindVar(*a, b, span, reported);
   if (isFlexible(*b))

@@ -98,6 +98,8 @@ bool isFunction(const TypeRef& t) { return t && t->kind == Type::Kind::Function;
 bool isUniqueTypeExp(const ast::TypeExp* te) {
   if (!te)
     return false;
+  if (te->kind == ast::TypeExp::Kind::Existential && !te->args.empty())
+    return isUniqueTypeExp(te->args[0].get()); // `?[d].*[d]i32`
   if (te->kind == ast::TypeExp::Kind::Unique)
     return true;
   if (te->kind != ast::TypeExp::Kind::Tuple || te->args.empty())
@@ -117,6 +119,12 @@ bool isUniqueParam(const Pattern& p) {
     return std::all_of(p.elems.begin(), p.elems.end(), [](const ast::PatternPtr& e) {
       return isUniqueParam(*e) || !canAlias(e->type);
     });
+  // A parameter that eta-expansion added to a point-free entry point (`0eta`: a name no
+  // source can spell; Checker::etaExpandEntry) is only passed on to the function, so it is
+  // consumed only where that function's parameter is unique, as the entry's type says.
+  if (p.kind == Pattern::Kind::Id && !p.name.base.empty() &&
+      std::isdigit(static_cast<unsigned char>(p.name.base[0])))
+    return true;
   return p.kind == Pattern::Kind::Ascribed && isUniqueTypeExp(p.typeExp.get());
 }
 
@@ -137,7 +145,16 @@ public:
       return decl(*d.inner);
     if (d.kind != ast::Decl::Kind::Value || !d.body)
       return;
-    function(d.params, d.retTypeExp.get(), *d.body, "`" + d.name.base + "`", RootKind::Param);
+    // A module's value checked against its `val` specification (Note [Abstract types] in
+    // Modules.h) is named as the module names it, with the type the spec gives it.
+    std::string name = "`" + (d.sealing ? d.sealedName : d.name.base) + "`";
+    size_t mark = diags_.all().size();
+    function(d.params, d.retTypeExp.get(), *d.body, name, RootKind::Param);
+    if (d.sealing && diags_.all().size() > mark) { // see checkSealingDecl on the cast
+      auto& error = const_cast<Diagnostic&>(diags_.all()[mark]);
+      error.message = name + " does not match its `val` specification: " + error.message;
+      error.note(d.sealedSpec, name + " is specified here");
+    }
   }
 
 private:

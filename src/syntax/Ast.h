@@ -267,6 +267,9 @@ struct Decl {
   bool sealing = false;
   SourceSpan sealedSpec;
   std::string sealedName; ///< the value's name in its module
+  /// A sealing Value that compares a module's type with its `type t = u` specification
+  /// (abstract types not seen through; `checkOnly`, so never compiled).
+  bool sealsTypeSpec = false;
   /// Made by the module pass for a functor's body checked against its parameters' module
   /// types (Note [Sealed functor parameters] in sema/Modules.h): type-checked, then set
   /// aside in Program::checkedOnly, never compiled. Such a Value without a body stands for

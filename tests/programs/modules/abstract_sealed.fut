@@ -1,6 +1,7 @@
 -- Opaque ascription: a module's abstract types are used only through its module type,
 -- which works for values, functions, nested modules, functor results and arrays of the
--- abstract type; the module's own code sees the definitions.
+-- abstract type; the module's own code sees the definitions. A nested module's transparent
+-- spec (`type base = t`) names the enclosing abstract type, which the module's `base` is.
 -- ==
 -- input { 5 } output { 7 [1, 2, 3] 15 11i64 }
 
@@ -9,7 +10,7 @@ module type counter = {
   val zero : t
   val incr : t -> t
   val get : t -> i32
-  module wide : { type w val widen : t -> w val back : w -> i64 }
+  module wide : { type w type base = t val widen : base -> w val back : w -> i64 }
 }
 
 module c : counter = {
@@ -19,6 +20,7 @@ module c : counter = {
   def get (x: t) = x
   module wide = {
     type w = i64
+    type base = t
     def widen (x: t) : w = i64.i32 x
     def back (x: w) = x + 10
   }

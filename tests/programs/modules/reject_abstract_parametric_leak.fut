@@ -6,15 +6,15 @@
 
 module type stack = {
   type~ stack 'a
-  val empty 'a : stack a
+  val empty 'a : () -> stack a
   val push 'a : a -> stack a -> stack a
 }
 
 module s : stack = {
   type~ stack 'a = []a
-  def empty 'a : stack a = []
+  def empty 'a () : stack a = []
   def push 'a (x: a) (xs: stack a) : stack a = [x] ++ xs
 }
 
 entry main (x: i32) : i64 =
-  length (s.push x s.empty)
+  length (s.push x (s.empty ()))
