@@ -86,6 +86,9 @@ public:
 
   /// Instantiates a scheme with fresh variables.
   TypeRef instantiate(const Scheme& s, const SourceSpan& where);
+  /// As above; `sub` receives the fresh type each quantified name was replaced by.
+  TypeRef instantiate(const Scheme& s, const SourceSpan& where,
+                      std::map<std::string, TypeRef>& sub);
   /// Generalises the unconstrained variables of `t` created at a deeper level than the
   /// current one.
   Scheme generalise(const TypeRef& t, std::vector<std::string> rigid);
