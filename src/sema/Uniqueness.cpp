@@ -339,15 +339,17 @@ private:
           break;
         }
     uniqueComponentsDistinct(ret, result, body.span, name);
-    std::set<int> globals = aliasedGlobals(result, body);
-    if (!params.empty() && !globals.empty() &&
-        (globalResult == GlobalResult::Forbidden ||
-         (globalResult == GlobalResult::NotFromClosures && isFunction(body.type))))
+    std::set<int> globals = aliasedGlobals(result, body, /*direct=*/true);
+    std::set<int> reported = globalResult == GlobalResult::Forbidden ? globals
+                             : globalResult == GlobalResult::NotFromClosures
+                                 ? aliasedGlobals(result, body, /*direct=*/false)
+                                 : std::set<int>{};
+    if (!params.empty() && !reported.empty())
       diags_.error(body.span, "the result of " + name + " aliases the free variable `" +
-                                  roots_[*globals.begin()].name +
+                                  roots_[*reported.begin()].name +
                                   "`; use `copy` to break the aliasing")
-          .note(roots_[*globals.begin()].span, "`" + roots_[*globals.begin()].name +
-                                                   "` is defined here");
+          .note(roots_[*reported.begin()].span, "`" + roots_[*reported.begin()].name +
+                                                    "` is defined here");
     leaveBody(saved);
     for (int r : captured_)
       if (roots_[r].depth < barrier_)
@@ -360,13 +362,17 @@ private:
     return consumesAny(firstRoot, paramRoots);
   }
 
-  /// The top-level constants that the value of `body` aliases: those its arrays share, or,
-  /// for a function value, those its result shares. A function with parameters may not
-  /// return them (Futhark: the result of a call aliases at most its arguments).
-  std::set<int> aliasedGlobals(const Alias& result, const Expr& body) const {
+  /// The top-level constants that the value of `body` aliases through closures: those a
+  /// function value's result shares, or those a value got from calling such a function;
+  /// with `direct`, also those the arrays of a value share. A function with parameters may
+  /// not return them (Futhark: the result of a call aliases at most its arguments).
+  std::set<int> aliasedGlobals(const Alias& result, const Expr& body, bool direct) const {
     Alias f = result.flat();
+    std::set<int> candidates = f.returns;
+    if (direct && !isFunction(body.type))
+      candidates.insert(f.roots.begin(), f.roots.end());
     std::set<int> out;
-    for (int r : isFunction(body.type) ? f.returns : f.roots)
+    for (int r : candidates)
       if (roots_[r].kind == RootKind::Constant)
         out.insert(r);
     return out;
@@ -624,21 +630,30 @@ private:
     }
     if (!canAlias(whole.type))
       return {};
-    if (head->kind == Expr::Kind::Var && head->name.intrinsic)
-      return Alias::freshValue();
-    if (sig.params && args.size() >= sig.params->size() && isUniqueTypeExp(sig.ret))
-      return Alias::freshValue();
+    // Results of intrinsics and of unique type are new arrays, one per component.
+    if ((head->kind == Expr::Kind::Var && head->name.intrinsic) ||
+        (sig.params && args.size() >= sig.params->size() && isUniqueTypeExp(sig.ret)))
+      return freshComponents(whole.type);
     // A result of non-unique type may alias every argument, the closures of function
-    // arguments included, and the globals a function value returns; its components may
-    // share storage with each other (`fresh` gives a tuple pattern one root for them).
+    // arguments included, and the globals a function value returns (kept in `returns` too:
+    // they came through a closure); its components may share storage with each other
+    // (`fresh` gives a tuple pattern one root for them).
     Alias result = fn.flat();
     result.roots.insert(result.returns.begin(), result.returns.end());
-    result.returns.clear();
     for (const Alias& a : argAliases)
       result.add(a);
-    result.returns.clear();
     result.fresh = true;
     return result;
+  }
+
+  /// A new value of type `t`: a tuple's components are new and distinct.
+  static Alias freshComponents(const TypeRef& t) {
+    if (!t || t->kind != Type::Kind::Tuple)
+      return Alias::freshValue();
+    Alias out;
+    for (const TypeRef& e : t->elems)
+      out.parts.push_back(freshComponents(e));
+    return out;
   }
 
   /// `f xs xs` with the first parameter unique: the other arguments may not alias the one
