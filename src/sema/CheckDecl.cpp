@@ -245,7 +245,22 @@ void Checker::noteValueTypeParams(const ast::Decl& callee,
   }
 }
 
+void Checker::reportTypeParamBound(const ast::TypeParam& tp, const TypeRef& var,
+                                   const std::string& function) {
+  diags_.error(tp.span, "the type parameter `'" + tp.name + "` of `" + function +
+                            "` is made the type `" + tv_.zonk(var)->str() +
+                            "` (a scope violation: `" + tp.name + "` stands for any type)");
+}
+
 void Checker::checkValueTypeUses() {
+  // A local function's type parameter bound after its definition (through a variable from
+  // outside that a later use fixed).
+  for (const auto& [tp, var, function] : localTypeParams_)
+    if (!TypeVars::isFlexible(*tv_.head(var))) {
+      reportTypeParamBound(*tp, var, function);
+      break;
+    }
+  localTypeParams_.clear();
   for (const ValueTypeUse& u : valueTypeUses_) {
     TypeRef t = tv_.zonk(u.type);
     if (!containsFunction(*t))

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -207,9 +208,14 @@ private:
     SourceSpan span;
   };
   std::vector<ValueTypeUse> valueTypeUses_;
+  /// The type parameters of local functions with the variables standing for them: each
+  /// must still be a variable when the declaration ends (checkLetFun).
+  std::vector<std::tuple<const ast::TypeParam*, TypeRef, std::string>> localTypeParams_;
   void noteValueTypeParams(const ast::Decl& callee, const std::map<std::string, TypeRef>& sub,
                            const SourceSpan& span);
   void checkValueTypeUses();
+  void reportTypeParamBound(const ast::TypeParam& tp, const TypeRef& var,
+                            const std::string& function);
   /// The parameter types a lambda argument is checked against (Note [Lambda arguments last]
   /// in CheckApply.cpp): set by applyTo, taken by checkFunction.
   std::vector<TypeRef> lambdaParamHints_;

@@ -100,6 +100,13 @@ public:
   void defaultNumeric(const TypeRef& t);
   size_t numVars() const { return vars_.size(); }
 
+  /// Whether `t` is still an unbound variable of the current level or deeper: a local
+  /// function's type parameter that nothing outside the function was unified with.
+  bool staysLocal(const TypeRef& t) const {
+    TypeRef h = head(t);
+    return isFlexible(*h) && info(*h).level >= level_;
+  }
+
   void enterLevel() { ++level_; }
   void leaveLevel() { --level_; }
   /// Rigid type parameters satisfy any constraint (the prelude's generic numeric code).
