@@ -183,10 +183,18 @@ private:
   VName from_, to_;
 };
 
+/// Whether `v` is or holds a function or an accumulator, which have no leaves to name.
+bool holdsNonLeaf(const Value& v) {
+  if (v.kind == Value::Kind::Fun || v.kind == Value::Kind::Acc)
+    return true;
+  return std::any_of(v.elems.begin(), v.elems.end(), holdsNonLeaf);
+}
+
 } // namespace
 
 void Internaliser::nameResult(Value& v, const std::string& name, size_t firstOwn) {
-  if (name.empty() || name == "_" || !b_ || v.kind == Value::Kind::Acc)
+  // A record holding a local function (`{a, f}`) keeps its compiler names.
+  if (name.empty() || name == "_" || !b_ || holdsNonLeaf(v))
     return;
   // Only the statements built for `v` can bind or use its names: earlier ones come first.
   firstOwn = std::min(firstOwn, b_->size());

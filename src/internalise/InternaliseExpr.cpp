@@ -396,7 +396,12 @@ Value Internaliser::expr(const ast::Expr& e, Env& env) {
   }
   case K::Assert: {
     SubExp c = leaves(expr(*e.elems[0], env), e.span).at(0);
-    b_->assertion(c, "assertion failed at " + location(e.elems[0]->span), site(e.span));
+    // As the interpreter reports it: the condition as written, where it fits on one line.
+    const SourceSpan& cs = e.elems[0]->span;
+    std::string text;
+    if (cs.known() && cs.endLine == cs.line)
+      text = ": `" + cs.file->lineText(cs.line).substr(cs.col - 1, cs.endCol - cs.col) + "`";
+    b_->assertion(c, "assertion failed" + text + " at " + location(cs), site(e.span));
     return expr(*e.elems[1], env);
   }
   case K::Hole: // Futhark: evaluating a typed hole is a run-time error

@@ -211,6 +211,11 @@ Value callIntrinsic(Evaluator& ev, const Closure& c, const SourceSpan& span) {
     int64_t k = i64Arg(a[0]);
     if (k < 0)
       throw RuntimeError{span, "replicate of negative size " + std::to_string(k)};
+    if (k == 0 && a[1].kind() == Value::Kind::Array) { // no rows, but the row's shape is known
+      std::vector<int64_t> shape{0};
+      shape.insert(shape.end(), a[1].shape().begin(), a[1].shape().end());
+      return Value::array(std::move(shape), {});
+    }
     return stack(std::vector<Value>(k, a[1]), rt, span);
   }
   if (n == "__transpose") {

@@ -48,14 +48,27 @@ TypeRef Checker::checkLetFun(Expr& e) {
   tv_.enterLevel();
   // `let f 't (x: t) = ...`: each type parameter names a type variable of this level, which
   // generalisation below makes polymorphic when the body leaves it unconstrained.
+  std::vector<std::pair<const ast::TypeParam*, TypeRef>> typeParams;
   for (const ast::TypeParam& tp : e.typeParams) {
-    if (tp.kind == ast::TypeParam::Kind::Size)
+    if (tp.kind == ast::TypeParam::Kind::Size) {
       diags_.unsupported(tp.span, "a size parameter of a local function");
-    else
-      types_.push_back(TypeEntry{tp.name, fresh(tp.span), {}});
+      continue;
+    }
+    typeParams.emplace_back(&tp, fresh(tp.span));
+    types_.push_back(TypeEntry{tp.name, typeParams.back().second, {}});
   }
   anonymousSizeOwner_ = e.name.base;
   TypeRef t = checkFunction(e.params, e.retTypeExp.get(), *e.elems[0]);
+  // A type parameter stands for any type: it may not become a type from outside the
+  // function (Futhark's "scope violation") or a particular type.
+  bool reported = false;
+  for (const auto& [tp, var] : typeParams) {
+    if (!reported && !tv_.staysLocal(var)) {
+      reportTypeParamBound(*tp, var, e.name.base);
+      reported = true;
+    }
+    localTypeParams_.emplace_back(tp, var, e.name.base);
+  }
   tv_.leaveLevel();
   popValues(mark);
   popTypes(tmark);

@@ -223,6 +223,56 @@ TypeRef withAnySizes(const TypeRef& t) {
 
 } // namespace
 
+// Note [Value type parameters]
+// Futhark distinguishes value type parameters `'a` from lifted ones `'^a`: only a lifted
+// parameter may stand for a function type, since a polymorphic function may put a value
+// of type `a` where a function may not go (an `if` branch, an array). Each use of a
+// function declared in the user's files records the types its `'a` parameters were
+// instantiated with; when the declaration holding the use is checked, a function type
+// among them is reported at the use. The prelude's functions are trusted.
+
+void Checker::noteValueTypeParams(const ast::Decl& callee,
+                                  const std::map<std::string, TypeRef>& sub,
+                                  const SourceSpan& span) {
+  if (isPreludeFile(callee.span.file))
+    return;
+  for (const ast::TypeParam& tp : callee.typeParams) {
+    if (tp.kind != ast::TypeParam::Kind::Type)
+      continue;
+    auto it = sub.find(tp.name);
+    if (it != sub.end())
+      valueTypeUses_.push_back(ValueTypeUse{it->second, tp.name, callee.name.base, span});
+  }
+}
+
+void Checker::reportTypeParamBound(const ast::TypeParam& tp, const TypeRef& var,
+                                   const std::string& function) {
+  diags_.error(tp.span, "the type parameter `'" + tp.name + "` of `" + function +
+                            "` is made the type `" + tv_.zonk(var)->str() +
+                            "` (a scope violation: `" + tp.name + "` stands for any type)");
+}
+
+void Checker::checkValueTypeUses() {
+  // A local function's type parameter bound after its definition (through a variable from
+  // outside that a later use fixed).
+  for (const auto& [tp, var, function] : localTypeParams_)
+    if (!TypeVars::isFlexible(*tv_.head(var))) {
+      reportTypeParamBound(*tp, var, function);
+      break;
+    }
+  localTypeParams_.clear();
+  for (const ValueTypeUse& u : valueTypeUses_) {
+    TypeRef t = tv_.zonk(u.type);
+    if (!containsFunction(*t))
+      continue;
+    diags_.error(u.span, "`" + u.function + "` is used with its type parameter `'" + u.param +
+                             "` as the functional type `" + t->str() +
+                             "` (not first-order); only a lifted type parameter `'^" +
+                             u.param + "` may be a function");
+  }
+  valueTypeUses_.clear();
+}
+
 void Checker::checkValueDecl(Decl& d) {
   if (d.sealing && !checkingSealing_)
     return checkSealingDecl(d);
@@ -277,6 +327,7 @@ void Checker::checkValueDecl(Decl& d) {
                      [&](const ast::PatternPtr& p) { return patternMentions(*p, tp.uid); }))
       diags_.error(tp.span, "size parameter `" + tp.name + "` is not used in any parameter type");
   checkTypeParamsUsed(d);
+  checkValueTypeUses();
   tv_.leaveLevel();
   popValues(vmark);
   popTypes(tmark);

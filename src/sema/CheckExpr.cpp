@@ -305,10 +305,13 @@ TypeRef Checker::checkVar(Expr& e) {
                 isPreludeFile(out_.bindings[v->uid].decl->span.file);
   if (v && !hidden) {
     e.name.uid = v->uid;
-    TypeRef t = tv_.instantiate(v->scheme, e.span);
+    std::map<std::string, TypeRef> sub;
+    TypeRef t = tv_.instantiate(v->scheme, e.span, sub);
     const Binding& b = out_.bindings[v->uid];
-    if (b.kind == Binding::Kind::TopLevel && b.decl)
+    if (b.kind == Binding::Kind::TopLevel && b.decl) {
+      noteValueTypeParams(*b.decl, sub, e.span);
       return instantiateSizes(t, *b.decl, e.span);
+    }
     return b.kind == Binding::Kind::LocalFunction ? stripSizeVars(t) : t;
   }
   if (inPrelude_ && isInternalName(n))

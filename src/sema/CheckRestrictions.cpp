@@ -1,13 +1,14 @@
 // Futhark's restrictions that need the final types, checked after inference on the user's
 // files: integer literals that do not fit the type inference gave them (`x + 300` with
 // `x: u8`), and the places where a function value may not go (Futhark's "not first-order"
-// rules: an array of functions, an `if` or `match` returning a function, a loop parameter
-// holding one; function values in tuples and records stay allowed); names bound twice by
-// one pattern or parameter list.
+// rules: an array of functions, an `if` or `match` returning a function or a value of a
+// lifted type parameter `'^a`, a loop parameter holding one; function values in tuples and
+// records stay allowed); names bound twice by one pattern or parameter list.
 #include "sema/Checker.h"
 #include "syntax/Literals.h"
 
 #include <map>
+#include <set>
 
 namespace fjord::sema {
 
@@ -76,6 +77,26 @@ const Type* functionalArrayElem(const Type& t, const Lifted& lifted) {
   }
 }
 
+/// A lifted type parameter (`'^a`, which may be a function) named by `t`, if any.
+const Type* liftedParamIn(const Type& t, const std::set<std::string>& lifted) {
+  switch (t.kind) {
+  case Type::Kind::Var:
+    return lifted.count(t.name) ? &t : nullptr;
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t.elems)
+      if (const Type* v = liftedParamIn(*e, lifted))
+        return v;
+    return nullptr;
+  case Type::Kind::Record:
+    for (const auto& f : t.fields)
+      if (const Type* v = liftedParamIn(*f.second, lifted))
+        return v;
+    return nullptr;
+  default:
+    return nullptr;
+  }
+}
+
 class RestrictionWalker {
 public:
   RestrictionWalker(DiagnosticEngine& diags, const Lifted& lifted)
@@ -87,6 +108,10 @@ public:
     if (d.kind != ast::Decl::Kind::Value || !d.body)
       return;
     reported_ = false;
+    lifted_.clear();
+    for (const ast::TypeParam& tp : d.typeParams)
+      if (tp.kind == ast::TypeParam::Kind::Lifted)
+        lifted_.insert(tp.name);
     distinctNames(d.params);
     for (const auto& p : d.params)
       pattern(*p);
@@ -187,6 +212,9 @@ private:
     if (what && containsFunction(*e.type))
       report(e.span, std::string(what) + " may not return a function: its type `" +
                          e.type->str() + "` is functional (not first-order)");
+    else if (const Type* v = what ? liftedParamIn(*e.type, lifted_) : nullptr)
+      report(e.span, std::string(what) + " may not return a value of the lifted type `" +
+                         v->str() + "`: it may be functional (not first-order)");
     if (e.kind == Expr::Kind::Loop && e.pattern && e.pattern->type &&
         containsFunction(*e.pattern->type))
       report(e.pattern->span, "a loop parameter may not be a function: its type `" +
@@ -231,6 +259,7 @@ private:
   DiagnosticEngine& diags_;
   const Lifted& lifted_;
   bool reported_ = false; ///< a function-value error in this declaration
+  std::set<std::string> lifted_; ///< the declaration's lifted type parameters `'^a`
 };
 
 } // namespace

@@ -46,6 +46,26 @@ const TypeExp* anonymousSize(const TypeExp& te) {
   return nullptr;
 }
 
+/// An anonymous size `[]` in the parameter type of a function type inside `te`
+/// (`type^ t = []bool -> bool`): a size an abbreviation would hide inside a function.
+const TypeExp* anonymousParamSize(const TypeExp& te) {
+  if (te.kind == TypeExp::Kind::Function && te.args.size() > 1) {
+    if (te.args[0])
+      if (const TypeExp* found = anonymousSize(*te.args[0]))
+        return found;
+    return te.args[1] ? anonymousParamSize(*te.args[1]) : nullptr;
+  }
+  for (const auto& a : te.args)
+    if (a)
+      if (const TypeExp* found = anonymousParamSize(*a))
+        return found;
+  for (const auto& [name, f] : te.fields)
+    if (f)
+      if (const TypeExp* found = anonymousParamSize(*f))
+        return found;
+  return nullptr;
+}
+
 /// What replaces an abbreviation's parameters in a copy of its definition.
 struct Substitution {
   std::map<std::string, const TypeExp*> types; ///< `'a` -> the type argument
@@ -163,6 +183,11 @@ void Checker::checkTypeDecl(ast::Decl& d) {
       diags_.error(anon->span, "type abbreviation `" + d.name.base +
                                    "` has an array of unknown size; give the size as a "
                                    "parameter (`[n]`) or declare it with `type~`");
+  if (d.retTypeExp && !d.abstractType)
+    if (const TypeExp* anon = anonymousParamSize(*d.retTypeExp))
+      diags_.error(anon->span, "type abbreviation `" + d.name.base +
+                                   "` hides an anonymous size in a function parameter; name "
+                                   "it with a size parameter (`[n]`)");
   if (d.abstractType) { // Note [Abstract types] in Modules.h: a rigid type of its own
     // A functor's parameter's abstract type has no definition: it is only itself.
     if (d.retTypeExp) {

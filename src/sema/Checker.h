@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -203,6 +204,22 @@ private:
   /// the declaration of a top-level one (null for a local function).
   std::string anonymousSizeOwner_;
   const ast::Decl* anonymousSizeDecl_ = nullptr;
+  /// Note [Value type parameters]: where a user function's type parameter `'a` (not `'^a`)
+  /// was instantiated, checked at the end of the declaration using it.
+  struct ValueTypeUse {
+    TypeRef type;
+    std::string param, function;
+    SourceSpan span;
+  };
+  std::vector<ValueTypeUse> valueTypeUses_;
+  /// The type parameters of local functions with the variables standing for them: each
+  /// must still be a variable when the declaration ends (checkLetFun).
+  std::vector<std::tuple<const ast::TypeParam*, TypeRef, std::string>> localTypeParams_;
+  void noteValueTypeParams(const ast::Decl& callee, const std::map<std::string, TypeRef>& sub,
+                           const SourceSpan& span);
+  void checkValueTypeUses();
+  void reportTypeParamBound(const ast::TypeParam& tp, const TypeRef& var,
+                            const std::string& function);
   /// The parameter types a lambda argument is checked against (Note [Lambda arguments last]
   /// in CheckApply.cpp): set by applyTo, taken by checkFunction.
   std::vector<TypeRef> lambdaParamHints_;

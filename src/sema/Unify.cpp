@@ -557,9 +557,14 @@ TypeRef substitute(const TypeRef& t, const std::map<std::string, TypeRef>& s) {
 }
 
 TypeRef TypeVars::instantiate(const Scheme& s, const SourceSpan& where) {
+  std::map<std::string, TypeRef> sub;
+  return instantiate(s, where, sub);
+}
+
+TypeRef TypeVars::instantiate(const Scheme& s, const SourceSpan& where,
+                              std::map<std::string, TypeRef>& sub) {
   if (s.quantified.empty())
     return s.type;
-  std::map<std::string, TypeRef> sub;
   for (const std::string& q : s.quantified)
     sub[q] = fresh(where);
   return substitute(zonk(s.type), sub);

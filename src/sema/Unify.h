@@ -86,6 +86,9 @@ public:
 
   /// Instantiates a scheme with fresh variables.
   TypeRef instantiate(const Scheme& s, const SourceSpan& where);
+  /// As above; `sub` receives the fresh type each quantified name was replaced by.
+  TypeRef instantiate(const Scheme& s, const SourceSpan& where,
+                      std::map<std::string, TypeRef>& sub);
   /// Generalises the unconstrained variables of `t` created at a deeper level than the
   /// current one.
   Scheme generalise(const TypeRef& t, std::vector<std::string> rigid);
@@ -96,6 +99,13 @@ public:
   /// `+`, say) to i32 where allowed, else to f64: Futhark's defaulting for entry points.
   void defaultNumeric(const TypeRef& t);
   size_t numVars() const { return vars_.size(); }
+
+  /// Whether `t` is still an unbound variable of the current level or deeper: a local
+  /// function's type parameter that nothing outside the function was unified with.
+  bool staysLocal(const TypeRef& t) const {
+    TypeRef h = head(t);
+    return isFlexible(*h) && info(*h).level >= level_;
+  }
 
   void enterLevel() { ++level_; }
   void leaveLevel() { --level_; }

@@ -39,6 +39,9 @@ struct Alias {
   std::set<int> roots;
   bool fresh = false;
   std::vector<Alias> parts;
+  /// For a function value: the top-level constants its result aliases (a closure returning
+  /// a global array carries that alias out of the function that built it).
+  std::set<int> returns;
 
   static Alias freshValue() {
     Alias a;
@@ -47,17 +50,15 @@ struct Alias {
   }
   /// Roots and freshness of the whole value, components included.
   Alias flat() const {
-    Alias out{roots, fresh, {}};
-    for (const Alias& p : parts) {
-      Alias f = p.flat();
-      out.roots.insert(f.roots.begin(), f.roots.end());
-      out.fresh = out.fresh || f.fresh;
-    }
+    Alias out{roots, fresh, {}, returns};
+    for (const Alias& p : parts)
+      out.add(p);
     return out;
   }
   void add(const Alias& other) {
     Alias f = other.flat();
     roots.insert(f.roots.begin(), f.roots.end());
+    returns.insert(f.returns.begin(), f.returns.end());
     fresh = fresh || f.fresh;
   }
 };
@@ -128,6 +129,42 @@ bool isUniqueParam(const Pattern& p) {
   return p.kind == Pattern::Kind::Ascribed && isUniqueTypeExp(p.typeExp.get());
 }
 
+/// Whether `p` declares a unique type somewhere: `(xs: *[]i32)`, `(i, xs: *[]i32)`.
+bool declaresUnique(const Pattern& p) {
+  if (p.kind == Pattern::Kind::Ascribed && isUniqueTypeExp(p.typeExp.get()))
+    return true;
+  return std::any_of(p.elems.begin(), p.elems.end(),
+                     [](const ast::PatternPtr& e) { return e && declaresUnique(*e); });
+}
+
+/// The first name a pattern binds, for messages about the value it takes apart.
+std::string firstName(const Pattern& p) {
+  if (p.kind == Pattern::Kind::Id)
+    return p.name.base;
+  for (const auto& sub : p.elems)
+    if (sub)
+      if (std::string n = firstName(*sub); !n.empty())
+        return n;
+  for (const auto& [field, sub] : p.fields)
+    if (sub)
+      if (std::string n = firstName(*sub); !n.empty())
+        return n;
+  return "";
+}
+
+/// The expression giving the value of `e` after its `let`s: `(xs, ys)` in
+/// `let xs[0] = 1 in (xs, ys)`.
+const Expr& resultOf(const Expr& e) {
+  switch (e.kind) {
+  case Expr::Kind::LetIn:
+  case Expr::Kind::LetFun:
+  case Expr::Kind::LetWith:
+    return resultOf(*e.elems[1]);
+  default:
+    return e;
+  }
+}
+
 /// How an expression is named in messages: the variable, or "this value".
 std::string describe(const Expr& e) {
   if (e.kind == Expr::Kind::Var)
@@ -149,7 +186,8 @@ public:
     // Modules.h) is named as the module names it, with the type the spec gives it.
     std::string name = "`" + (d.sealing ? d.sealedName : d.name.base) + "`";
     size_t mark = diags_.all().size();
-    function(d.params, d.retTypeExp.get(), *d.body, name, RootKind::Param);
+    function(d.params, d.retTypeExp.get(), *d.body, name, RootKind::Param, nullptr,
+             GlobalResult::NotFromClosures);
     if (d.sealing && diags_.all().size() > mark) { // see checkSealingDecl on the cast
       auto& error = const_cast<Diagnostic&>(diags_.all()[mark]);
       error.message = name + " does not match its `val` specification: " + error.message;
@@ -239,10 +277,23 @@ private:
       vars_[p.name.uid] = std::move(bound);
       return;
     }
-    case Pattern::Kind::Tuple:
-      for (size_t i = 0; i < p.elems.size(); ++i)
-        bind(*p.elems[i], a.parts.size() == p.elems.size() ? a.parts[i] : a, freshKind);
+    case Pattern::Kind::Tuple: {
+      if (a.parts.size() == p.elems.size()) {
+        for (size_t i = 0; i < p.elems.size(); ++i)
+          bind(*p.elems[i], a.parts[i], freshKind);
+        return;
+      }
+      // The components of one function's result may share storage (`(xs, xs)`): they get
+      // one root, so consuming one of them consumes the others.
+      Alias whole = a.flat();
+      if (whole.fresh && p.elems.size() > 1) {
+        whole.fresh = false;
+        whole.roots.insert(newRoot(firstName(p), p.span, freshKind));
+      }
+      for (const auto& sub : p.elems)
+        bind(*sub, whole, freshKind);
       return;
+    }
     case Pattern::Kind::Record:
       for (const auto& [name, sub] : p.fields)
         if (sub)
@@ -277,12 +328,17 @@ private:
     barrierIsLoop_ = saved.isLoop;
   }
 
+  /// Whether a function with parameters may return an alias of a top-level constant:
+  /// a local function may not (Futhark: "aliases the free variable"), nor may a top-level
+  /// function return a closure whose result does; lambdas are not checked.
+  enum class GlobalResult { Allowed, NotFromClosures, Forbidden };
+
   /// Checks a function body; returns whether it consumes one of its parameters. `captured`
   /// receives the roots of the variables from outside that the body uses (a closure
   /// aliases them).
   bool function(const std::vector<ast::PatternPtr>& params, const ast::TypeExp* ret,
                 const Expr& body, const std::string& name, RootKind plainParam,
-                Alias* captured = nullptr) {
+                Alias* captured = nullptr, GlobalResult globalResult = GlobalResult::Allowed) {
     std::set<int> outerCaptured = std::move(captured_);
     captured_.clear();
     Barrier saved = enterBody(/*isLoop=*/false);
@@ -300,14 +356,43 @@ private:
           break;
         }
     uniqueComponentsDistinct(ret, result, body.span, name);
+    std::set<int> globals = aliasedGlobals(result, body, /*direct=*/true);
+    std::set<int> reported = globalResult == GlobalResult::Forbidden ? globals
+                             : globalResult == GlobalResult::NotFromClosures
+                                 ? aliasedGlobals(result, body, /*direct=*/false)
+                                 : std::set<int>{};
+    if (!params.empty() && !reported.empty())
+      diags_.error(body.span, "the result of " + name + " aliases the free variable `" +
+                                  roots_[*reported.begin()].name +
+                                  "`; use `copy` to break the aliasing")
+          .note(roots_[*reported.begin()].span, "`" + roots_[*reported.begin()].name +
+                                                    "` is defined here");
     leaveBody(saved);
     for (int r : captured_)
       if (roots_[r].depth < barrier_)
         outerCaptured.insert(r); // also captured by the enclosing function
-    if (captured)
+    if (captured) {
       captured->roots = captured_;
+      captured->returns = std::move(globals);
+    }
     captured_ = std::move(outerCaptured);
     return consumesAny(firstRoot, paramRoots);
+  }
+
+  /// The top-level constants that the value of `body` aliases through closures: those a
+  /// function value's result shares, or those a value got from calling such a function;
+  /// with `direct`, also those the arrays of a value share. A function with parameters may
+  /// not return them (Futhark: the result of a call aliases at most its arguments).
+  std::set<int> aliasedGlobals(const Alias& result, const Expr& body, bool direct) const {
+    Alias f = result.flat();
+    std::set<int> candidates = f.returns;
+    if (direct && !isFunction(body.type))
+      candidates.insert(f.roots.begin(), f.roots.end());
+    std::set<int> out;
+    for (int r : candidates)
+      if (roots_[r].kind == RootKind::Constant)
+        out.insert(r);
+    return out;
   }
 
   /// `x : *[]i32`: an ascription may give a unique type only to a value that may be
@@ -354,6 +439,49 @@ private:
     return false;
   }
 
+  struct LoopComponent {
+    const Pattern* pattern;
+    size_t firstRoot, endRoot; ///< the roots its names got
+  };
+
+  /// A loop parameter that the body consumes (or declares unique) is the storage the next
+  /// iteration updates, so the body's value for it may alias neither anything bound outside
+  /// the loop nor the values it returns for the other parameters.
+  void loopResults(const std::vector<LoopComponent>& components, const Alias& result,
+                   size_t outerRoots, const SourceSpan& span) {
+    size_t n = components.size();
+    auto part = [&](size_t i) {
+      return (n > 1 && result.parts.size() == n ? result.parts[i] : result).flat();
+    };
+    for (size_t i = 0; i < n; ++i) {
+      const LoopComponent& c = components[i];
+      if (!consumesAny(c.firstRoot, c.endRoot) && !declaresUnique(*c.pattern))
+        continue;
+      std::string name = firstName(*c.pattern);
+      Alias mine = part(i);
+      for (int r : mine.roots)
+        if (static_cast<size_t>(r) < outerRoots) {
+          diags_.error(span, "the loop parameter `" + name +
+                                 "` is consumed in the loop, so its new value may not alias `" +
+                                 roots_[r].name + "`, which is bound outside the loop")
+              .note(roots_[r].span, "`" + roots_[r].name + "` is bound here");
+          return;
+        }
+      for (size_t j = 0; n > 1 && result.parts.size() == n && j < n; ++j) {
+        if (j == i)
+          continue;
+        for (int r : part(j).roots)
+          if (mine.roots.count(r)) {
+            diags_.error(span, "the new value of the consumed loop parameter `" + name +
+                                   "` aliases the value returned for `" +
+                                   firstName(*components[j].pattern) + "` (both hold `" +
+                                   roots_[r].name + "`)");
+            return;
+          }
+      }
+    }
+  }
+
   Alias loop(const Expr& e) {
     Alias init = expr(*e.elems[0]);
     const ast::LoopForm& form = e.loopForm;
@@ -362,14 +490,23 @@ private:
       elems = expr(*form.bound);
     size_t firstRoot = roots_.size();
     Barrier saved = enterBody(/*isLoop=*/true);
-    bind(*e.pattern, Alias{}, RootKind::LoopParam);
+    // The roots of each component of the loop parameter, to check the body's results.
+    const Pattern& params = *e.pattern;
+    bool perComponent = params.kind == Pattern::Kind::Tuple && params.elems.size() > 1;
+    std::vector<LoopComponent> components;
+    for (size_t i = 0; i < (perComponent ? params.elems.size() : 1); ++i) {
+      const Pattern& p = perComponent ? *params.elems[i] : params;
+      size_t start = roots_.size();
+      bind(p, Alias{}, RootKind::LoopParam);
+      components.push_back(LoopComponent{&p, start, roots_.size()});
+    }
     size_t paramRoots = roots_.size();
     if (form.kind == ast::LoopForm::Kind::ForIn)
       bind(*form.element, elems, RootKind::Fresh);
     std::map<int, SourceSpan> outerUses = std::exchange(outerUses_, {});
     if (form.kind == ast::LoopForm::Kind::While)
       expr(*form.bound);
-    expr(*e.elems[1]);
+    loopResults(components, expr(*e.elems[1]), firstRoot, resultOf(*e.elems[1]).span);
     leaveBody(saved);
     std::map<int, SourceSpan> bodyUses = std::exchange(outerUses_, std::move(outerUses));
     outerUses_.insert(bodyUses.begin(), bodyUses.end());
@@ -424,9 +561,13 @@ private:
       if (!b.decl || !b.decl->params.empty() || !canAlias(e.type))
         return {};
       auto [it, added] = constants_.try_emplace(n.uid, -1);
-      if (added)
+      if (added) {
         it->second = newRoot(b.name, b.span, RootKind::Constant);
-      return Alias{{it->second}, false, {}};
+        roots_[it->second].depth = 0; // global: outside every function
+      }
+      if (barrier_ > 0)
+        captured_.insert(it->second); // a closure using it aliases it
+      return Alias{{it->second}, false, {}, {}};
     }
     use(n, e.span);
     auto it = vars_.find(n.uid);
@@ -470,38 +611,66 @@ private:
     for (size_t i = 0; sig.params && i < args.size() && i < sig.params->size(); ++i)
       if (isUniqueParam(*(*sig.params)[i])) {
         notAliasedByOthers(args, argAliases, i);
+        notCapturedByCallee(*head, fn, args, argAliases, i);
         consume(argAliases[i], args[i]->span, describe(*args[i]));
       }
     // An intrinsic consumes the arguments its signature marks unique (`acc_write` its
-    // accumulator, `scatter_stream` its destination).
-    if (head->kind == Expr::Kind::Var && head->name.intrinsic)
-      if (auto it = intrinsicType(head->name.builtin)) {
-        TypeRef t = it->type;
-        for (size_t i = 0; i < args.size() && t && t->kind == Type::Kind::Function;
-             ++i, t = t->result)
-          if (t->param && t->param->unique) {
-            notAliasedByOthers(args, argAliases, i);
-            consume(argAliases[i], args[i]->span, describe(*args[i]));
-          }
+    // accumulator, `scatter_stream` its destination), and so does a function value whose
+    // type has unique parameters (`let f = \(y: *[]i32) -> ...`).
+    TypeRef calleeType;
+    if (head->kind == Expr::Kind::Var && head->name.intrinsic) {
+      if (auto it = intrinsicType(head->name.builtin))
+        calleeType = it->type;
+    } else if (!sig.params)
+      calleeType = head->type;
+    for (size_t i = 0; i < args.size() && calleeType && calleeType->kind == Type::Kind::Function;
+         ++i, calleeType = calleeType->result)
+      if (calleeType->param && calleeType->param->unique) {
+        notAliasedByOthers(args, argAliases, i);
+        notCapturedByCallee(*head, fn, args, argAliases, i);
+        consume(argAliases[i], args[i]->span, describe(*args[i]));
       }
     // `map (\xs -> xs with [0] = 1) xss`: a function argument that consumes its own
     // parameters consumes the arrays it is applied to.
     for (const Expr* a : args)
       if (consumingLambdas_.count(a))
         for (size_t i = 0; i < args.size(); ++i)
-          if (args[i] != a)
+          if (args[i] != a && !isFunction(args[i]->type)) {
+            notCapturedByCallee(*head, fn, args, argAliases, i);
             consume(argAliases[i], args[i]->span, describe(*args[i]));
+          }
+    if (isFunction(whole.type)) { // a partial application holds what it was given
+      Alias result = fn;
+      for (const Alias& a : argAliases)
+        result.add(a);
+      return result.flat();
+    }
     if (!canAlias(whole.type))
       return {};
-    if (head->kind == Expr::Kind::Var && head->name.intrinsic)
+    // Results of intrinsics and of unique type are new arrays, one per component.
+    if ((head->kind == Expr::Kind::Var && head->name.intrinsic) ||
+        (sig.params && args.size() >= sig.params->size() && isUniqueTypeExp(sig.ret)))
+      return freshComponents(whole.type);
+    // A result of non-unique type may alias every argument, the closures of function
+    // arguments included, and the globals a function value returns (kept in `returns` too:
+    // they came through a closure); its components may share storage with each other
+    // (`fresh` gives a tuple pattern one root for them).
+    Alias result = fn.flat();
+    result.roots.insert(result.returns.begin(), result.returns.end());
+    for (const Alias& a : argAliases)
+      result.add(a);
+    result.fresh = true;
+    return result;
+  }
+
+  /// A new value of type `t`: a tuple's components are new and distinct.
+  static Alias freshComponents(const TypeRef& t) {
+    if (!t || t->kind != Type::Kind::Tuple)
       return Alias::freshValue();
-    if (sig.params && args.size() >= sig.params->size() && isUniqueTypeExp(sig.ret))
-      return Alias::freshValue();
-    Alias result = fn;
-    for (size_t i = 0; i < args.size(); ++i)
-      if (!isFunction(args[i]->type)) // a function argument's captures stay with it
-        result.add(argAliases[i]);
-    return result.flat();
+    Alias out;
+    for (const TypeRef& e : t->elems)
+      out.parts.push_back(freshComponents(e));
+    return out;
   }
 
   /// `f xs xs` with the first parameter unique: the other arguments may not alias the one
@@ -519,6 +688,37 @@ private:
               .note(args[consumed]->span, "consumed here");
           return;
         }
+    }
+  }
+
+  /// `f x` where `f` uses `x`, `map (\(r: *[]i32) -> a[0]) a`: an argument that the call
+  /// consumes may not alias the function called or a function argument of the same call.
+  void notCapturedByCallee(const Expr& head, const Alias& fn, const std::vector<const Expr*>& args,
+                           const std::vector<Alias>& aliases, size_t consumed) {
+    Alias c = aliases[consumed].flat();
+    auto shared = [&](const Alias& closure) {
+      for (int r : closure.flat().roots)
+        if (c.roots.count(r))
+          return r;
+      return -1;
+    };
+    if (int r = shared(fn); r >= 0) {
+      diags_.error(args[consumed]->span,
+                   describe(*args[consumed]) + ", consumed by this call, aliases the function " +
+                       describe(head) + ", which uses `" + roots_[r].name + "`");
+      return;
+    }
+    for (size_t j = 0; j < args.size(); ++j) {
+      if (j == consumed || !isFunction(args[j]->type))
+        continue;
+      if (int r = shared(aliases[j]); r >= 0) {
+        diags_.error(args[consumed]->span, describe(*args[consumed]) +
+                                               ", consumed by this call, aliases the function "
+                                               "passed to it, which uses `" +
+                                               roots_[r].name + "`")
+            .note(args[j]->span, "the function is passed here");
+        return;
+      }
     }
   }
 
@@ -616,9 +816,12 @@ private:
       bool takesAcc = std::any_of(e.params.begin(), e.params.end(), [](const auto& p) {
         return p->type && p->type->kind == Type::Kind::Acc;
       });
-      if (function(e.params, e.retTypeExp.get(), *e.elems[0], "this function",
-                   RootKind::LambdaParam, &captured) &&
-          !takesAcc)
+      // It consumes what it is applied to if it consumes a parameter or declares one unique.
+      bool consumes = function(e.params, e.retTypeExp.get(), *e.elems[0], "this function",
+                               RootKind::LambdaParam, &captured);
+      consumes = consumes || std::any_of(e.params.begin(), e.params.end(),
+                                         [](const auto& p) { return declaresUnique(*p); });
+      if (consumes && !takesAcc)
         consumingLambdas_.insert(&e);
       return captured;
     }
@@ -628,7 +831,7 @@ private:
     case Expr::Kind::LetFun: {
       Alias captured;
       function(e.params, e.retTypeExp.get(), *e.elems[0], "`" + e.name.base + "`", RootKind::Param,
-               &captured);
+               &captured, GlobalResult::Forbidden);
       vars_[e.name.uid] = std::move(captured);
       return expr(*e.elems[1]);
     }
@@ -641,7 +844,7 @@ private:
       Expr target(Expr::Kind::Var, e.name.span);
       update(target, array, value, e.span, "`" + e.name.base + "`");
       vars_[e.boundUid] =
-          Alias{{newRoot(e.name.base, e.name.span, RootKind::Fresh)}, false, {}};
+          Alias{{newRoot(e.name.base, e.name.span, RootKind::Fresh)}, false, {}, {}};
       return expr(*e.elems[1]);
     }
     case Expr::Kind::Update: {

@@ -11,15 +11,22 @@
 //  - an in-place update whose written value aliases the updated array;
 //  - a unique return value that aliases a non-unique parameter, and unique components of a
 //    returned tuple that alias each other;
-//  - an argument aliasing another argument that the same call consumes (`f xs xs`), and a
-//    root consumed twice.
-// A lambda or local function aliases the variables from outside that its body uses, so
-// calling it after one of them was consumed is a use after consumption.
+//  - an argument aliasing another argument that the same call consumes (`f xs xs`), or the
+//    function called or a function argument of that call (`f x` where `f` reads `x`), and a
+//    root consumed twice;
+//  - a loop parameter consumed in the body (or declared unique) whose new value aliases a
+//    value bound outside the loop or the new value of another parameter;
+//  - a local function whose result aliases a top-level constant, and a top-level function
+//    whose result does so through a closure (`\_ -> global`).
+// A lambda, local function or partial application aliases the variables from outside that
+// it uses or was given, so calling it after one of them was consumed is a use after
+// consumption. A lambda that consumes its parameters or declares one unique consumes the
+// arrays a SOAC applies it to.
 // Approximations (sound for the interpreter and the compiler's copying semantics): alias
 // sets of tuples and records are tracked per component only where the value is built
-// literally; applications of functions whose return type is not unique alias all their
-// array arguments; a lambda's consumption of its own parameters is not propagated to the
-// arrays a SOAC passes it.
+// literally or returned unique; applications of functions whose return type is not unique
+// alias all their arguments (function arguments' closures included), and the components of
+// such a result alias each other.
 #pragma once
 #include "sema/Check.h"
 

@@ -1,6 +1,7 @@
 -- Empty arrays keep the shape their type gives them: `[0][1]` stays `[0][1]` through entry
--- arguments and results, `filter`, an ascribed `[]` and a map over nothing, and an empty
--- result is no size mismatch with a function's declared row size.
+-- arguments and results, `filter`, an ascribed `[]`, a map over nothing and `replicate 0` of
+-- a row whose size only the argument knows, and an empty result is no size mismatch with a
+-- function's declared row size.
 -- ==
 -- entry: pass_through
 -- input { empty([0][1]i32) }
@@ -42,3 +43,12 @@ entry ascribed_empty (_n: i64) : [0][1]i32 = []
 -- output { empty([0][2]i32) }
 
 entry mapped_empty (xs: []i32) : [][2]i32 = map (\x -> [x, x + 1]) xs
+
+-- ==
+-- entry: replicated_none
+-- input { 0i64 [7, 8, 9] }
+-- output { empty([0][3]i32) }
+-- input { 2i64 [7] }
+-- output { [[7], [7]] }
+
+entry replicated_none (n: i64) (row: []i32) = replicate n row

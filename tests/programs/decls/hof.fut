@@ -1,6 +1,7 @@
 -- decls: hof_compose_map, hof_curry_uncurry, hof_fold_loop, hof_functions_in_tuple,
--- hof_partial_application, hof_return_function. One entry point and test block per
--- program, so that each backend builds this file once (docs/testing.md).
+-- hof_partial_application, hof_record_local_function, hof_return_function. One entry
+-- point and test block per program, so that each backend builds this file once
+-- (docs/testing.md).
 
 -- hof_compose_map: Composition passed to `map`.
 -- ==
@@ -57,3 +58,16 @@ entry hof_partial_application (xs: []i32) : []i32 = map (scale 3) xs
 def adder (n: i32) : i32 -> i32 = \x -> x + n
 
 entry hof_return_function (x: i32) : (i32, i32) = let f = adder 10 in (f x, (adder 1) x)
+
+-- hof_record_local_function: A record bound by `let` holds a local function that captured
+-- a variable; the record's other fields are named values, its function is applied later.
+-- ==
+-- entry: hof_record_local_function
+-- input { 2i64 5i64 } output { 17i64 }
+
+entry hof_record_local_function (k: i64) (m: i64) : i64 =
+  let r =
+    (let base = m * 3
+     let shift (y: i64) : i64 = y + base
+     in {base, k, shift})
+  in r.shift r.k

@@ -1,6 +1,6 @@
--- lang_control: loop_array_state, loop_for, loop_for_in, loop_nested, loop_tuple_state,
--- loop_while, loop_without_init. One entry point and test block per program, so that
--- each backend builds this file once (docs/testing.md).
+-- lang_control: loop_array_state, loop_for, loop_for_in, loop_nested, loop_swap_unique,
+-- loop_tuple_state, loop_unique_call, loop_while, loop_without_init. One entry point and
+-- test block per program, so that each backend builds this file once (docs/testing.md).
 
 -- loop_array_state: A loop that updates an array in place each iteration.
 -- ==
@@ -87,3 +87,29 @@ entry loop_fresh_scatter (n: i64) : []i64 =
   loop acc = replicate n 0 for _s < 3 do
     let marks = scatter (replicate n 0) (iota n) (replicate n 1)
     in map2 (+) acc marks
+
+-- loop_swap_unique: Two arrays updated in place trade places each iteration; the new value
+-- of each consumed loop parameter is the other parameter, which aliases nothing outside
+-- the loop and not the other result, so the uniqueness checker accepts it.
+-- ==
+-- entry: loop_swap_unique
+-- input { 3i64 } output { [0i64, 1i64, 0i64] [1i64, 0i64, 1i64] }
+
+entry loop_swap_unique (n: i64) : ([]i64, []i64) =
+  loop (a, b) = (replicate n 0, replicate n 0) for i < n do
+    let a[i] = 1
+    in (b, a)
+
+-- loop_unique_call: The body updates both loop parameters through a function returning a
+-- unique pair; the pair's components are distinct new arrays, so the checker accepts
+-- them as the next values of the two consumed parameters.
+-- ==
+-- entry: loop_unique_call
+-- input { 2i64 } output { [3i64, 0i64] [5i64, 5i64] }
+
+def bump [n] (a: *[n]i64, b: *[n]i64) : (*[n]i64, *[n]i64) = (a with [0] = a[0] + 1, b)
+
+entry loop_unique_call (n: i64) : ([]i64, []i64) =
+  loop (a, b) = (replicate n 0, replicate n 5) for _i < 3 do
+    let (a', b') = bump (a, b)
+    in (a', b')
