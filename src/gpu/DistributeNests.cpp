@@ -54,7 +54,8 @@
 // version is itself split with the intra-group version B (Note [Intra-group SegMap] in
 // ir/IR.h), as in the thesis's tuning trees:
 //             else { let suff_intra = cmp_size("f.suff_intra_par_j", suff_intra_par) <= w
-//                    let intra_ok = suff_intra && w <= 1024
+//                    let intra_ok = suff_intra && the block of w threads and its shared
+//                                   memory fit the device (Note [Device limits] in ir/IR.h)
 //                    in if intra_ok then segmap(intra_group) { the body }   -- version B
 //                                   else { the distributed kernels }         -- version C }
 // Its kernel is named `<f>_intra_<what>`. Other bodies get no version B (A and C are
@@ -244,7 +245,7 @@ public:
       choice.thenBody.result.push_back(outerPat[k].name);
       choice.elseBody.result.push_back(flatPat[k].name);
     }
-    std::optional<SubExp> width;
+    std::optional<IntraWidth> width;
     if (!attrs.noIntra)
       width = intraGroupWidth(nest, s.map);
     if (width) { // version B
