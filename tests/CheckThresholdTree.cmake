@@ -34,9 +34,9 @@ foreach(text
     "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the inner parallelism < scale_by_sum.suff_intra_par_0\n// or version B's block does not fit the device (and version A is not)"
     # Version B's guard: its block and shared memory, sized on the host from the row's
     # length, against the limits the context queried from its device (Note [Device limits]).
-    "<= ctx->device.limits().max_block_size;"
-    "<= ctx->device.limits().max_shared_memory;"
-    "FJORD_TRY(ctx->device.launchShared(scale_by_sum_intra_map, \"scale_by_sum_intra_map\", "
+    "= ctx->device.limits().max_block_size;"
+    "= ctx->device.limits().max_shared_memory;"
+    "FJORD_TRY(ctx->device.launchShared(scale_by_sum_intra_map, \"scale_by_sum_intra_map\","
     "extern __shared__ __align__(16) unsigned char fjord_dynamic_shared[];"
     "scale_by_sum_outer_map("
     "scale_by_sum_intra_map(")
