@@ -49,8 +49,9 @@
 // version it belongs to and which threshold selects it. Distribution of version C meets
 // inner maps and versions them in turn, so thresholds form a tree: `f.suff_outer_par_1`
 // is compared only when `f.suff_outer_par_0` failed (the tuning header lists the tree).
-// Where one block per point of the nest can run the map's body (IntraGroup.h: scalar code,
-// views and one Screma over an inner width w whose lambdas work on scalars), the flattened
+// Where one block per point of the nest can run the map's body (IntraGroup.h: scalar code
+// with its `if`s and loops, views and Scremas over an inner width w whose lambdas work on
+// scalars), the flattened
 // version is itself split with the intra-group version B (Note [Intra-group SegMap] in
 // ir/IR.h), as in the thesis's tuning trees:
 //             else { let suff_intra = cmp_size("f.suff_intra_par_j", suff_intra_par) <= w

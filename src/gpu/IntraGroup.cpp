@@ -10,16 +10,32 @@ namespace {
 using namespace ir;
 using ir::Type;
 
+bool scalarStm(const Stm& s);
+
+bool scalarBody(const Body& b) {
+  for (const Stm& s : b.stms)
+    if (!scalarStm(s))
+      return false;
+  return true;
+}
+
 /// A statement whose results are scalars, computed by a BasicOp that cannot fail the
-/// block part way (assertions would skip a failing thread's barriers).
+/// block part way (assertions would skip a failing thread's barriers), or by an `if` or a
+/// `for` loop of such statements (a thread runs them alone: they hold no barrier).
 bool scalarStm(const Stm& s) {
-  const auto* op = std::get_if<BasicOp>(&s.exp);
-  if (!op || op->kind == BasicOp::Kind::Assert)
-    return false;
   for (const PatElem& pe : s.pat)
     if (pe.type.isArray() || pe.type.kind == Type::Kind::Mem)
       return false;
-  return true;
+  if (const auto* i = std::get_if<If>(&s.exp))
+    return scalarBody(i->thenBody) && scalarBody(i->elseBody);
+  if (const auto* l = std::get_if<Loop>(&s.exp)) {
+    for (const auto& [p, init] : l->merge)
+      if (p.type.isArray() || p.type.kind == Type::Kind::Mem)
+        return false;
+    return l->kind == Loop::Kind::For && scalarBody(l->body);
+  }
+  const auto* op = std::get_if<BasicOp>(&s.exp);
+  return op && op->kind != BasicOp::Kind::Assert;
 }
 
 /// A lambda on scalars: each thread applies it to its element.

@@ -17,7 +17,8 @@ struct IntraWidth {
 };
 
 /// The inner width of `lam`'s body when one block per point of `nest` can run it (Note
-/// [Intra-group SegMap]): statements on scalars and views, and Scremas over w (the same at
+/// [Intra-group SegMap]): statements on scalars (`if`s and `for` loops of them included:
+/// no barrier is inside them) and views, and Scremas over w (the same at
 /// every point) whose map and operators work on scalars, their arrays used only as later
 /// Scremas' inputs or as the body's results (thread j reads only element j). Nothing
 /// otherwise. Whether the block fits the device is the host guard's question.

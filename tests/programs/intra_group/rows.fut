@@ -101,3 +101,19 @@ entry chain [n][m] (xss: [n][m]i32) : [n][m]i32 =
 
 entry scale_by_max [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> let s = i32.maximum r in map (* s) r) xss
+
+-- Branches and a scalar loop in the map, the operator and the code between the SOACs:
+-- each thread runs them alone, so version B takes them (no barrier is inside them).
+-- ==
+-- entry: branchy
+-- input { [[1, -2, 3], [-4, 5, 0]] } auto output
+-- random input { [5][77]i32 } auto output
+-- random input { [3][1024]i32 } auto output
+-- structure gpu { IntraSegMap 1 }
+
+entry branchy [n][m] (xss: [n][m]i32) : [n][m]i32 =
+  map (\r ->
+         let big = reduce (\a b -> if a > b then a else b) i32.lowest
+                          (map (\x -> if x > 0 then x * 3 else 0 - x) r)
+         let k = loop acc = 0 for i < 3 do if big > acc then acc + (big >> i32.i64 i) else acc
+         in map (\x -> loop y = x for _i < 2 do y * 2 - k) r) xss
