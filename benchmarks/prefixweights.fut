@@ -9,9 +9,9 @@
 --              threads with its shared memory fits the device: one block per row, the
 --              scan and the reduction in shared memory;
 --   C (flat):  otherwise: a segmented scan and a segmented reduction over all m * n.
--- The timed datasets hold the same 2^24 elements in three shapes, each meant for the
+-- The timed datasets hold the same 2^24 elements in four shapes, each meant for the
 -- version its default picks: many short rows (A), a few thousand rows of a block's width
--- (B), and rows too long for a block (C). Force a version with
+-- or a quarter of it (B), and rows too long for a block (C). Force a version with
 -- `--param main.suff_outer_par_0=0` (A), `main.suff_outer_par_0=9223372036854775807` with
 -- `main.suff_intra_par_0=0` (B where it fits) or `=9223372036854775807` (C).
 -- ==
@@ -21,6 +21,7 @@
 -- random input { [3][1000]i32 } auto output
 -- "many short rows (A)" compiled random input { [1048576][16]i32 }
 -- "block-wide rows (B)" compiled random input { [4096][1024]i32 }
+-- "rows of 256 (B)" compiled random input { [16384][256]i32 }
 -- "long rows (C)" compiled random input { [16][1048576]i32 }
 
 entry main [m][n] (xss: [m][n]i32) : [m]i32 =
