@@ -316,14 +316,15 @@ struct SegOp {
 
 // Note [Intra-group SegMap]
 // A SegMap with `intra` set (gpu/IntraGroup.h, incremental flattening's version B) runs one
-// block per point of its space. Its body is statements on scalars and views, and SOACs
-// (Scremas) over one inner width w whose lambdas work on scalars: imp/ (LowerIntraGroup.cpp)
-// gives element j < w of each to thread j of the block, combines reductions and scans
-// through shared memory with barriers between them, and keeps array intermediates in
-// shared memory. Its block has ceil(w / 32) * 32 threads and its shared arrays one element
-// per thread for each scanned or reduced value, sized on the host (dynamic shared memory),
-// so the host guard that selects it checks both against the device the context runs on
-// (Note [Device limits]): the block fits `max_block_size`, the bytes `max_shared_memory`.
+// block per point of its space. Its body is statements on scalars (`if`s and `for` loops of
+// them included) and views, and SOACs (Scremas) over one inner width w whose lambdas work
+// on scalars: imp/ (LowerIntraGroup.cpp) gives element j < w of each to thread j of the
+// block, combines reductions and scans through shared memory with barriers between them,
+// and keeps array intermediates in shared memory. Its block has ceil(w / 32) * 32 threads
+// and its shared arrays one element per thread for each scanned or reduced value, sized on
+// the host (dynamic shared memory), so the host guard that selects it checks both against
+// the device the context runs on (Note [Device limits]): the block fits `max_block_size`,
+// the bytes `max_shared_memory`.
 
 // Note [Device limits]
 // `device_limit(max_block_size)` and `device_limit(max_shared_memory)` are the most threads
