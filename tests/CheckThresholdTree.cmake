@@ -38,6 +38,7 @@ foreach(text
     "= ctx->device.limits().max_shared_memory;"
     "FJORD_TRY(ctx->device.launchShared(scale_by_sum_intra_map, \"scale_by_sum_intra_map\","
     "extern __shared__ __align__(16) unsigned char fjord_dynamic_shared[];"
+    "static __global__ void __launch_bounds__(1024)\n    scale_by_sum_intra_map("
     "scale_by_sum_outer_map("
     "scale_by_sum_intra_map(")
   string(FIND "${code}" "${text}" at)
