@@ -1,5 +1,5 @@
 # The tuning header of tests/programs/versions/nests.fut: each threshold as an overridable
-# macro with its default (2^15), in the run-time name table, and in the tree of which
+# macro with its default (2^15 outer, 32 intra), in the run-time name table, and in the tree of which
 # threshold is compared under which (Note [Thresholds] in src/ir/IR.h).
 file(REMOVE_RECURSE ${WORK})
 execute_process(COMMAND ${FJORD} cuda ${PROGRAM} -o ${WORK} RESULT_VARIABLE rc ERROR_VARIABLE err)
@@ -10,6 +10,7 @@ file(READ ${WORK}/nests_tuning.h header)
 file(READ ${WORK}/nests.cu code)
 set(expected
   "#define FJORD_NESTS_SCALE_BY_SUM_SUFF_OUTER_PAR_0 32768\n"
+  "#define FJORD_NESTS_SCALE_BY_SUM_SUFF_INTRA_PAR_0 32\n"
   "{\"nested.suff_outer_par_1\", &nests_tuning::"
   "//   scale_by_sum.suff_outer_par_0 (always compared)\n"
   "//   nested.suff_outer_par_0 (always compared)\n"
@@ -29,8 +30,15 @@ foreach(text
     "ctx->tuning.scale_by_sum_suff_outer_par_0, n);"
     "if (suff_outer_par) {"
     "// version A: outer parallelism only, the inner parallelism runs sequentially in each thread,\n// chosen when scale_by_sum.suff_outer_par_0 <= the outer parallelism\n"
-    "// version B: intra-group, one block per outer point running the inner parallelism in shared memory,\n// chosen when scale_by_sum.suff_intra_par_0 <= the inner parallelism <= 1024\n// (and version A is not)\n"
-    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the inner parallelism < scale_by_sum.suff_intra_par_0"
+    "// version B: intra-group, one block per outer point running the inner parallelism in shared memory,\n// chosen when scale_by_sum.suff_intra_par_0 <= the inner parallelism\n// and its block fits the device (and version A is not)\n"
+    "// version C: the inner parallelism flattened into kernels of its own,\n// chosen when the inner parallelism < scale_by_sum.suff_intra_par_0\n// or version B's block does not fit the device (and version A is not)"
+    # Version B's guard: its block and shared memory, sized on the host from the row's
+    # length, against the limits the context queried from its device (Note [Device limits]).
+    "= ctx->device.limits().max_block_size;"
+    "= ctx->device.limits().max_shared_memory;"
+    "FJORD_TRY(ctx->device.launchShared(scale_by_sum_intra_map, \"scale_by_sum_intra_map\","
+    "extern __shared__ __align__(16) unsigned char fjord_dynamic_shared[];"
+    "static __global__ void __launch_bounds__(1024)\n    scale_by_sum_intra_map("
     "scale_by_sum_outer_map("
     "scale_by_sum_intra_map(")
   string(FIND "${code}" "${text}" at)

@@ -357,6 +357,7 @@ CPrinter::Printed CPrinter::print(const Exp& e, bool loose) {
   }
   case Exp::Kind::Var: return {e.name, 16, Primary};
   case Exp::Kind::Tuning: return {tuning(e.name), 16, Primary};
+  case Exp::Kind::DeviceLimit: return {deviceLimit(e.name), 16, Primary};
   case Exp::Kind::CmpSize: return {cmpSize(e.name, print(*e.args.at(0), false).text), 16, Primary};
   case Exp::Kind::UnOp: return unary(e);
   case Exp::Kind::BinOp: {
@@ -472,6 +473,10 @@ std::string CPrinter::halfMemory(const std::string& mem) { return mem; }
 
 std::string CPrinter::cmpSize(const std::string& name, const std::string&) {
   throw std::logic_error("backend: threshold " + name + " compared outside host code");
+}
+
+std::string CPrinter::deviceLimit(const std::string& name) {
+  throw std::logic_error("backend: device limit " + name + " read outside host code");
 }
 
 std::string CPrinter::tuning(const std::string& name) {

@@ -75,6 +75,8 @@ protected:
   }
   /// Threshold comparisons `threshold <= x` (host code only; Note [Thresholds] in ir/IR.h).
   virtual std::string cmpSize(const std::string& name, const std::string& x);
+  /// A limit of the context's device (host code only; Note [Device limits] in ir/IR.h).
+  virtual std::string deviceLimit(const std::string& name);
   /// Whether the enclosing scopes declare `name`; declares it in the innermost scope.
   bool declared(const std::string& name) const;
   void declare(const std::string& name);

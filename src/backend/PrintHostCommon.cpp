@@ -50,6 +50,11 @@ protected:
            ", " + x + ")";
   }
 
+  /// The runtime's Device queried it when the context was created.
+  std::string deviceLimit(const std::string& name) override {
+    return "ctx->device.limits()." + name;
+  }
+
   void targetStm(const Stm& s) override {
     switch (s.kind) {
     case Stm::Kind::Alloc:
@@ -128,10 +133,14 @@ protected:
   }
 
 private:
-  /// One call of the runtime's Device::launch, which runs nothing over zero blocks.
+  /// One call of the runtime's Device::launch, which runs nothing over zero blocks, or of
+  /// launchShared with the bytes of the kernel's dynamic shared memory (Note [Dynamic
+  /// shared memory in Imp]).
   void launch(const Stm& s, const imp::Kernel& k) {
-    std::string call = "FJORD_TRY(ctx->device.launch(" + target_.kernelRef(k) + ", " +
-                       exp(*s.args.at(0)) + ", " + exp(*s.args.at(1));
+    bool shared = s.args.size() > 2;
+    std::string call = "FJORD_TRY(ctx->device." + std::string(shared ? "launchShared(" : "launch(") +
+                       target_.kernelRef(k) + ", " + exp(*s.args.at(0)) + ", " +
+                       exp(*s.args.at(1)) + (shared ? ", " + exp(*s.args.at(2)) : "");
     for (size_t i = 0; i < k.params.size(); ++i) {
       const imp::KernelArg& a = s.kernelArgs[i];
       call += ", " + (k.params[i].kind == imp::Param::Kind::Mem

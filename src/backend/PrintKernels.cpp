@@ -2,6 +2,7 @@
 // scan for what a kernel needs from its target (f64, 64-bit atomics).
 #include "backend/PrintKernels.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace fjord::backend {
@@ -9,6 +10,10 @@ using imp::Exp;
 using imp::Stm;
 
 namespace {
+
+/// The block of dynamic shared memory (Note [Dynamic shared memory in Imp]); the prefix
+/// keeps it apart from the program's names.
+constexpr const char* kDynamicShared = "fjord_dynamic_shared";
 
 /// The shared arrays of `b`, to be hoisted to the kernel's top; of an IfWarpShuffles only
 /// those of the variant printed for `dialect` (the two may size an array differently).
@@ -58,8 +63,30 @@ public:
   }
 
   void sharedDecl(const Stm& s) {
+    if (imp::isDynamicShared(s))
+      return dynamicSharedDecl(s);
     line(std::string(d_.sharedSpace) + arrayType(s.type) + " " + s.name + "[" +
          exp(*s.args.at(0)) + "];");
+  }
+
+  /// A dynamic shared array: a pointer into the block of dynamic shared memory, which CUDA
+  /// declares `extern` and OpenCL takes as the kernel's last parameter (Note [Dynamic
+  /// shared memory in Imp]).
+  void dynamicSharedDecl(const Stm& s) {
+    bool cuda = d_.kind == Dialect::Kind::Cuda;
+    if (!dynamicOffset_) {
+      if (cuda)
+        line("extern __shared__ __align__(16) unsigned char " + std::string(kDynamicShared) +
+             "[];");
+      dynamicOffset_ = imp::i64(0);
+    }
+    std::string ty = std::string(cuda ? "" : "__local ") + arrayType(s.type) + "*";
+    std::string base = cuda ? std::string(kDynamicShared)
+                            : "(__local unsigned char*)" + std::string(kDynamicShared);
+    bool first = dynamicOffset_->kind == Exp::Kind::Const;
+    line(ty + " " + s.name + " = (" + ty + ")(" + base +
+         (first ? "" : " + (" + exp(*dynamicOffset_) + ")") + ");");
+    dynamicOffset_ = imp::dynamicSharedEnd(dynamicOffset_, s.type, s.args.at(0));
   }
 
 protected:
@@ -348,6 +375,7 @@ private:
 
   std::set<std::string> shared_, private_;
   std::vector<std::string> outNames_;
+  imp::ExpRef dynamicOffset_; ///< where the next dynamic shared array starts
 };
 
 /// `static __device__ float op_sum(float x, float y) { ... }` (Note [Calls in Imp]).
@@ -414,7 +442,17 @@ std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpe
     std::string params;
     for (size_t i = 0; i < k.params.size(); ++i)
       params += (i ? ", " : "") + kernelParam(k.params[i], dialect);
-    printer.line(std::string(dialect.kernelQualifier) + " " + k.name + "(" + params + ") {");
+    bool dynamic = std::any_of(shared.begin(), shared.end(),
+                               [](const Stm* s) { return imp::isDynamicShared(*s); });
+    if (dynamic && dialect.kind == Dialect::Kind::OpenCL) // set by the launch
+      params += std::string(params.empty() ? "" : ", ") + "__local ulong* " + kDynamicShared;
+    // A kernel sized on the host (version B) may be launched with CUDA's largest block:
+    // nvcc then keeps its registers within what 1024 threads of an SM can have, so the
+    // launch that the host guard allowed cannot fail for want of registers.
+    std::string bounds =
+        dynamic && dialect.kind == Dialect::Kind::Cuda ? " __launch_bounds__(1024)" : "";
+    printer.line(std::string(dialect.kernelQualifier) + bounds + " " + k.name + "(" + params +
+                 ") {");
     printer.indent(1);
     for (const Stm* s : shared)
       printer.sharedDecl(*s);

@@ -49,12 +49,14 @@
 // version it belongs to and which threshold selects it. Distribution of version C meets
 // inner maps and versions them in turn, so thresholds form a tree: `f.suff_outer_par_1`
 // is compared only when `f.suff_outer_par_0` failed (the tuning header lists the tree).
-// Where one block per point of the nest can run the map's body (IntraGroup.h: scalar code,
-// views and one Screma over an inner width w whose lambdas work on scalars), the flattened
+// Where one block per point of the nest can run the map's body (IntraGroup.h: scalar code
+// with its `if`s and loops, views and Scremas over an inner width w whose lambdas work on
+// scalars), the flattened
 // version is itself split with the intra-group version B (Note [Intra-group SegMap] in
 // ir/IR.h), as in the thesis's tuning trees:
 //             else { let suff_intra = cmp_size("f.suff_intra_par_j", suff_intra_par) <= w
-//                    let intra_ok = suff_intra && w <= 1024
+//                    let intra_ok = suff_intra && the block of w threads and its shared
+//                                   memory fit the device (Note [Device limits] in ir/IR.h)
 //                    in if intra_ok then segmap(intra_group) { the body }   -- version B
 //                                   else { the distributed kernels }         -- version C }
 // Its kernel is named `<f>_intra_<what>`. Other bodies get no version B (A and C are
@@ -244,7 +246,7 @@ public:
       choice.thenBody.result.push_back(outerPat[k].name);
       choice.elseBody.result.push_back(flatPat[k].name);
     }
-    std::optional<SubExp> width;
+    std::optional<IntraWidth> width;
     if (!attrs.noIntra)
       width = intraGroupWidth(nest, s.map);
     if (width) { // version B

@@ -10,16 +10,32 @@ namespace {
 using namespace ir;
 using ir::Type;
 
+bool scalarStm(const Stm& s);
+
+bool scalarBody(const Body& b) {
+  for (const Stm& s : b.stms)
+    if (!scalarStm(s))
+      return false;
+  return true;
+}
+
 /// A statement whose results are scalars, computed by a BasicOp that cannot fail the
-/// block part way (assertions would skip a failing thread's barriers).
+/// block part way (assertions would skip a failing thread's barriers), or by an `if` or a
+/// `for` loop of such statements (a thread runs them alone: they hold no barrier).
 bool scalarStm(const Stm& s) {
-  const auto* op = std::get_if<BasicOp>(&s.exp);
-  if (!op || op->kind == BasicOp::Kind::Assert)
-    return false;
   for (const PatElem& pe : s.pat)
     if (pe.type.isArray() || pe.type.kind == Type::Kind::Mem)
       return false;
-  return true;
+  if (const auto* i = std::get_if<If>(&s.exp))
+    return scalarBody(i->thenBody) && scalarBody(i->elseBody);
+  if (const auto* l = std::get_if<Loop>(&s.exp)) {
+    for (const auto& [p, init] : l->merge)
+      if (p.type.isArray() || p.type.kind == Type::Kind::Mem)
+        return false;
+    return l->kind == Loop::Kind::For && scalarBody(l->body);
+  }
+  const auto* op = std::get_if<BasicOp>(&s.exp);
+  return op && op->kind != BasicOp::Kind::Assert;
 }
 
 /// A lambda on scalars: each thread applies it to its element.
@@ -42,28 +58,56 @@ bool viewStm(const Stm& s) {
   return op && (op->kind == BasicOp::Kind::Index || op->kind == BasicOp::Kind::Rearrange);
 }
 
-/// The shared memory a Screma's reductions and scans need, or -1 if one is not on scalars.
-int64_t sharedBytes(const Screma& s) {
+/// The shared memory per thread that a Screma's reductions and scans need (one element of
+/// each operand), or -1 if one is not on scalars.
+int64_t sharedBytesPerThread(const Screma& s) {
   int64_t bytes = 0;
   for (const auto* ops : {&s.scans, &s.reds})
     for (const RedOp& op : *ops) {
       if (!scalarLambda(op.op))
         return -1;
       for (const Type& t : op.op.retTypes)
-        bytes += kMaxIntraBlock * primBytes(t.elem);
+        bytes += primBytes(t.elem);
     }
   return bytes;
 }
 
-Stm let(NameSource& names, const std::string& base, PrimType t, BasicOp op,
-        const Provenance& prov) {
+/// Appends `let <base> = op` to `out` and returns the name.
+VName let(std::vector<Stm>& out, NameSource& names, const std::string& base, PrimType t,
+          BasicOp op, const Provenance& prov) {
   Param p{names.fresh(base), Type::prim(t), nullptr};
-  return Stm{{p}, Exp{std::move(op)}, prov};
+  out.push_back(Stm{{p}, Exp{std::move(op)}, prov});
+  return p.name;
+}
+
+BasicOp binOp(BinOpKind kind, PrimType t, SubExp x, SubExp y) {
+  BasicOp op;
+  op.kind = BasicOp::Kind::BinOp;
+  op.binOp = kind;
+  op.type = t;
+  op.args = {std::move(x), std::move(y)};
+  return op;
+}
+
+BasicOp lessEq(SubExp x, SubExp y) {
+  BasicOp op;
+  op.kind = BasicOp::Kind::CmpOp;
+  op.cmpOp = CmpOpKind::Le;
+  op.type = PrimType::I64;
+  op.args = {std::move(x), std::move(y)};
+  return op;
+}
+
+BasicOp deviceLimit(DeviceLimitKind limit) {
+  BasicOp op;
+  op.kind = BasicOp::Kind::DeviceLimit;
+  op.limit = limit;
+  return op;
 }
 
 } // namespace
 
-std::optional<SubExp> intraGroupWidth(const KernelNest& nest, const Lambda& lam) {
+std::optional<IntraWidth> intraGroupWidth(const KernelNest& nest, const Lambda& lam) {
   std::optional<SubExp> width;
   NameSet bound, soacArrays;
   for (const Param& p : lam.params)
@@ -90,9 +134,10 @@ std::optional<SubExp> intraGroupWidth(const KernelNest& nest, const Lambda& lam)
       if ((width && *width != sc->width) || (sc->width.isVar() && bound.count(sc->width.var())) ||
           !nest.invariant(sc->width) || !scalarLambda(sc->map))
         return std::nullopt; // Scremas over one width, the same at every point
-      int64_t b = sharedBytes(*sc);
-      if (b < 0 || (bytes += b) > kMaxIntraShared)
+      int64_t b = sharedBytesPerThread(*sc);
+      if (b < 0)
         return std::nullopt;
+      bytes += b;
       width = sc->width;
       for (const PatElem& pe : s.pat)
         if (pe.type.isArray())
@@ -110,35 +155,52 @@ std::optional<SubExp> intraGroupWidth(const KernelNest& nest, const Lambda& lam)
     if (lam.retTypes.at(k).isArray() &&
         (!lam.body.result[k].isVar() || !soacArrays.count(lam.body.result[k].var())))
       return std::nullopt;
-  return width;
+  return IntraWidth{*width, bytes};
 }
 
-Body chooseIntraGroup(const SubExp& width, Stm intra, const std::vector<PatElem>& intraPat,
+Body chooseIntraGroup(const IntraWidth& width, Stm intra, const std::vector<PatElem>& intraPat,
                       std::vector<Stm> flat, const std::vector<PatElem>& flatPat,
                       NameSource& names, ThresholdNames& thresholds, const Provenance& prov) {
   Body out;
+  std::vector<Stm>& o = out.stms;
+  const SubExp& w = width.width;
   BasicOp cmp;
   cmp.kind = BasicOp::Kind::CmpSize;
   cmp.threshold = thresholds.next(ThresholdClass::SuffIntraPar);
   cmp.thresholdClass = ThresholdClass::SuffIntraPar;
-  cmp.args = {width};
-  out.stms.push_back(let(names, "suff_intra_par", PrimType::Bool, std::move(cmp), prov));
-  VName suff = out.stms.back().pat[0].name;
+  cmp.args = {w};
+  VName suff = let(o, names, "suff_intra_par", PrimType::Bool, std::move(cmp), prov);
 
-  BasicOp fits;
-  fits.kind = BasicOp::Kind::CmpOp;
-  fits.cmpOp = CmpOpKind::Le;
-  fits.type = PrimType::I64;
-  fits.args = {width, PrimValue::int64(kMaxIntraBlock)};
-  out.stms.push_back(let(names, "intra_fits", PrimType::Bool, std::move(fits), prov));
-  VName fitsName = out.stms.back().pat[0].name;
-
-  BasicOp both;
-  both.kind = BasicOp::Kind::BinOp;
-  both.binOp = BinOpKind::LogAnd;
-  both.type = PrimType::Bool;
-  both.args = {suff, fitsName};
-  out.stms.push_back(let(names, "intra_ok", PrimType::Bool, std::move(both), prov));
+  // The block imp/ launches: ceil(w / 32) * 32 threads, at least 32 (Note [Intra-group
+  // kernels] in imp/LowerIntraGroup.cpp), and its shared memory, both sized on the host.
+  auto i64 = [](int64_t v) { return SubExp(PrimValue::int64(v)); };
+  VName atLeast1 = let(o, names, "intra_w", PrimType::I64,
+                       binOp(BinOpKind::Max, PrimType::I64, w, i64(1)), prov);
+  VName up = let(o, names, "intra_w", PrimType::I64,
+                 binOp(BinOpKind::Add, PrimType::I64, atLeast1, i64(31)), prov);
+  VName warps = let(o, names, "intra_warps", PrimType::I64,
+                    binOp(BinOpKind::Quot, PrimType::I64, up, i64(32)), prov);
+  VName block = let(o, names, "intra_block", PrimType::I64,
+                    binOp(BinOpKind::Mul, PrimType::I64, warps, i64(32)), prov);
+  VName maxBlock = let(o, names, "max_block_size", PrimType::I64,
+                       deviceLimit(DeviceLimitKind::MaxBlockSize), prov);
+  VName blockFits = let(o, names, "intra_block_fits", PrimType::Bool, lessEq(block, maxBlock),
+                        prov);
+  VName fits = blockFits;
+  if (width.sharedBytesPerThread > 0) {
+    VName shared = let(o, names, "intra_shared", PrimType::I64,
+                       binOp(BinOpKind::Mul, PrimType::I64, block,
+                             i64(width.sharedBytesPerThread)),
+                       prov);
+    VName maxShared = let(o, names, "max_shared_memory", PrimType::I64,
+                          deviceLimit(DeviceLimitKind::MaxSharedMemory), prov);
+    VName sharedFits = let(o, names, "intra_shared_fits", PrimType::Bool,
+                           lessEq(shared, maxShared), prov);
+    fits = let(o, names, "intra_fits", PrimType::Bool,
+               binOp(BinOpKind::LogAnd, PrimType::Bool, blockFits, sharedFits), prov);
+  }
+  let(o, names, "intra_ok", PrimType::Bool,
+      binOp(BinOpKind::LogAnd, PrimType::Bool, suff, fits), prov);
 
   If choice;
   choice.cond = out.stms.back().pat[0].name;

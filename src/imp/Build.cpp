@@ -81,6 +81,29 @@ Stm barrier() {
   return s;
 }
 
+namespace {
+void foldDynamicShared(const Block& b, const ExpRef& threads, ExpRef& bytes) {
+  for (const Stm& s : b) {
+    if (isDynamicShared(s))
+      bytes = dynamicSharedEnd(bytes ? bytes : i64(0), s.type, threads);
+    foldDynamicShared(s.body, threads, bytes);
+    foldDynamicShared(s.elseBody, threads, bytes);
+  }
+}
+} // namespace
+
+ExpRef dynamicSharedBytes(const Block& kernelBody, ExpRef threads) {
+  ExpRef bytes;
+  foldDynamicShared(kernelBody, threads, bytes);
+  return bytes;
+}
+
+Stm dynamicSharedArray(std::string name, PrimType t) {
+  Stm s = sharedArray(std::move(name), t, 0);
+  s.args[0] = blockSize();
+  return s;
+}
+
 Stm sharedArray(std::string name, PrimType t, int64_t count) {
   Stm s;
   s.kind = Stm::Kind::DeclareArray;

@@ -44,6 +44,7 @@ public:
     case Exp::Kind::LoadVolatile:
     case Exp::Kind::Tuning:
     case Exp::Kind::CmpSize:
+    case Exp::Kind::DeviceLimit:
     case Exp::Kind::Lane: fields = a.name == b.name; break;
     case Exp::Kind::ShuffleDown:
     case Exp::Kind::ShuffleUp: break;

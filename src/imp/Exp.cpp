@@ -115,6 +115,22 @@ ExpRef select(ExpRef cond, ExpRef a, ExpRef b) {
   return make(std::move(e));
 }
 
+ExpRef deviceLimit(std::string limit) {
+  Exp e;
+  e.kind = Exp::Kind::DeviceLimit;
+  e.type = PrimType::I64;
+  e.name = std::move(limit);
+  return make(std::move(e));
+}
+
+ExpRef dynamicSharedEnd(ExpRef offset, PrimType t, ExpRef count) {
+  ExpRef bytes = binOp(BinOpKind::Mul, std::move(count), i64(primBytes(t)));
+  ExpRef end = binOp(BinOpKind::Add, bytes, i64(7));
+  if (offset->kind != Exp::Kind::Const || offset->value.i != 0)
+    end = binOp(BinOpKind::Add, std::move(offset), end);
+  return binOp(BinOpKind::And, end, i64(-8));
+}
+
 ExpRef cmpSize(std::string threshold, ExpRef x) {
   Exp e;
   e.kind = Exp::Kind::CmpSize;
@@ -169,6 +185,11 @@ ExpRef lane(std::string vector, int64_t laneIndex, PrimType elem) {
   e.name = std::move(vector);
   e.args = {i64(laneIndex)};
   return make(std::move(e));
+}
+
+bool isDynamicShared(const Stm& s) {
+  return s.kind == Stm::Kind::DeclareArray && s.space == MemSpace::Shared &&
+         s.args.at(0)->kind == Exp::Kind::BlockSize;
 }
 
 } // namespace fjord::imp

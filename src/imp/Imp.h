@@ -43,6 +43,7 @@ struct Exp {
     NumBlocks,  ///< blocks in the grid
     Tuning,     ///< host only: the value of tuning parameter `name` (i64); see Note [Tuning parameters in Imp]
     CmpSize,    ///< host only, bool: whether tuning threshold `name` is at most args[0] (i64), logged when the context logs (Note [Thresholds] in ir/IR.h)
+    DeviceLimit, ///< host only, i64: the limit `name` (max_block_size, max_shared_memory) of the context's device (Note [Device limits] in ir/IR.h)
     // See Note [Cross-block communication in Imp]:
     LoadVolatile,    ///< like Load, but read from memory every time (never cached or hoisted)
     ForwardProgress, ///< host only, bool: whether the target runs the blocks of a launch with forward progress
@@ -75,6 +76,10 @@ ExpRef select(ExpRef cond, ExpRef a, ExpRef b);
 ExpRef zeroOf(PrimType t);                               ///< 0, 0.0 or false
 ExpRef tuning(std::string param);                        ///< Kind::Tuning, i64
 ExpRef cmpSize(std::string threshold, ExpRef x);         ///< Kind::CmpSize, bool
+ExpRef deviceLimit(std::string limit);                   ///< Kind::DeviceLimit, i64
+/// The byte offset after a dynamic shared array of `count` elements of `t` that starts at
+/// `offset`: offset + count * bytes(t), rounded up to 8 (Note [Dynamic shared memory in Imp]).
+ExpRef dynamicSharedEnd(ExpRef offset, PrimType t, ExpRef count);
 ExpRef threadId();                                       ///< i64
 ExpRef blockId();                                        ///< i64
 ExpRef blockSize();                                      ///< i64
@@ -149,7 +154,7 @@ struct Stm {
   enum class Kind {
     Comment,       ///< text (one or more lines)
     DeclareScalar, ///< `type name;` optionally initialised by args[0]
-    DeclareArray,  ///< a kernel-local array `name[count]` of `type` in `space` (Shared or private); imp/ puts shared arrays first in the kernel body with a constant count; Load/Store name them like memory
+    DeclareArray,  ///< a kernel-local array `name[args[0]]` of `type` in `space` (Shared or private); imp/ puts shared arrays first in the kernel body with a constant count or `block_size()` (Note [Dynamic shared memory in Imp]); Load/Store name them like memory
     Assign,        ///< name = args[0]
     Store,         ///< name[args[0]] = args[1]
     AtomicUpdate,  ///< atomically name[args[0]] = name[args[0]] binOp args[1] (Add/Min/Max/And/Or/Xor)
@@ -169,7 +174,7 @@ struct Stm {
     Alloc,         ///< device memory `name` of args[0] bytes (declares `name`, or sets the Mem out-parameter `name`)
     Free,          ///< name
     CopyMem,       ///< name[args[0]...] <- src[args[1]...], args[2] bytes (offsets in bytes)
-    Launch,        ///< kernel `name` over args[0] blocks of args[1] threads, with kernelArgs
+    Launch,        ///< kernel `name` over args[0] blocks of args[1] threads, with kernelArgs, and args[2] bytes of dynamic shared memory where the kernel has any (Note [Dynamic shared memory in Imp])
     ReadScalar,    ///< host scalar `name` (declared before) <- device `src`[args[0]] of `type` (element index)
     Error,         ///< fail the entry point with `text` (a user-facing message) if args[0]
     WriteScalar,   ///< device `name`[args[0]] <- host value args[1] of `type` (element index)
@@ -194,6 +199,19 @@ struct Stm {
   std::vector<KernelArg> kernelArgs;
   std::vector<KernelArg> outs; ///< Call: a scalar variable (Var) or memory per result
 };
+
+/// Whether `s` declares a dynamic shared array (Note [Dynamic shared memory in Imp]).
+bool isDynamicShared(const Stm& s);
+
+// Note [Dynamic shared memory in Imp]
+// A shared DeclareArray whose count is `block_size()` rather than a constant has one element
+// per thread of the launch: the host sizes it (CUDA's dynamic shared memory, an OpenCL
+// `__local` kernel argument). A kernel's dynamic shared arrays lie in one block of shared
+// memory in the order they are declared, each at the offset dynamicSharedEnd gives after
+// the one before (from 0). A launch of such a kernel carries the block's bytes as args[2]:
+// dynamicSharedEnd folded over the arrays with the launch's threads as the count. Version B
+// (imp/LowerIntraGroup.cpp) sizes its shared arrays so, and its host guard checks that the
+// bytes fit the device (Note [Device limits] in ir/IR.h).
 
 // Note [Warp shuffles and vectors in Imp]
 // Kernels may exchange registers within a warp and access memory four elements at a time.

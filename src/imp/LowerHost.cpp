@@ -164,7 +164,8 @@ void HostLowerer::copyArray(const ir::Stm& stm, const ArrayVar& dest, const Arra
   Lowerer::copyArray(stm, dest, src, out);
 }
 
-void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out) {
+void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out,
+                         ExpRef sharedBytes) {
   if (!versionNotes.empty())
     k.describe.insert(k.describe.begin(), versionNotes.back().begin(), versionNotes.back().end());
   k.kernel.doc = k.doc();
@@ -177,6 +178,8 @@ void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, B
   s.kind = Stm::Kind::Launch;
   s.name = k.kernel.name;
   s.args = {std::move(numBlocks), std::move(blockSize)};
+  if (sharedBytes) // Note [Dynamic shared memory in Imp]
+    s.args.push_back(std::move(sharedBytes));
   s.kernelArgs = k.args;
   out.push_back(std::move(s));
   if (!k.errorMessages.empty()) {

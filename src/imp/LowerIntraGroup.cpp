@@ -3,7 +3,8 @@
 //
 // Note [Intra-group kernels]
 // The block of point p (block_id, unflattened over the SegMap's space) has
-// ceil(w / 32) * 32 threads for the inner width w (the host guard keeps w <= 1024). Every
+// ceil(w / 32) * 32 threads for the inner width w (the host guard checks that they and the
+// shared arrays fit the device: Note [Device limits] in ir/IR.h). Every
 // thread runs the body's scalar statements and views (the same values in each thread); each
 // of the body's Scremas, in order, gives element tid < w to thread tid:
 //   x = tid < w ? map_lambda(inputs[tid]) : the operator's neutral element
@@ -17,8 +18,9 @@
 //           cause not found; the scan costs log2(block) steps as the tree does)
 // The scan combines only neighbours in order, so non-commutative operators are fine. Array
 // results that the body returns are written by thread tid at [p, tid] of the SegMap's
-// result, scalar results by thread 0 at [p]. Shared arrays have kMaxIntraBlock elements
-// (a constant size, as Imp wants), one per scanned or reduced value of each Screma.
+// result, scalar results by thread 0 at [p]. Shared arrays have one element per thread,
+// one per scanned or reduced value of each Screma, sized on the host (Note [Dynamic shared
+// memory in Imp]).
 #include "imp/Lowering.h"
 #include "imp/Names.h"
 #include "ir/Traverse.h"
@@ -48,7 +50,7 @@ std::vector<std::string> stage(KernelLowerer& k, const ir::RedOp& op,
   std::vector<std::string> sh;
   for (size_t q = 0; q < values.size(); ++q) {
     sh.push_back(k.freshName("shared"));
-    decls.push_back(sharedArray(sh.back(), op.op.retTypes.at(q).elem, ir::kMaxIntraBlock));
+    decls.push_back(dynamicSharedArray(sh.back(), op.op.retTypes.at(q).elem));
     out.push_back(store(sh.back(), tid, values[q]));
   }
   out.push_back(barrier());
@@ -247,7 +249,9 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
                        " of each inner screma is thread j's,");
   k.describe.push_back("reductions and scans combine in shared memory");
   Block launchB;
-  host.launch(k, blocks, threads, launchB);
+  ExpRef shared = dynamicSharedBytes(k.kernel.body, threads);
+  host.launch(k, blocks, threads, launchB, shared ? host.hostLet("intra_shared", shared, launchB)
+                                                  : nullptr);
   out.push_back(ifThen(cmp(CmpOpKind::Gt, blocks, i64(0)), std::move(launchB)));
   for (const ir::PatElem& pe : stm.pat)
     host.bindArray(pe);

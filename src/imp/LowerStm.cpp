@@ -394,11 +394,14 @@ void Lowerer::lowerBasicOp(const ir::Stm& stm, const ir::BasicOp& op, Block& out
   }
   case K::Assert:
     return lowerAssert(stm, subExp(op.args.at(0)), out);
+  case K::DeviceLimit: // Note [Device limits] in ir/IR.h
+    return scalarResult(deviceLimit(ir::deviceLimitName(op.limit)));
   case K::CmpSize: { // Note [Thresholds] in ir/IR.h
     bool outer = op.thresholdClass == ir::ThresholdClass::SuffOuterPar;
     prog.addTuning(op.threshold, ir::thresholdDefault(op.thresholdClass),
                    outer ? "the outer parallelism from which version A runs"
-                         : "the inner parallelism from which version B runs");
+                         : "the inner parallelism from which version B runs (where its "
+                           "block fits the device)");
     thresholdOf_[stm.pat.at(0).name.str()] = op.threshold;
     return scalarResult(cmpSize(op.threshold, subExp(op.args.at(0))));
   }
@@ -477,9 +480,8 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
   if (intra)
     versionNotes.push_back({"version B: intra-group, one block per outer point running the "
                             "inner parallelism in shared memory,",
-                            "chosen when " + threshold->second + " <= the inner parallelism <= " +
-                                std::to_string(ir::kMaxIntraBlock),
-                            "(and version A is not)"}); // a line of its own: none overflows
+                            "chosen when " + threshold->second + " <= the inner parallelism",
+                            "and its block fits the device (and version A is not)"});
   else if (versions)
     versionNotes.push_back({"version A: outer parallelism only, the inner parallelism runs "
                             "sequentially in each thread,",
@@ -487,9 +489,8 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
   Block thenB = branch(e.thenBody);
   if (intra)
     versionNotes.back() = {"version C: the inner parallelism flattened into kernels of its own,",
-                           "chosen when the inner parallelism < " + threshold->second +
-                               " or > " + std::to_string(ir::kMaxIntraBlock),
-                           "(and version A is not)"};
+                           "chosen when the inner parallelism < " + threshold->second,
+                           "or version B's block does not fit the device (and version A is not)"};
   else if (versions)
     versionNotes.back() = {"version C: the inner parallelism flattened into kernels of its own,",
                            "chosen when the outer parallelism < " + threshold->second};

@@ -241,7 +241,8 @@ public:
   std::string kernelName(const std::string& base);
   /// Appends the finished kernel `k` to the program and its launch (and error check) to
   /// `out`.
-  void launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out);
+  void launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, Block& out,
+              ExpRef sharedBytes = nullptr);
   /// The i64 block size for kernels named `base`: registers `<base>.block_size` and declares
   /// a host variable holding it (clamped to [1, kMaxBlockSize]).
   ExpRef blockSizeFor(const std::string& base, Block& out);
@@ -432,6 +433,12 @@ Stm forLoop(std::string i, ExpRef bound, Block body);
 Stm whileLoop(ExpRef cond, Block body);
 Stm barrier();
 Stm sharedArray(std::string name, PrimType t, int64_t count);
+/// A shared array of one element per thread, sized on the host (Note [Dynamic shared memory
+/// in Imp]).
+Stm dynamicSharedArray(std::string name, PrimType t);
+/// The bytes of dynamic shared memory that the arrays `kernelBody` declares take with
+/// `threads` threads per block; nullptr when it declares none.
+ExpRef dynamicSharedBytes(const Block& kernelBody, ExpRef threads);
 
 /// Arithmetic helpers on i64 expressions, folding constants.
 ExpRef add(ExpRef a, ExpRef b);

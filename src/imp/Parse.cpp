@@ -551,6 +551,8 @@ private:
     s.args.push_back(exp());
     p_.expect(",");
     s.args.push_back(exp());
+    if (p_.accept(",")) // Note [Dynamic shared memory in Imp]
+      s.args.push_back(exp());
     p_.expect(">>>");
     p_.expect("(");
     s.kernelArgs = kernelArgs();
@@ -651,6 +653,12 @@ private:
       std::string threshold = string();
       p_.expect(",");
       return close(cmpSize(std::move(threshold), bareExp()));
+    }
+    if (n.is("device_limit")) {
+      Token limit = p_.name("a device limit");
+      if (limit.text != "max_block_size" && limit.text != "max_shared_memory")
+        p_.fail(limit, "expected `max_block_size` or `max_shared_memory`");
+      return close(deviceLimit(limit.text));
     }
     if (n.is("thread_id"))
       return close(threadId());

@@ -129,6 +129,7 @@ std::string printExp(const Exp& e) {
   case Exp::Kind::NumBlocks: return "num_blocks()";
   case Exp::Kind::Tuning: return "tuning(" + ir::quoteString(e.name) + ")";
   case Exp::Kind::CmpSize: return "cmp_size(" + ir::quoteString(e.name) + ", " + bare(e.args[0]) + ")";
+  case Exp::Kind::DeviceLimit: return "device_limit(" + e.name + ")";
   case Exp::Kind::LoadVolatile: return "volatile(" + e.name + "[" + bare(e.args[0]) + "])";
   case Exp::Kind::ForwardProgress: return "forward_progress()";
   case Exp::Kind::ShuffleDown: return "shuffle_down(" + list(e.args) + ")";
@@ -212,7 +213,8 @@ std::string printStm(const Stm& s, int indent) {
            " bytes);";
     break;
   case Stm::Kind::Launch:
-    line = "launch " + s.name + "<<<" + paren(0) + ", " + paren(1) + ">>>(" +
+    line = "launch " + s.name + "<<<" + paren(0) + ", " + paren(1) +
+           (s.args.size() > 2 ? ", " + paren(2) : std::string()) + ">>>(" +
            kernelArgs(s.kernelArgs) + ");";
     break;
   case Stm::Kind::Call:

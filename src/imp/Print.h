@@ -27,7 +27,7 @@
 //              | "alloc" NAME "(" bexp "bytes" ")" ";" | "free" NAME ";" | "mem" NAME ";"
 //              | NAME "<-" "move" NAME ";"                       -- MoveMem
 //              | "copy" NAME "+" exp "<-" NAME "+" exp "(" bexp "bytes" ")" ";"
-//              | "launch" NAME "<<<" exp "," exp ">>>" "(" (exp | "mem" NAME),* ")" ";"
+//              | "launch" NAME "<<<" exp "," exp ["," exp] ">>>" "(" (exp | "mem" NAME),* ")" ";"
 //              | "call" NAME "(" (exp | "mem" NAME),* ")" "->" "(" (exp | "mem" NAME),* ")" ";"
 //              | "return" bexp,+ ";"                            -- device functions only
 //              | "read" "." TYPE NAME "<-" NAME "[" bexp "]" ";"  -- ReadScalar

@@ -244,6 +244,12 @@ private:
       check(!inKernel_, "`" + printExp(e) + "` in a kernel (tuning parameters are host only)");
       check(tuning_.count(e.name) > 0, "unknown tuning parameter `" + e.name + "`");
       return;
+    case Exp::Kind::DeviceLimit:
+      check(!inKernel_, "`" + printExp(e) + "` in a kernel (device limits are host only)");
+      check(e.type == PrimType::I64, "a device_limit that is not i64");
+      check(e.name == "max_block_size" || e.name == "max_shared_memory",
+            "unknown device limit `" + e.name + "`");
+      return;
     case Exp::Kind::CmpSize:
       check(!inKernel_, "`" + printExp(e) + "` in a kernel (thresholds are host only)");
       check(tuning_.count(e.name) > 0, "unknown tuning parameter `" + e.name + "`");
@@ -284,7 +290,7 @@ private:
                        s.kind != K::GroupReduce),
           "a barrier or warp shuffle in a device function");
     check(s.args.size() == operandCount(s.kind) || (s.kind == K::DeclareScalar && s.args.empty()) ||
-              s.kind == K::Return,
+              (s.kind == K::Launch && s.args.size() == 3) || s.kind == K::Return,
           "wrong operand count");
     auto index = [&](size_t i) { expectType(s.args.at(i), PrimType::I64, "the index"); };
     switch (s.kind) {
@@ -298,8 +304,9 @@ private:
       return;
     case K::DeclareArray:
       expectType(s.args[0], PrimType::I64, "the size");
-      check(s.space != MemSpace::Shared || s.args[0]->kind == Exp::Kind::Const,
-            "a shared array of non-constant size");
+      check(s.space != MemSpace::Shared || s.args[0]->kind == Exp::Kind::Const ||
+                isDynamicShared(s),
+            "a shared array whose size is neither constant nor block_size()");
       declare(s.name, Decl{true, true, s.type, true});
       return;
     case K::Assign:
@@ -479,6 +486,15 @@ private:
     check(k != kernels_.end(), "a launch of the unknown kernel `" + s.name + "`");
     expectType(s.args[0], PrimType::I64, "the block count");
     expectType(s.args[1], PrimType::I64, "the block size");
+    // Note [Dynamic shared memory in Imp]
+    bool dynamic = false;
+    for (const Stm& d : k->second->body)
+      dynamic = dynamic || isDynamicShared(d);
+    check(dynamic == (s.args.size() == 3),
+          dynamic ? "a launch without the bytes of its kernel's dynamic shared memory"
+                  : "a launch with dynamic shared memory of a kernel that has none");
+    if (dynamic)
+      expectType(s.args[2], PrimType::I64, "the dynamic shared memory");
     const std::vector<Param>& ps = k->second->params;
     check(ps.size() == s.kernelArgs.size(), "wrong number of kernel arguments");
     for (size_t i = 0; i < ps.size(); ++i) {

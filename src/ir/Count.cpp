@@ -50,6 +50,8 @@ const char* basicOpName(BasicOp::Kind k) {
     return "FlatUpdate";
   case K::CmpSize:
     return "CmpSize";
+  case K::DeviceLimit:
+    return "DeviceLimit";
   }
   return "?";
 }

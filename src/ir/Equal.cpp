@@ -243,6 +243,9 @@ private:
     case K::CmpSize:
       same = a.threshold == b.threshold && a.thresholdClass == b.thresholdClass;
       break;
+    case K::DeviceLimit:
+      same = a.limit == b.limit;
+      break;
     case K::SubExp:
     case K::Replicate:
     case K::ArrayLit:

@@ -47,6 +47,12 @@ const char* thresholdClassName(ThresholdClass c) {
   return c == ThresholdClass::SuffOuterPar ? "suff_outer_par" : "suff_intra_par";
 }
 
-int64_t thresholdDefault(ThresholdClass) { return int64_t{1} << 15; }
+int64_t thresholdDefault(ThresholdClass c) {
+  return c == ThresholdClass::SuffOuterPar ? int64_t{1} << 15 : 32;
+}
+
+const char* deviceLimitName(DeviceLimitKind k) {
+  return k == DeviceLimitKind::MaxBlockSize ? "max_block_size" : "max_shared_memory";
+}
 
 } // namespace fjord::ir

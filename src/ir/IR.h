@@ -134,7 +134,11 @@ using Slice = std::vector<DimIndex>;
 /// What a CmpSize compares with its threshold (Note [Thresholds]).
 enum class ThresholdClass { SuffOuterPar, SuffIntraPar };
 const char* thresholdClassName(ThresholdClass c); ///< "suff_outer_par", "suff_intra_par"
-int64_t thresholdDefault(ThresholdClass c);        ///< 2^15 (Futhark's default)
+int64_t thresholdDefault(ThresholdClass c);        ///< 2^15 outer, 32 intra (Note [Thresholds])
+
+/// A limit of the device a context runs on, which host code reads (Note [Device limits]).
+enum class DeviceLimitKind { MaxBlockSize, MaxSharedMemory };
+const char* deviceLimitName(DeviceLimitKind k); ///< "max_block_size", "max_shared_memory"
 
 struct BasicOp {
   enum class Kind {
@@ -161,6 +165,8 @@ struct BasicOp {
     CmpSize,    ///< `cmp_size("name", class) <= x`: whether tuning threshold `threshold` is
                 ///< at most args {x} (i64); result bool; gpu stage on, host code only
                 ///< (Note [Thresholds])
+    DeviceLimit, ///< `device_limit(max_block_size)`: the i64 limit `limit` of the device the
+                 ///< context runs on; no args; gpu stage on, host code only (Note [Device limits])
   };
   Kind kind = Kind::SubExp;
   PrimType type = PrimType::I64;   ///< operand type for UnOp/BinOp/CmpOp/Convert/Call/Iota
@@ -179,6 +185,7 @@ struct BasicOp {
   std::string message;             ///< Assert: the user-facing error, with its location
   std::string threshold;           ///< CmpSize: the tuning threshold's name
   ThresholdClass thresholdClass = ThresholdClass::SuffOuterPar; ///< CmpSize
+  DeviceLimitKind limit = DeviceLimitKind::MaxBlockSize;        ///< DeviceLimit
   bool operator==(const BasicOp&) const = default;
 };
 
@@ -190,9 +197,11 @@ struct BasicOp {
 //   let res = if c then { version A } else { version C }
 // The name is the function's (the entry point's) name and an ordinal counted per function
 // in the order extraction meets the nests, so editing another function or statements after
-// the nest renames nothing. The class says what is compared (and gives the default, 2^15 as
-// in Futhark): `suff_outer_par`, whether the outer parallelism alone suffices, and
-// `suff_intra_par`, whether the inner parallelism suffices for a block. imp/ lowers the
+// the nest renames nothing. The class says what is compared and gives the default:
+// `suff_outer_par`, whether the outer parallelism alone suffices (2^15, Futhark's default
+// on CUDA), and `suff_intra_par`, whether the inner parallelism suffices for a block (32, a
+// warp: version B is favoured wherever it fits the device and version A was not chosen, as
+// the thesis's compiler does, §7.8). imp/ lowers the
 // comparison to a read of the tuning parameter of that name (Note [Tuning parameters in
 // Imp]), which a build, the C API, `--param` and `--tuning` set, and which is logged as
 // `Compared NAME <= VALUE: true|false.` when the context logs.
@@ -307,19 +316,25 @@ struct SegOp {
 
 // Note [Intra-group SegMap]
 // A SegMap with `intra` set (gpu/IntraGroup.h, incremental flattening's version B) runs one
-// block per point of its space. Its body is statements on scalars and views, and SOACs
-// (Scremas) over one inner width w whose lambdas work on scalars: imp/ (LowerIntraGroup.cpp)
-// gives element j < w of each to thread j of the block, combines reductions and scans
-// through shared memory with barriers between them, and keeps array intermediates in
-// shared memory. The host guard that selects it checks that w threads fit one block
-// (kMaxIntraBlock); gpu/ makes the version only where its shared arrays (kMaxIntraBlock
-// elements per scanned or reduced value) fit kMaxIntraShared bytes, which every device
-// offers (OpenCL's minimum local memory; CUDA allows 48 KiB of static shared memory).
+// block per point of its space. Its body is statements on scalars (`if`s and `for` loops of
+// them included) and views, and SOACs (Scremas) over one inner width w whose lambdas work
+// on scalars: imp/ (LowerIntraGroup.cpp) gives element j < w of each to thread j of the
+// block, combines reductions and scans through shared memory with barriers between them,
+// and keeps array intermediates in shared memory. Its block has ceil(w / 32) * 32 threads
+// and its shared arrays one element per thread for each scanned or reduced value, sized on
+// the host (dynamic shared memory), so the host guard that selects it checks both against
+// the device the context runs on (Note [Device limits]): the block fits `max_block_size`,
+// the bytes `max_shared_memory`.
 
-/// The most threads of an intra-group SegMap's block (Note [Intra-group SegMap]).
-inline constexpr int64_t kMaxIntraBlock = 1024;
-/// The most bytes of shared memory an intra-group SegMap's kernel may use.
-inline constexpr int64_t kMaxIntraShared = 32 * 1024;
+// Note [Device limits]
+// `device_limit(max_block_size)` and `device_limit(max_shared_memory)` are the most threads
+// of one block and the most bytes of shared memory one block may use on the device of the
+// running context: the runtime queries them when the context is created (CUDA's
+// cudaDevAttrMaxThreadsPerBlock and cudaDevAttrMaxSharedMemoryPerBlock, OpenCL's
+// CL_DEVICE_MAX_WORK_GROUP_SIZE and CL_DEVICE_LOCAL_MEM_SIZE), and host code reads them
+// (`ctx->device.limits()`). Version B's guard compares its block size and shared memory,
+// computed from the actual inner width, with them, so a version that does not fit the
+// device is never launched, whatever the thresholds say.
 
 // Note [Tiled SegMap]
 // A two-dimensional SegMap (i < n, j < m) with `tile` set (gpu/TileBlocks.h) has a body of

@@ -147,6 +147,20 @@ Exp Parser::basicOpOrOperand() {
       op.args = {subExp()};
       return op;
     }
+    if (kw.is("device_limit")) { // Note [Device limits]
+      lex.next();
+      op.kind = K::DeviceLimit;
+      expect("(");
+      if (lex.peek().is("max_block_size"))
+        op.limit = DeviceLimitKind::MaxBlockSize;
+      else if (lex.peek().is("max_shared_memory"))
+        op.limit = DeviceLimitKind::MaxSharedMemory;
+      else
+        expected("`max_block_size` or `max_shared_memory`");
+      lex.next();
+      expect(")");
+      return op;
+    }
     if (kw.is("assert")) {
       lex.next();
       op.kind = K::Assert;

@@ -125,6 +125,8 @@ std::string basicOp(const BasicOp& op) {
   case K::CmpSize:
     return "cmp_size(" + quoteString(op.threshold) + ", " + thresholdClassName(op.thresholdClass) +
            ") <= " + op.args.at(0).str();
+  case K::DeviceLimit:
+    return std::string("device_limit(") + deviceLimitName(op.limit) + ")";
   }
   return "?";
 }

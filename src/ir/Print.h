@@ -19,6 +19,7 @@
 //             | "concat" subexp "(" VNAME,* ")" | "array" type "[" subexp,* "]"
 //             | "assert" subexp STRING | subexp
 //             | "cmp_size" "(" STRING "," ("suff_outer_par" | "suff_intra_par") ")" "<" "=" subexp
+//             | "device_limit" "(" ("max_block_size" | "max_shared_memory") ")"
 //             | "if" subexp "then" body "else" body ":" "{" type,* "}"
 //             | "loop" "{" param "=" subexp,* "}" ("for" VNAME "<" subexp | "while" VNAME) "do" body
 //             | "apply" NAME "(" subexp,* ")" ":" "{" type,* "}"

@@ -148,6 +148,8 @@ std::vector<Type> basicOpTypes(const BasicOp& op, const TypeEnv& env) {
     return {};
   case K::CmpSize:
     return {Type::prim(PrimType::Bool)};
+  case K::DeviceLimit:
+    return {Type::prim(PrimType::I64)};
   case K::FlatIndex: {
     Shape shape;
     for (size_t d = 0; d < flatRank(op); ++d)

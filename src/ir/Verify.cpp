@@ -424,6 +424,9 @@ private:
       if (op.threshold.empty())
         fail("cmp_size without a threshold name");
       return expect(op.args[0], kI64, env, "cmp_size parallelism");
+    case K::DeviceLimit:
+      nargs(0);
+      return;
     case K::FlatIndex:
     case K::FlatUpdate: {
       size_t k = flatOffsetArg(op);
@@ -511,6 +514,8 @@ private:
     if (auto* b = std::get_if<BasicOp>(&e)) {
       if (b->kind == BasicOp::Kind::CmpSize && (stage_ == Stage::Core || inKernel))
         fail("cmp_size outside host code of the gpu stage (Note [Thresholds])");
+      if (b->kind == BasicOp::Kind::DeviceLimit && (stage_ == Stage::Core || inKernel))
+        fail("device_limit outside host code of the gpu stage (Note [Device limits])");
       basicOp(*b, env);
       return basicOpTypes(*b, env);
     }

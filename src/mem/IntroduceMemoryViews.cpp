@@ -95,6 +95,7 @@ void Introducer::basicOp(Stm& s, BasicOp& op, Level level, std::vector<Stm>& out
   case BasicOp::Kind::Call:
   case BasicOp::Kind::Assert:
   case BasicOp::Kind::CmpSize:
+  case BasicOp::Kind::DeviceLimit:
     break;
   }
   internalError("mem/IntroduceMemory", "scalar operation with an array result");

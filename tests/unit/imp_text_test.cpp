@@ -227,6 +227,27 @@ TEST_CASE("imp: the verifier rejects programs that break its invariants") {
   rejects(replaced(kSmall, "i64 bs = tuning(\"k.block_size\");",
                    "i64 bs = tuning(\"k.block_size\");\n  if_warp_shuffles {} else {}"),
           "a kernel-only statement in host code");
+  // Dynamic shared memory: sized by the launch, which must say how much; device limits are
+  // host only (Note [Dynamic shared memory in Imp], Note [Device limits] in ir/IR.h).
+  const std::string dynamic =
+      replaced(kSmall, "  i64 i = (block_id()", "  shared i32 sh[block_size()];\n  i64 i = (block_id()");
+  rejects(dynamic, "a launch without the bytes of its kernel's dynamic shared memory");
+  rejects(replaced(kSmall, "bs>>>", "bs, 64i64>>>"),
+          "a launch with dynamic shared memory of a kernel that has none");
+  rejects(replaced(dynamic, "shared i32 sh[block_size()]", "shared i32 sh[n]"),
+          "a shared array whose size is neither constant nor block_size()");
+  rejects(replaced(kSmall, "if (i < n) {", "i64 b = device_limit(max_block_size);\n  if (i < n) {"),
+          "in a kernel (device limits are host only)");
+  DiagnosticEngine diags;
+  auto p = imp::parseProgram(
+      replaced(replaced(dynamic, "bs>>>", "bs, (bs * 4i64)>>>"), "i64 bs = tuning(\"k.block_size\");",
+               "i64 bs = device_limit(max_block_size);"),
+      diags);
+  REQUIRE_MESSAGE(p.has_value(), diags.render());
+  CHECK_NOTHROW(imp::verify(*p));
+  auto again = imp::parseProgram(imp::printProgram(*p), diags);
+  REQUIRE_MESSAGE(again.has_value(), diags.render());
+  CHECK(imp::equal(*p, *again));
 }
 
 TEST_CASE("imp: warp shuffles and vectors read back and verify") {

@@ -204,12 +204,15 @@ const char* kFlat = R"(fun flat(xs_1 : [10i64]i32, ys_2 : *[10i64]i32, v_3 : [2i
 
 TEST_CASE("ir: scalar operations and constants read back") { roundTrip(kScalars); }
 
-TEST_CASE("ir: threshold comparisons read back and are verified at the gpu stage only") {
-  // Note [Thresholds] in ir/IR.h.
+TEST_CASE("ir: threshold comparisons and device limits read back and are verified at the "
+          "gpu stage only") {
+  // Notes [Thresholds] and [Device limits] in ir/IR.h.
   const char* text = R"(fun pick(n_1 : i64, m_2 : i64) : {i64} = {
   let {p_3 : i64} = mul.i64 n_1 m_2
   let {c_4 : bool} = cmp_size("pick.suff_outer_par_0", suff_outer_par) <= p_3
   let {d_5 : bool} = cmp_size("pick.suff_intra_par_0", suff_intra_par) <= 32i64
+  let {b_7 : i64} = device_limit(max_block_size)
+  let {s_8 : i64} = device_limit(max_shared_memory)
   let {r_6 : i64} = if c_4
     then {
       in {n_1}
@@ -227,9 +230,18 @@ TEST_CASE("ir: threshold comparisons read back and are verified at the gpu stage
   CHECK(cmp.threshold == "pick.suff_outer_par_0");
   CHECK(cmp.thresholdClass == ir::ThresholdClass::SuffOuterPar);
   CHECK(ir::thresholdDefault(cmp.thresholdClass) == 32768);
+  // Version B is favoured wherever it fits: a warp of inner parallelism suffices.
+  CHECK(ir::thresholdDefault(ir::ThresholdClass::SuffIntraPar) == 32);
+  const auto& limit = std::get<ir::BasicOp>(p.funs.at(0).body.stms.at(4).exp);
+  CHECK(limit.kind == ir::BasicOp::Kind::DeviceLimit);
+  CHECK(limit.limit == ir::DeviceLimitKind::MaxSharedMemory);
   CHECK_NOTHROW(ir::verify(p, ir::Stage::Gpu));
   CHECK_THROWS_WITH(ir::verify(p, ir::Stage::Core),
                     doctest::Contains("cmp_size outside host code of the gpu stage"));
+  p.funs.at(0).body.stms.erase(p.funs.at(0).body.stms.begin() + 1,
+                               p.funs.at(0).body.stms.begin() + 3);
+  CHECK_THROWS_WITH(ir::verify(p, ir::Stage::Core),
+                    doctest::Contains("device_limit outside host code of the gpu stage"));
 }
 
 TEST_CASE("ir: source attributes on statements read back, alone or before a provenance") {

@@ -68,8 +68,17 @@ public:
             cudaStreamDestroy(stream_);
     }
 
-    /// Uses `stream` (not owned), or a fresh stream when it is null.
+    /// Uses `stream` (not owned), or a fresh stream when it is null, and queries the current
+    /// device's limits.
     int init(cudaStream_t stream) {
+        int device = 0, threads = 0, shared = 0;
+        FJORD_TRY(check(cudaGetDevice(&device), "cudaGetDevice"));
+        FJORD_TRY(check(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerBlock, device),
+                        "cudaDeviceGetAttribute"));
+        FJORD_TRY(check(cudaDeviceGetAttribute(&shared, cudaDevAttrMaxSharedMemoryPerBlock,
+                                               device),
+                        "cudaDeviceGetAttribute"));
+        limits_ = {threads, shared};
         if (stream) {
             stream_ = stream;
             return kSuccess;
@@ -81,6 +90,7 @@ public:
     }
 
     cudaStream_t stream() const { return stream_; }
+    const DeviceLimits& limits() const { return limits_; }
     ErrorState& error() { return error_; }
 
     /// Returns `code` after recording `message`.
@@ -198,10 +208,18 @@ public:
     template <class... Params, class... Args>
     int launch(void (*kernel)(Params...), const char* name, int64_t blocks, int64_t threads,
                const Args&... args) {
+        return launchShared(kernel, name, blocks, threads, 0, args...);
+    }
+
+    /// Like launch, with `sharedBytes` of dynamic shared memory per block.
+    template <class... Params, class... Args>
+    int launchShared(void (*kernel)(Params...), const char* name, int64_t blocks,
+                     int64_t threads, int64_t sharedBytes, const Args&... args) {
         static_assert(sizeof...(Params) == sizeof...(Args), "one argument per parameter");
         if (blocks <= 0)
             return kSuccess;
-        kernel<<<extent(blocks), extent(threads), 0, stream_>>>(kernelArg<Params>(args)...);
+        kernel<<<extent(blocks), extent(threads), static_cast<size_t>(sharedBytes), stream_>>>(
+            kernelArg<Params>(args)...);
         return checkLaunch(name);
     }
 
@@ -236,6 +254,7 @@ private:
 
     cudaStream_t stream_ = nullptr;
     bool ownsStream_ = false;
+    DeviceLimits limits_;
     ErrorState error_;
     FreeList<void*> cache_;
     AllocationStats stats_;

@@ -39,6 +39,14 @@ constexpr int kApiError = 1;     ///< the GPU API failed (no device, launch fail
 constexpr int kProgramError = 2; ///< the program failed (e.g. a bounds check)
 constexpr int kOutOfMemory = 3;
 
+/// Limits of the device a context runs on, queried when it is created; host code compares
+/// version B's block and shared memory with them (Note [Device limits] in the compiler's
+/// ir/IR.h). Named as the compiler's `device_limit(...)` names them.
+struct DeviceLimits {
+    int64_t max_block_size = 0;    ///< threads of one block (OpenCL: work-group)
+    int64_t max_shared_memory = 0; ///< bytes of shared (OpenCL: local) memory of one block
+};
+
 /// The last error of a context; reported (and cleared) by `<prefix>_context_get_error`.
 class ErrorState {
 public:

@@ -170,9 +170,12 @@ public:
             queue_ = clCreateCommandQueue(context_, device_, 0, &status);
             FJORD_TRY(check(status, "clCreateCommandQueue"));
         }
+        FJORD_TRY(queryLimits());
         FJORD_TRY(build(source, options));
         return createKernels();
     }
+
+    const DeviceLimits& limits() const { return limits_; }
 
     /// Points `buffer` at `bytes` (at least one) of device memory, releasing what it held:
     /// a cached allocation of the same size class when there is one, else a new one (after
@@ -259,6 +262,14 @@ public:
     /// (buffers or scalars of the kernel's parameter types). Nothing runs when `blocks` is 0.
     template <class... Args>
     int launch(const char* name, int64_t blocks, int64_t threads, const Args&... args) {
+        return launchShared(name, blocks, threads, 0, args...);
+    }
+
+    /// Like launch, with `sharedBytes` of local memory per work-group for the kernel's last
+    /// parameter (a `__local` pointer) when it is positive.
+    template <class... Args>
+    int launchShared(const char* name, int64_t blocks, int64_t threads, int64_t sharedBytes,
+                     const Args&... args) {
         if (blocks <= 0)
             return kSuccess;
         auto found = kernels_.find(std::string_view(name));
@@ -269,6 +280,8 @@ public:
         int status = kSuccess;
         ((status = status ? status : setArg(kernel, name, index++, args)), ...);
         FJORD_TRY(status);
+        if (sharedBytes > 0)
+            FJORD_TRY(setRaw(kernel, name, index, static_cast<size_t>(sharedBytes), nullptr));
         size_t local = static_cast<size_t>(threads);
         size_t global = static_cast<size_t>(blocks) * local;
         return check(clEnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &global, &local, 0,
@@ -297,6 +310,19 @@ public:
     }
 
 private:
+    int queryLimits() {
+        size_t threads = 0;
+        cl_ulong shared = 0;
+        FJORD_TRY(check(clGetDeviceInfo(device_, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof(threads),
+                                        &threads, nullptr),
+                        "clGetDeviceInfo"));
+        FJORD_TRY(check(clGetDeviceInfo(device_, CL_DEVICE_LOCAL_MEM_SIZE, sizeof(shared),
+                                        &shared, nullptr),
+                        "clGetDeviceInfo"));
+        limits_ = {static_cast<int64_t>(threads), static_cast<int64_t>(shared)};
+        return kSuccess;
+    }
+
     int pickDevice() {
         cl_uint numPlatforms = 0;
         FJORD_TRY(check(clGetPlatformIDs(0, nullptr, &numPlatforms), "clGetPlatformIDs"));
@@ -380,6 +406,7 @@ private:
     cl_command_queue queue_ = nullptr;
     cl_program program_ = nullptr;
     std::map<std::string, cl_kernel, std::less<>> kernels_; ///< by name
+    DeviceLimits limits_;
     ErrorState error_;
     FreeList<cl_mem> cache_;
     AllocationStats stats_;

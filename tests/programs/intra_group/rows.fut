@@ -1,9 +1,11 @@
 -- Version B of multi-versioned nests (Note [Intra-group SegMap] in src/ir/IR.h): one block
 -- per row, the row's reduction or scan run by the block's threads in shared memory.
 -- CTest runs this group with each version forced (`programs/intra_group/opencl-intra`,
--- `-outer`, `-flat`): every run is checked against the interpreter. Rows of lengths that
--- are not multiples of 32, of exactly 1024 and longer than 1024 (which must take version
--- C even when version B is forced: a block holds at most 1024 threads) are tested.
+-- `-outer`, `-flat`): every run is checked against the interpreter. Unforced, the defaults
+-- take version B for these few rows wherever a row has at least 32 elements. Rows of
+-- lengths that are not multiples of 32, of 1024, longer than 1024 (B on PoCL, whose
+-- work-groups hold 4096 work-items, C on GPUs: the guard reads the device's limits) and
+-- longer than 4096 (C everywhere, even when B is forced) are tested.
 
 -- A reduction of a mapped row: one segmented reduction, which dominates versions A and B
 -- (Note [Dominated outer versions]); the forced runs still check it.
@@ -38,7 +40,8 @@ entry scans [n][m] (xss: [n][m]i32) : [n][m]i32 = map (\r -> scan (+) 0 (map (+ 
 -- input { [[1, 2, 3], [2, 0, 1]] [[1, 1, 1], [5, 6, 7]] } auto output
 -- random input { [6][45]i32 [6][45]i32 } auto output
 -- random input { [2][1025]i32 [2][1025]i32 } auto output
--- structure gpu { IntraSegMap 1 }
+-- random input { [2][4100]i32 [2][4100]i32 } auto output
+-- structure gpu { IntraSegMap 1 DeviceLimit 2 }
 
 def compose (a1: i32, b1: i32) (a2: i32, b2: i32) : (i32, i32) = (a1 * a2, b1 * a2 + b2)
 
@@ -98,3 +101,19 @@ entry chain [n][m] (xss: [n][m]i32) : [n][m]i32 =
 
 entry scale_by_max [n][m] (xss: [n][m]i32) : [n][m]i32 =
   map (\r -> let s = i32.maximum r in map (* s) r) xss
+
+-- Branches and a scalar loop in the map, the operator and the code between the SOACs:
+-- each thread runs them alone, so version B takes them (no barrier is inside them).
+-- ==
+-- entry: branchy
+-- input { [[1, -2, 3], [-4, 5, 0]] } auto output
+-- random input { [5][77]i32 } auto output
+-- random input { [3][1024]i32 } auto output
+-- structure gpu { IntraSegMap 1 }
+
+entry branchy [n][m] (xss: [n][m]i32) : [n][m]i32 =
+  map (\r ->
+         let big = reduce (\a b -> if a > b then a else b) i32.lowest
+                          (map (\x -> if x > 0 then x * 3 else 0 - x) r)
+         let k = loop acc = 0 for i < 3 do if big > acc then acc + (big >> i32.i64 i) else acc
+         in map (\x -> loop y = x for _i < 2 do y * 2 - k) r) xss
