@@ -93,9 +93,12 @@ check_case() {
       fi
       echo FAIL >> "$bundle/$base.result"; return
     fi
-  elif ! "$bundle/$exe" $(cat "$bundle/$exe.params" 2>/dev/null) -e "$entry" \
-         < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
+  else
+    "$bundle/$exe" $(cat "$bundle/$exe.params" 2>/dev/null) -e "$entry" \
+      < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"
     status=$?
+  fi
+  if [ "$status" != 0 ]; then
     { echo "FAIL $source ($entry): exit status $status"
       head -20 "$bundle/$base.err"; } >> "$bundle/$base.report"
     echo FAIL >> "$bundle/$base.result"; return
