@@ -82,13 +82,20 @@ def main():
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
 
-    # path -> [(i, program text)] of the files still to export
+    # path -> [(i, program text)] of the files to export
     pending = {}
     for start in range(0, args.count, args.per_file):
         ids = range(start, min(start + args.per_file, args.count))
         pending[os.path.join(batch, f"g{start:06d}.fut")] = [
             (i, entry_text(f"{args.seed}-{i}", f"p{i}", args.depth)) for i in ids]
-    manifest, dropped = [], []  # dropped: (i, category, first line of the message)
+    manifest, dropped = export_all(args, batch, pending)
+    return write_bundle(args, manifest, dropped)
+
+
+def export_all(args, batch, pending):
+    """Exports the files `pending` until each has compiled without the programs that made it
+    fail; (the manifest's lines, [(i, category, message)] of the programs left out)."""
+    manifest, dropped = [], []
     while pending:
         starts = {}
         for path, programs in pending.items():
@@ -128,8 +135,12 @@ def main():
             if rest:
                 retry[path] = rest
         pending = retry
+    return manifest, dropped
 
-    # The bundle: one manifest, its parts, no directories of files that failed.
+
+def write_bundle(args, manifest, dropped):
+    """The bundle's manifest and its parts, without the directories of files that failed;
+    prints what was left out. Exit status 1 if anything but `unsupported` was."""
     used = {line.split()[0].split("/")[0] for line in manifest}
     for d in os.listdir(args.out):
         if os.path.isdir(os.path.join(args.out, d)) and d not in used:
