@@ -11,7 +11,8 @@
 # about 5 CPU seconds a file plus 0.3 a program, so files of 50 make 10,000 programs about
 # 200 nvcc runs. A file the compiler rejects loses the program its located error points
 # into (counted as `unsupported`, `rejected` or `internal`) and is exported again without
-# it; a failure without a location splits the file into single programs. The manifest is
+# it; a failure without a location (an internal error) splits the file in halves until the
+# program is alone. The manifest is
 # also cut into parts of about --part programs (DIR/manifest-K.txt) that the GPU side builds
 # and runs one after another, so that a run cut short still reports its finished parts.
 import argparse
@@ -116,18 +117,19 @@ def export_all(args, batch, pending):
                 continue
             text = "\n".join(log)
             located = re.search(re.escape(path) + r":(\d+):\d+: error: (.*)", text)
-            if "compilation failed" not in text:
+            cases = re.findall(r"^  \S+:\d+ \(p(\d+)\): (.*)$", text, re.M)
+            if cases and "compilation failed" not in text and "internal compiler error" not in text:
                 # Compiled, but a case was not exported (the interpreter failed on it).
-                for m in re.finditer(r"\(p(\d+)\): (.*)", text):
-                    dropped.append((int(m.group(1)), "interpreter", m.group(2)))
+                dropped += [(int(i), "interpreter", message) for i, message in cases]
                 continue
             owner = program_at(starts[path], int(located.group(1))) if located else None
             if owner is not None:
                 dropped.append((owner, category_of(text), located.group(2)))
                 rest = [(i, t) for i, t in programs if i != owner]
-            elif len(programs) > 1:  # no location: one file per program
-                for i, t in programs:
-                    retry[os.path.join(batch, f"s{i:06d}.fut")] = [(i, t)]
+            elif len(programs) > 1:  # no location: the two halves apart
+                half = len(programs) // 2
+                stem = path[:-len(".fut")]
+                retry[stem + "a.fut"], retry[stem + "b.fut"] = programs[:half], programs[half:]
                 continue
             else:
                 dropped.append((programs[0][0], "internal", log[-1].strip() if log else ""))
