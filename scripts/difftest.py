@@ -43,14 +43,17 @@ def run_fjord(args, paths, jobs):
 
 
 def file_logs(output):
-    """Maps each tested file to (status, its log lines)."""
+    """Maps each tested file to (status, its log lines): the lines after its own line, the
+    compiler's diagnostics (not indented) included, up to the next file or the summary."""
     logs, current = {}, None
     for line in output.splitlines():
         m = re.match(r"^(ok  |FAIL|skip|nvcc) (\S+) \(", line)
         if m:
             current = m.group(2)
             logs[current] = (m.group(1).strip(), [])
-        elif current and line.startswith("  "):
+        elif re.match(r"^\w+: \d+ passed, ", line):
+            current = None
+        elif current:
             logs[current][1].append(line)
     return logs
 

@@ -15,6 +15,8 @@
 # is kept next to the case (`<case>.memcheck.log`, ...) and its first lines are printed.
 # Each sanitizer run is limited to SANITIZE_TIMEOUT seconds (default 300); the tool is
 # COMPUTE_SANITIZER, else compute-sanitizer on PATH, else /usr/local/cuda/bin's.
+# NVCC_HOST_OPT (default -O2) is nvcc's optimisation level of the host code (the device
+# code is always optimised); MANIFEST (default BUNDLE/manifest.txt) selects the cases.
 set -uo pipefail
 usage="usage: gpu-check.sh BUNDLE [--sanitize]"
 bundle=${1:?$usage}
@@ -40,7 +42,7 @@ build_one() {
   local exe=$1 dir stem
   dir=$(dirname "$bundle/$exe"); stem=$(basename "$exe")
   if [ "$bundle/$exe" -nt "$dir/$stem.cu" ]; then echo "$exe ok"; return; fi
-  if "$nvcc" -std=c++17 -O2 -arch=sm_90 -Werror all-warnings "$dir/$stem.cu" "$dir/${stem}_main.cpp" \
+  if "$nvcc" -std=c++17 "$host_opt" -arch=sm_90 -Werror all-warnings "$dir/$stem.cu" "$dir/${stem}_main.cpp" \
        -o "$bundle/$exe" > "$dir/build.log" 2>&1; then
     echo "$exe ok"
   else
@@ -48,9 +50,11 @@ build_one() {
   fi
 }
 export -f build_one; export bundle nvcc
+export host_opt=${NVCC_HOST_OPT:--O2}
 declare -A built
 while read -r exe status; do built[$exe]=$status; done < <(
   cut -d' ' -f1 "$manifest" | sort -u | xargs -P "$(nproc)" -I{} bash -c 'build_one {}')
+echo "gpu-check: ${#built[@]} programs built in ${SECONDS}s"
 
 # Every case writes one line to its BASE.result: PASS, FAIL (and why) or FINDING; the
 # counts come from those files, so cases can run concurrently (CASE_JOBS at a time, default
@@ -93,9 +97,12 @@ check_case() {
       fi
       echo FAIL >> "$bundle/$base.result"; return
     fi
-  elif ! "$bundle/$exe" $(cat "$bundle/$exe.params" 2>/dev/null) -e "$entry" \
-         < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"; then
+  else
+    "$bundle/$exe" $(cat "$bundle/$exe.params" 2>/dev/null) -e "$entry" \
+      < <(zcat "$bundle/$base.in.gz") > "$bundle/$base.out" 2> "$bundle/$base.err"
     status=$?
+  fi
+  if [ "$status" != 0 ]; then
     { echo "FAIL $source ($entry): exit status $status"
       head -20 "$bundle/$base.err"; } >> "$bundle/$base.report"
     echo FAIL >> "$bundle/$base.result"; return

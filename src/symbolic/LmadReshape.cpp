@@ -22,7 +22,12 @@
 // (the prover's test) is reshaped to row-major over the new shape at the same offset even
 // when no grouping matches: the IR guarantees that a reshape keeps the element count, and a
 // row-major LMAD numbers its elements consecutively in row-major index order, which is all
-// a reshape asks for.
+// a reshape asks for. The same holds for any LMAD whose dimensions other than 1 form one
+// arithmetic progression (one group of joins, innermost stride s, e.g. an array expanded
+// over a kernel's threads): its elements in row-major index order are s apart, so the new
+// shape splits that progression whatever the prover knows about the two counts (found by
+// scripts/difftest.sh: `reshape [m]` of a `[count]` copy inside a kernel, where
+// `count == m` is checked on the host but is no fact in the kernel).
 #include "symbolic/Lmad.h"
 
 #include <algorithm>
@@ -72,6 +77,10 @@ bool matchGroups(const std::vector<Expr>& oldSizes, const std::vector<Expr>& new
 std::optional<Lmad> reshapeWith(const Lmad& lmad, const std::vector<Expr>& newShape,
                                 Prover* prover);
 
+/// The reshape of an LMAD whose dimensions other than 1 form one progression (Note
+/// [Reshape]), trusting the IR that the element counts are equal; nullopt otherwise.
+std::optional<Lmad> reshapeProgression(const Lmad& lmad, const std::vector<Expr>& newShape);
+
 } // namespace
 
 std::optional<Lmad> Lmad::reshape(const std::vector<Expr>& newShape) const {
@@ -83,7 +92,7 @@ std::optional<Lmad> Lmad::reshape(const std::vector<Expr>& newShape, Prover& pro
     return grouped;
   if (isRowMajor(prover))
     return rowMajor(offset, newShape);
-  return std::nullopt;
+  return reshapeProgression(*this, newShape);
 }
 
 namespace {
@@ -139,6 +148,23 @@ std::optional<Lmad> reshapeWith(const Lmad& lmad, const std::vector<Expr>& newSh
       result.dims[k] = Dim{newShape[k], strideToRight};
     }
     strideToRight = result.dims[k].size * result.dims[k].stride;
+  }
+  return result;
+}
+
+std::optional<Lmad> reshapeProgression(const Lmad& lmad, const std::vector<Expr>& newShape) {
+  std::vector<Dim> oldDims;
+  for (const Dim& d : lmad.dims)
+    if (!isConstValue(d.size, 1))
+      oldDims.push_back(d);
+  for (size_t k = 0; k + 1 < oldDims.size(); ++k)
+    if (oldDims[k].stride != oldDims[k + 1].size * oldDims[k + 1].stride)
+      return std::nullopt;
+  Expr stride = oldDims.empty() ? Expr(1) : oldDims.back().stride;
+  Lmad result{lmad.offset, std::vector<Dim>(newShape.size())};
+  for (size_t k = newShape.size(); k-- > 0;) {
+    result.dims[k] = Dim{newShape[k], stride};
+    stride = newShape[k] * stride;
   }
   return result;
 }

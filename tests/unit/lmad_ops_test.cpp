@@ -87,9 +87,15 @@ TEST_CASE("lmad: reshape with a prover uses facts and the row-major layout") {
   Prover none;
   CHECK(Lmad::rowMajor(7, {n, m}).reshape({k}, none) == lmad(7, {{k, 1}}));
   CHECK(Lmad::rowMajor(0, {n * m}).reshape({k, 2}, none) == lmad(0, {{k, 2}, {2, 1}}));
-  // Not row-major and no grouping: still refused (flatten of a transpose, a strided row).
+  // Not row-major but one arithmetic progression (a strided row; an array expanded over a
+  // kernel's threads, stride t): split like a row-major one, with the innermost stride.
+  Expr t = Expr::var("t");
+  CHECK(lmad(0, {{n, 2}}).reshape({k}, none) == lmad(0, {{k, 2}}));
+  CHECK(lmad(5, {{n, t}}).reshape({k}, none) == lmad(5, {{k, t}}));
+  CHECK(lmad(5, {{n, m * t}, {m, t}}).reshape({k, 2}, none) == lmad(5, {{k, 2 * t}, {2, t}}));
+  // Not one progression and no grouping: still refused (flatten of a transpose).
   CHECK_FALSE(Lmad::rowMajor(0, {n, m}).transpose().reshape({k}, none).has_value());
-  CHECK_FALSE(lmad(0, {{n, 2}}).reshape({k}, none).has_value());
+  CHECK_FALSE(lmad(0, {{n, 2 * m}, {m, 1}}).reshape({k}, none).has_value());
   // Groups still split a non-row-major LMAD when the prover shows the counts equal.
   Facts split;
   split.assumeEqual(k, 2 * n);

@@ -1,5 +1,5 @@
--- lmad: blocks_windows, out_of_bounds_runtime, prelude_functions, rows_columns_diagonal,
--- rows_of_arrays, transpose_view, update_blocks. One entry point and test block per
+-- lmad: blocks_windows, out_of_bounds_runtime, prelude_functions, reshape_in_kernel,
+-- rows_columns_diagonal, rows_of_arrays, transpose_view, update_blocks. One entry point and test block per
 -- program, so that each backend builds this file once (docs/testing.md).
 
 -- blocks_windows:
@@ -49,6 +49,23 @@ entry prelude_functions (xs: []i32) (block: [][]i32) (cube_values: [][][]i32)
   let a = flat_update_2d (copy xs) 1 4 1 block
   let b = flat_update_3d (copy xs) 0 6 3 1 cube_values
   in (columns, cube, a, b)
+
+-- reshape_in_kernel:
+-- Each thread's `reverse (replicate m 1.5)` reshapes a [count] slice to [m], with
+-- `count == m` checked on the host only (the check sits in the loop before it): in the
+-- kernel the reshape had to copy, and the copy, expanded over the threads, was no view
+-- either ("a reshape of a fresh copy is not a view"; found by scripts/difftest.sh, seed
+-- g2, program 4515). An expanded array is one arithmetic progression, so it now reshapes.
+-- ==
+-- entry: reshape_in_kernel
+-- input { [0, 1, 2] [7, 7] [0, 0, 0] }
+-- output { [[2f32, 3.5f32], [2f32, 3.5f32], [2f32, 3.5f32]] }
+
+entry reshape_in_kernel [n] [m] (xs: [n]i32) (zs: [m]i32) (ys: [n]i32) : [n][m]f32 =
+  let firsts = loop acc = replicate n 2f32 for _i < 1 do
+                 acc with [0] = reduce f32.min f32.inf (reverse (replicate m 0.5f32))
+  in map (\_ -> reduce_by_index (copy (reverse (replicate m 1.5f32))) (+) 0f32
+                                (map (\x -> i64.i32 x % (m + 1)) xs) firsts) ys
 
 -- rows_columns_diagonal:
 -- A row, a column and the diagonal of a 3x4 matrix stored flat, as LMAD slices. They are
