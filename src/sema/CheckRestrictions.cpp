@@ -108,10 +108,10 @@ public:
     if (d.kind != ast::Decl::Kind::Value || !d.body)
       return;
     reported_ = false;
-    lifted_.clear();
+    liftedParams_.clear();
     for (const ast::TypeParam& tp : d.typeParams)
       if (tp.kind == ast::TypeParam::Kind::Lifted)
-        lifted_.insert(tp.name);
+        liftedParams_.insert(tp.name);
     distinctNames(d.params);
     for (const auto& p : d.params)
       pattern(*p);
@@ -212,7 +212,7 @@ private:
     if (what && containsFunction(*e.type))
       report(e.span, std::string(what) + " may not return a function: its type `" +
                          e.type->str() + "` is functional (not first-order)");
-    else if (const Type* v = what ? liftedParamIn(*e.type, lifted_) : nullptr)
+    else if (const Type* v = what ? liftedParamIn(*e.type, liftedParams_) : nullptr)
       report(e.span, std::string(what) + " may not return a value of the lifted type `" +
                          v->str() + "`: it may be functional (not first-order)");
     if (e.kind == Expr::Kind::Loop && e.pattern && e.pattern->type &&
@@ -259,7 +259,7 @@ private:
   DiagnosticEngine& diags_;
   const Lifted& lifted_;
   bool reported_ = false; ///< a function-value error in this declaration
-  std::set<std::string> lifted_; ///< the declaration's lifted type parameters `'^a`
+  std::set<std::string> liftedParams_; ///< the declaration's lifted type parameters `'^a`
 };
 
 } // namespace
