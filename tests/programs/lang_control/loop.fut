@@ -88,18 +88,6 @@ entry loop_fresh_scatter (n: i64) : []i64 =
     let marks = scatter (replicate n 0) (iota n) (replicate n 1)
     in map2 (+) acc marks
 
--- loop_swap_unique: Two arrays updated in place trade places each iteration; the new value
--- of each consumed loop parameter is the other parameter, which aliases nothing outside
--- the loop and not the other result, so the uniqueness checker accepts it.
--- ==
--- entry: loop_swap_unique
--- input { 3i64 } output { [0i64, 1i64, 0i64] [1i64, 0i64, 1i64] }
-
-entry loop_swap_unique (n: i64) : ([]i64, []i64) =
-  loop (a, b) = (replicate n 0, replicate n 0) for i < n do
-    let a[i] = 1
-    in (b, a)
-
 -- loop_unique_call: The body updates both loop parameters through a function returning a
 -- unique pair; the pair's components are distinct new arrays, so the checker accepts
 -- them as the next values of the two consumed parameters.
