@@ -2,6 +2,7 @@
 // the host guard choosing it (see the header; Note [Intra-group SegMap] in ir/IR.h).
 #include "gpu/IntraGroup.h"
 
+#include "ir/Builder.h"
 #include "ir/Traverse.h"
 
 namespace fjord::gpu {
@@ -80,23 +81,6 @@ VName let(std::vector<Stm>& out, NameSource& names, const std::string& base, Pri
   return p.name;
 }
 
-BasicOp binOp(BinOpKind kind, PrimType t, SubExp x, SubExp y) {
-  BasicOp op;
-  op.kind = BasicOp::Kind::BinOp;
-  op.binOp = kind;
-  op.type = t;
-  op.args = {std::move(x), std::move(y)};
-  return op;
-}
-
-BasicOp lessEq(SubExp x, SubExp y) {
-  BasicOp op;
-  op.kind = BasicOp::Kind::CmpOp;
-  op.cmpOp = CmpOpKind::Le;
-  op.type = PrimType::I64;
-  op.args = {std::move(x), std::move(y)};
-  return op;
-}
 
 BasicOp deviceLimit(DeviceLimitKind limit) {
   BasicOp op;
@@ -175,32 +159,32 @@ Body chooseIntraGroup(const IntraWidth& width, Stm intra, const std::vector<PatE
   // kernels] in imp/LowerIntraGroup.cpp), and its shared memory, both sized on the host.
   auto i64 = [](int64_t v) { return SubExp(PrimValue::int64(v)); };
   VName atLeast1 = let(o, names, "intra_w", PrimType::I64,
-                       binOp(BinOpKind::Max, PrimType::I64, w, i64(1)), prov);
+                       binOpExp(BinOpKind::Max, PrimType::I64, w, i64(1)), prov);
   VName up = let(o, names, "intra_w", PrimType::I64,
-                 binOp(BinOpKind::Add, PrimType::I64, atLeast1, i64(31)), prov);
+                 binOpExp(BinOpKind::Add, PrimType::I64, atLeast1, i64(31)), prov);
   VName warps = let(o, names, "intra_warps", PrimType::I64,
-                    binOp(BinOpKind::Quot, PrimType::I64, up, i64(32)), prov);
+                    binOpExp(BinOpKind::Quot, PrimType::I64, up, i64(32)), prov);
   VName block = let(o, names, "intra_block", PrimType::I64,
-                    binOp(BinOpKind::Mul, PrimType::I64, warps, i64(32)), prov);
+                    binOpExp(BinOpKind::Mul, PrimType::I64, warps, i64(32)), prov);
   VName maxBlock = let(o, names, "max_block_size", PrimType::I64,
                        deviceLimit(DeviceLimitKind::MaxBlockSize), prov);
-  VName blockFits = let(o, names, "intra_block_fits", PrimType::Bool, lessEq(block, maxBlock),
+  VName blockFits = let(o, names, "intra_block_fits", PrimType::Bool, cmpOpExp(CmpOpKind::Le, PrimType::I64, block, maxBlock),
                         prov);
   VName fits = blockFits;
   if (width.sharedBytesPerThread > 0) {
     VName shared = let(o, names, "intra_shared", PrimType::I64,
-                       binOp(BinOpKind::Mul, PrimType::I64, block,
+                       binOpExp(BinOpKind::Mul, PrimType::I64, block,
                              i64(width.sharedBytesPerThread)),
                        prov);
     VName maxShared = let(o, names, "max_shared_memory", PrimType::I64,
                           deviceLimit(DeviceLimitKind::MaxSharedMemory), prov);
     VName sharedFits = let(o, names, "intra_shared_fits", PrimType::Bool,
-                           lessEq(shared, maxShared), prov);
+                           cmpOpExp(CmpOpKind::Le, PrimType::I64, shared, maxShared), prov);
     fits = let(o, names, "intra_fits", PrimType::Bool,
-               binOp(BinOpKind::LogAnd, PrimType::Bool, blockFits, sharedFits), prov);
+               binOpExp(BinOpKind::LogAnd, PrimType::Bool, blockFits, sharedFits), prov);
   }
   let(o, names, "intra_ok", PrimType::Bool,
-      binOp(BinOpKind::LogAnd, PrimType::Bool, suff, fits), prov);
+      binOpExp(BinOpKind::LogAnd, PrimType::Bool, suff, fits), prov);
 
   If choice;
   choice.cond = out.stms.back().pat[0].name;
