@@ -3,6 +3,7 @@
 #include "backend/PrintKernels.h"
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 namespace fjord::backend {
@@ -27,6 +28,19 @@ void collectShared(const imp::Block& b, const Dialect& dialect, std::vector<cons
       collectShared(s.body, dialect, out);
     if (!shuffles || !cuda)
       collectShared(s.elseBody, dialect, out);
+  }
+}
+
+/// The arrays of `b` read or written by vector accesses (DeclareVector, StoreVector): a
+/// shared one must be 16-byte aligned for them.
+void collectVectorAccessed(const imp::Block& b, std::set<std::string>& out) {
+  for (const Stm& s : b) {
+    if (s.kind == Stm::Kind::DeclareVector)
+      out.insert(s.src);
+    if (s.kind == Stm::Kind::StoreVector)
+      out.insert(s.name);
+    collectVectorAccessed(s.body, out);
+    collectVectorAccessed(s.elseBody, out);
   }
 }
 
@@ -56,8 +70,9 @@ void scanBlock(const imp::Block& b, KernelNeeds& needs) {
 /// Prints one kernel's body: shared arrays were hoisted, atomics are target-specific.
 class KernelPrinter : public CPrinter {
 public:
-  KernelPrinter(const Dialect& d, Helpers& h, const std::vector<const Stm*>& shared)
-      : CPrinter(d, h) {
+  KernelPrinter(const Dialect& d, Helpers& h, const std::vector<const Stm*>& shared,
+                std::set<std::string> vectorAccessed)
+      : CPrinter(d, h), vectorAccessed_(std::move(vectorAccessed)) {
     for (const Stm* s : shared)
       shared_.insert(s->name);
   }
@@ -65,8 +80,11 @@ public:
   void sharedDecl(const Stm& s) {
     if (imp::isDynamicShared(s))
       return dynamicSharedDecl(s);
-    line(std::string(d_.sharedSpace) + arrayType(s.type) + " " + s.name + "[" +
-         exp(*s.args.at(0)) + "];");
+    // CUDA aligns a shared array only to its element; vector accesses need 16 bytes
+    // (OpenCL's vload4/vstore4 need only the element's alignment).
+    bool align = d_.kind == Dialect::Kind::Cuda && vectorAccessed_.count(s.name);
+    line(std::string(d_.sharedSpace) + (align ? "__align__(16) " : "") + arrayType(s.type) +
+         " " + s.name + "[" + exp(*s.args.at(0)) + "];");
   }
 
   /// A dynamic shared array: a pointer into the block of dynamic shared memory, which CUDA
@@ -374,6 +392,7 @@ private:
   }
 
   std::set<std::string> shared_, private_;
+  std::set<std::string> vectorAccessed_; ///< arrays read or written as vectors
   std::vector<std::string> outNames_;
   imp::ExpRef dynamicOffset_; ///< where the next dynamic shared array starts
 };
@@ -386,7 +405,7 @@ std::string printDeviceFunction(const imp::Function& f, const Dialect& dialect, 
   for (const imp::Param& p : f.results)
     needs.f64 = needs.f64 || p.type == PrimType::F64;
   scanBlock(f.body, needs);
-  KernelPrinter printer(dialect, helpers, {});
+  KernelPrinter printer(dialect, helpers, {}, {});
   printer.setUses(collectUses(f.body));
   for (const std::string& d : f.doc)
     printer.comment(d);
@@ -435,7 +454,9 @@ std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpe
 
     std::vector<const Stm*> shared;
     collectShared(k.body, dialect, shared);
-    KernelPrinter printer(dialect, helpers, shared);
+    std::set<std::string> vectorAccessed;
+    collectVectorAccessed(k.body, vectorAccessed);
+    KernelPrinter printer(dialect, helpers, shared, std::move(vectorAccessed));
     printer.setUses(collectUses(k.body));
     for (const std::string& d : k.doc)
       printer.comment(d);

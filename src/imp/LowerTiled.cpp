@@ -10,18 +10,25 @@
 // hand-written SGEMM kernels); the tiles' rows are padded against bank conflicts.
 // Over chunks of CHUNK k's, the block copies the B x CHUNK elements of its rows as_i and
 // of its rows bs_j into shared memory (threads walk the source's unit-stride dimension,
-// so the reads coalesce), synchronises, and every thread then reads R values of each
-// tile per k into registers and applies f and the reduction operator to its R x R
-// accumulators, in the order k = 0, 1, ... as the sequential redomap does. Each element
-// loaded from global memory is thus used B times. The next chunk is fetched from global
-// memory into registers while the block computes on the current one, and stored to shared
-// memory after the barrier that ends it, so the global latency overlaps the arithmetic. The
-// loops over register tiles carry unrolling hints (their indices must become constants for
-// the tiles to live in registers), and so does the k loop over a chunk. Edge tiles skip the loads and stores
-// outside [0, n) x [0, m) and the last chunk stops at k; threads of an edge tile apply the
-// operators to shared words they never load, but store nothing from them, so sizes need
-// not be multiples of the tiles. Shared arrays have a constant size in Imp, so the tile
-// sizes are fixed at compile time (gpu/TileBlocks.h).
+// so the reads coalesce), and every thread then reads R values of each tile per k into
+// registers (runs of four by one 16-byte vector read where the elements are 4 bytes: the
+// tiles are 16-byte aligned and their rows a multiple of four elements long) and applies f
+// and the reduction operator to its R x R accumulators, in the order k = 0, 1, ... as the
+// sequential redomap does. Each element loaded from global memory is thus used B times.
+// The tiles have two stages: while the block computes on one chunk, the next is fetched
+// from global memory into registers (its latency overlapping the arithmetic) and then
+// stored into the other stage, so one barrier per chunk suffices. A warp's threads are
+// 4 rows x 8 columns of the T x T (not 2 x 16), so each of its vector reads touches 4 or 8
+// distinct runs: one shared-memory wavefront. Full chunks run a fully unrolled k loop
+// (the register tiles' indices must be constants for them to live in registers, and the
+// target compiler then issues a chunk's shared reads early); only the last, partial chunk
+// runs a loop to the remaining k's. Edge tiles skip the loads and stores
+// outside [0, n) x [0, m); threads of an edge tile apply the operators to shared words
+// they never load, but store nothing from them, so sizes need not be multiples of the
+// tiles. Shared arrays have a constant size in Imp, so the tile sizes are fixed at compile
+// time (gpu/TileBlocks.h). On an H100 (4096^3 f32) this runs at 0.7x cuBLAS's FP32 SGEMM
+// (benchmarks/results/s9-h100-tiling.md); CHUNK 16 needs 167 registers a thread, and so one
+// block per SM instead of two, for 2 % more.
 #include "imp/Lowering.h"
 #include "imp/SegCombine.h"
 
@@ -32,12 +39,18 @@ namespace fjord::imp::detail {
 namespace {
 
 constexpr int64_t kChunk = 8; // k's per shared-memory stage
+// Shared-memory stages: the block computes on one while the other is filled, so one barrier
+// per chunk suffices.
+constexpr int64_t kStages = 2;
 // Shared tiles are [kChunk][B + kPad]: with 8 k's per row of a warp's loads along k, the pad
 // puts the warp's 32 stores in 32 different banks.
 constexpr int64_t kPad = 4;
 // A thread's rows (and columns) come in runs of kRun adjacent ones, which it reads from
 // shared memory with one vector load where the compiler can prove the alignment.
 constexpr int64_t kRun = 4;
+// A warp's threads form 32 / kWarpCols rows of kWarpCols columns of the block's threads.
+constexpr int64_t kWarpCols = 8;
+
 
 /// Thread `t`'s `r`-th owned row (or column) within the block's tile of T threads a side:
 /// runs of kRun, the runs T * kRun apart: (r / kRun) * T * kRun + t * kRun + r % kRun.
@@ -119,8 +132,23 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   PrimType accType = redOp.op.params.at(0).type.elem;
   std::string acc = k.freshName("acc");
   ExpRef tid = k.let("tid", threadId(), body);
-  ExpRef tx = k.let("tx", rem(tid, i64(T)), body);
-  ExpRef ty = k.let("ty", quot(tid, i64(T)), body);
+  // Thread (ty, tx) of the T x T threads. A warp covers 4 rows x 8 columns of them (where T
+  // is a multiple of 8), so that its vector reads of a k's values hit 4 and 8 runs of the
+  // tiles: one shared-memory wavefront each, where a warp of 2 x 16 needs three in all.
+  ExpRef tx, ty;
+  if (T % kWarpCols == 0) {
+    ExpRef warp = k.let("warp", quot(tid, i64(32)), body);
+    ExpRef lane = k.let("lane", rem(tid, i64(32)), body);
+    tx = k.let("tx", add(mul(rem(warp, i64(T / kWarpCols)), i64(kWarpCols)),
+                         rem(lane, i64(kWarpCols))),
+               body);
+    ty = k.let("ty", add(mul(quot(warp, i64(T / kWarpCols)), i64(32 / kWarpCols)),
+                         quot(lane, i64(kWarpCols))),
+               body);
+  } else {
+    tx = k.let("tx", rem(tid, i64(T)), body);
+    ty = k.let("ty", quot(tid, i64(T)), body);
+  }
   ExpRef blk = k.let("blk", blockId(), body);
   ExpRef tilesJK = k.param("tiles_j", tilesJ);
   // The block's first output row and column; thread (ty, tx) owns rows
@@ -136,11 +164,12 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     k.bindScalar(op.space.dims[q].first, first[q]->name, PrimType::I64);
   std::vector<ir::Stm> views(op.body.stms.begin(), op.body.stms.end() - 1);
   k.lowerStms(views, body);
+  const int64_t stageSize = kChunk * (B + kPad);
   for (TiledRow& row : rows) {
     const ArrayVar& a = k.array(row.view);
     row.elem = a.elem;
     row.tile = k.freshName(row.source + "_tile");
-    decls.push_back(sharedArray(row.tile, row.elem, kChunk * (B + kPad)));
+    decls.push_back(sharedArray(row.tile, row.elem, kStages * stageSize));
   }
   Stm accDecl = sharedArray(acc, accType, R * R);
   accDecl.space = MemSpace::Device; // private: the thread's registers
@@ -152,9 +181,8 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   body.push_back(unrolled(forLoop(q0, i64(R * R), {store(acc, var(q0, PrimType::I64), neutral)})));
 
   // Each chunk's elements are fetched from global memory into registers one chunk ahead
-  // (while the block computes on the previous one), then stored to shared memory.
+  // (while the block computes on the current one), then stored to the other stage.
   const int64_t perThread = B * kChunk / (T * T);
-  ExpRef chunks = divUp(width, i64(kChunk));
   std::vector<std::string> next;
   for (const TiledRow& row : rows) {
     next.push_back(k.freshName(row.source + "_next"));
@@ -189,56 +217,96 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
       out.push_back(unrolled(forLoop(q, i64(perThread), std::move(load))));
     }
   };
-  fetch(i64(0), body);
+  // Stores the fetched chunk into stage `stage` (0 or 1) of each tile.
+  auto storeStage = [&](ExpRef stage, Block& out) {
+    for (size_t d = 0; d < rows.size(); ++d) {
+      const TiledRow& row = rows[d];
+      out.push_back(comment("store the fetched chunk of " + row.source + " as " + row.tile +
+                            "[stage][k][row]"));
+      std::string q = k.freshName("q");
+      Block st;
+      auto [pos, kk] = element(row, q, st);
+      st.push_back(store(row.tile, add(mul(stage, i64(stageSize)), add(mul(kk, i64(B + kPad)), pos)),
+                         load(next[d], var(q, PrimType::I64), row.elem)));
+      out.push_back(unrolled(forLoop(q, i64(perThread), std::move(st))));
+    }
+  };
+  // One k of the chunk in stage `stage`: each thread reads its R values of each
+  // tile (runs of four by one vector read where the elements are 4 bytes) and folds
+  // f(a, b) into its R x R accumulators.
+  auto step = [&](ExpRef stage, const std::string& kv, Block& out) {
+    std::string regs[2];
+    for (size_t d = 0; d < 2; ++d) {
+      const TiledRow& row = rows[d];
+      regs[d] = k.freshName(row.source + "_regs");
+      out.push_back(sharedArray(regs[d], row.elem, R));
+      out.back().space = MemSpace::Device;
+      ExpRef kVar = var(kv, PrimType::I64);
+      if (primBytes(row.elem) == 4) {
+        std::string v = k.freshName("v"), vec = k.freshName(row.source + "_run");
+        Stm vload;
+        vload.kind = Stm::Kind::DeclareVector;
+        vload.name = vec;
+        vload.src = row.tile;
+        vload.type = row.elem;
+        // The run's first element over kRun: B + kPad and the stages are multiples of
+        // kRun, so the run is one aligned vector.
+        vload.args.push_back(add(add(mul(stage, i64(stageSize / kRun)),
+                                     mul(kVar, i64((B + kPad) / kRun))),
+                                 add(mul(var(v, PrimType::I64), i64(T)), own[row.dim])));
+        Block runB{vload};
+        for (int64_t l = 0; l < kRun; ++l)
+          runB.push_back(store(regs[d], add(mul(var(v, PrimType::I64), i64(kRun)), i64(l)),
+                               lane(vec, l, row.elem)));
+        out.push_back(unrolled(forLoop(v, i64(R / kRun), std::move(runB))));
+      } else {
+        std::string r = k.freshName("r");
+        ExpRef at = add(add(mul(stage, i64(stageSize)), mul(kVar, i64(B + kPad))),
+                        owned(own[row.dim], var(r, PrimType::I64), T));
+        out.push_back(unrolled(forLoop(r, i64(R), {store(regs[d], var(r, PrimType::I64),
+                                                          load(row.tile, at, row.elem))})));
+      }
+    }
+    std::string r = k.freshName("r"), c = k.freshName("c");
+    Block inner;
+    ExpRef idx[2] = {var(r, PrimType::I64), var(c, PrimType::I64)};
+    std::vector<ExpRef> args;
+    for (size_t d = 0; d < 2; ++d)
+      args.push_back(load(regs[d], idx[rows[d].dim], rows[d].elem));
+    std::vector<ExpRef> mapped = k.applyLambda(red.map, args, inner);
+    ExpRef slot = add(mul(idx[0], i64(R)), idx[1]);
+    std::vector<ExpRef> folded =
+        k.applyLambda(redOp.op, {load(acc, slot, accType), mapped.at(0)}, inner);
+    inner.push_back(store(acc, slot, folded.at(0)));
+    out.push_back(unrolled(forLoop(r, i64(R), {unrolled(forLoop(c, i64(R), std::move(inner)))})));
+  };
 
+  fetch(i64(0), body);
+  storeStage(i64(0), body);
+  body.push_back(barrier());
   std::string chunk = k.freshName("chunk");
+  ExpRef chunks = k.let("chunks", divUp(width, i64(kChunk)), body);
   Block chunkB;
-  ExpRef k0 = k.let("k0", mul(var(chunk, PrimType::I64), i64(kChunk)), chunkB);
-  ExpRef kc = k.let("chunk_len", minE(i64(kChunk), sub(width, k0)), chunkB);
-  for (size_t d = 0; d < rows.size(); ++d) {
-    const TiledRow& row = rows[d];
-    chunkB.push_back(comment("store the fetched chunk of " + row.source + " as " + row.tile +
-                             "[k][row]"));
-    std::string q = k.freshName("q");
-    Block st;
-    auto [pos, kk] = element(row, q, st);
-    st.push_back(store(row.tile, add(mul(kk, i64(B + kPad)), pos),
-                       load(next[d], var(q, PrimType::I64), row.elem)));
-    chunkB.push_back(unrolled(forLoop(q, i64(perThread), std::move(st))));
-  }
-  chunkB.push_back(barrier());
+  ExpRef chunkV = var(chunk, PrimType::I64);
+  ExpRef k0 = k.let("k0", mul(chunkV, i64(kChunk)), chunkB);
+  ExpRef stage = k.let("stage", rem(chunkV, i64(kStages)), chunkB);
+  ExpRef more = lt(add(chunkV, i64(1)), chunks);
   Block prefetch;
   fetch(add(k0, i64(kChunk)), prefetch);
-  chunkB.push_back(ifThen(lt(add(var(chunk, PrimType::I64), i64(1)), chunks), std::move(prefetch)));
-  chunkB.push_back(comment("accumulate the chunk into the register tile"));
-  std::string kv = k.freshName("kk");
-  Block step;
-  std::string regs[2];
-  for (size_t d = 0; d < 2; ++d) {
-    const TiledRow& row = rows[d];
-    regs[d] = k.freshName(row.source + "_regs");
-    step.push_back(sharedArray(regs[d], row.elem, R));
-    step.back().space = MemSpace::Device;
-    std::string r = k.freshName("r");
-    ExpRef at = add(mul(var(kv, PrimType::I64), i64(B + kPad)),
-                    owned(own[row.dim], var(r, PrimType::I64), T));
-    step.push_back(unrolled(forLoop(r, i64(R), {store(regs[d], var(r, PrimType::I64),
-                                                      load(row.tile, at, row.elem))})));
-  }
-  std::string r = k.freshName("r"), c = k.freshName("c");
-  Block inner;
-  ExpRef idx[2] = {var(r, PrimType::I64), var(c, PrimType::I64)};
-  std::vector<ExpRef> args;
-  for (size_t d = 0; d < 2; ++d)
-    args.push_back(load(regs[d], idx[rows[d].dim], rows[d].elem));
-  std::vector<ExpRef> mapped = k.applyLambda(red.map, args, inner);
-  ExpRef slot = add(mul(idx[0], i64(R)), idx[1]);
-  std::vector<ExpRef> folded = k.applyLambda(redOp.op, {load(acc, slot, accType), mapped.at(0)}, inner);
-  inner.push_back(store(acc, slot, folded.at(0)));
-  step.push_back(unrolled(forLoop(r, i64(R), {unrolled(forLoop(c, i64(R), std::move(inner)))})));
-  // Unrolled twice: more would take the thread past 128 registers (ptxas, sm_90), and so a
-  // 256-thread block past half the SM's registers, halving the blocks per SM.
-  chunkB.push_back(unrolled(forLoop(kv, kc, std::move(step)), 2));
+  chunkB.push_back(ifThen(more, std::move(prefetch)));
+  chunkB.push_back(comment("accumulate the chunk into the register tile: all " +
+                           std::to_string(kChunk) + " k's (unrolled) or the last few"));
+  std::string kFull = k.freshName("kk"), kPart = k.freshName("kk");
+  Block full, part;
+  step(stage, kFull, full);
+  step(stage, kPart, part);
+  chunkB.push_back(ifThen(lt(width, add(k0, i64(kChunk))),
+                          {forLoop(kPart, sub(width, k0), std::move(part))},
+                          {unrolled(forLoop(kFull, i64(kChunk), std::move(full)))}));
+  Block store;
+  storeStage(sub(i64(1), stage), store);
+  chunkB.push_back(ifThen(more, std::move(store)));
+  // One barrier per chunk: the next chunk's stage was last read before the previous one.
   chunkB.push_back(barrier());
   body.push_back(forLoop(chunk, chunks, std::move(chunkB)));
 
@@ -268,7 +336,8 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   k.describe.push_back(std::to_string(B) + "x" + std::to_string(B) + " outputs per block of " +
                        std::to_string(T) + "x" + std::to_string(T) + " threads, " +
                        std::to_string(R) + "x" + std::to_string(R) + " per thread, " +
-                       std::to_string(kChunk) + " k's per shared-memory stage");
+                       std::to_string(kChunk) + " k's per shared-memory stage, " +
+                       std::to_string(kStages) + " stages");
   Block launchB;
   host.launch(k, numBlocks, i64(T * T), launchB);
   out.push_back(ifThen(cmp(CmpOpKind::Gt, numBlocks, i64(0)), std::move(launchB)));
