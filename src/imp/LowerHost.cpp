@@ -248,6 +248,8 @@ void HostLowerer::lowerOp(const ir::Stm& stm, const ir::Op& op, Block& out) {
       return lowerTiledSegMap(*this, stm, seg, out);
     if (seg.intra)
       return lowerIntraGroupSegMap(*this, stm, seg, out);
+    if (lowerStencilSegMap(*this, stm, seg, out))
+      return;
     return lowerSegMap(*this, stm, seg, out);
   case ir::SegOp::Kind::Red:
     return lowerSegRed(*this, stm, seg, out);

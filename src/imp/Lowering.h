@@ -485,6 +485,9 @@ void guardFailedChecks(Block& body, const std::string& errorFlag,
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 /// A SegMap marked tiled (Note [Tiled SegMap]; LowerTiled.cpp).
 void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
+/// A two-dimensional SegMap reading a neighbourhood of its point, in 2-D blocks (Note
+/// [Stencil blocks], LowerStencil.cpp); returns false, emitting nothing, for other SegMaps.
+bool lowerStencilSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);
 /// An intra-group SegMap (Note [Intra-group SegMap] in ir/IR.h; LowerIntraGroup.cpp).
 void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
                            Block& out);
