@@ -281,6 +281,18 @@ bool Prover::syntacticNonNegative(const Expr& e, unsigned depth) {
       for (const Expr& bound : uppers)
         if (syntacticNonNegative(bound * p + r, depth - 1))
           return true;
+    // max(args) is at most, and min(args) at least, what all of its arguments are: e holds
+    // when it holds with every argument in the atom's place (the clamped index
+    // max(0, i - 1) < n, say).
+    bool isMax = atom->kind == AtomKind::Max, isMin = atom->kind == AtomKind::Min;
+    if ((isMax && syntacticNonNegative(-p, depth - 1)) ||
+        (isMin && syntacticNonNegative(p, depth - 1))) {
+      bool all = true;
+      for (const Expr& arg : atom->args)
+        all = all && syntacticNonNegative(arg * p + r, depth - 1);
+      if (all)
+        return true;
+    }
   }
   return false;
 }

@@ -62,6 +62,22 @@ TEST_CASE("symbolic: syntactic proofs with variable ranges") {
   CHECK(p.constUpperBound(mod(i, 4) - 1) == 2);
 }
 
+TEST_CASE("symbolic: clamped indices are in bounds (max below all, min above all)") {
+  // A stencil's neighbours i - 1 and i + 1 clamped to [0, n): only the range of i is known.
+  Facts f;
+  f.addRange("i", 0, n);
+  Prover p(f, syntacticOnly());
+  CHECK(p.less(max(0, i - 1), n) == Truth::True);
+  CHECK(p.lessEqual(0, max(0, i - 1)) == Truth::True);
+  CHECK(p.less(min(n - 1, i + 1), n) == Truth::True);
+  CHECK(p.lessEqual(0, min(n - 1, i + 1)) == Truth::True);
+  // Every argument must satisfy the bound: i + 1 can reach n, so neither max(0, i + 1) < n
+  // nor min(n, i + 1) <= i is shown.
+  CHECK(p.less(max(0, i + 1), n) != Truth::True);
+  CHECK(p.lessEqual(min(n, i + 1), i) != Truth::True);
+  CHECK(p.lessEqual(0, min(i, i - 1)) != Truth::True);
+}
+
 TEST_CASE("symbolic: the Z3 fallback decides what the syntactic method cannot") {
   Facts f;
   f.addLowerBound("b", 2);
