@@ -1,0 +1,127 @@
+// imp/LowerTiled.cpp and imp/LowerStencil.cpp: the shape of the block- and register-tiled
+// matrix-product kernel (two shared stages, one barrier per chunk, vector reads of the
+// tiles) and of the two-dimensional stencil kernel (no flat index split, points gathered
+// before they are stored), and which SegMaps take the stencil kernel. Values are checked by
+// tests/programs/tiling/.
+#include "driver/Pipeline.h"
+#include "imp/LowerToImp.h"
+#include "imp/Print.h"
+#include "support/Diagnostics.h"
+
+#include <doctest/doctest.h>
+
+using namespace fjord;
+
+namespace {
+
+imp::Program lowerSource(const std::string& text) {
+  DiagnosticEngine diags;
+  auto checked = driver::loadProgramText("prog.fut", text, diags);
+  REQUIRE_MESSAGE(checked, diags.render());
+  auto prog = driver::irAtStage(*checked, "mem", diags);
+  REQUIRE_MESSAGE(prog, diags.render());
+  imp::Program p = imp::lowerToImp(*prog, "prog.fut", diags);
+  REQUIRE_MESSAGE(!diags.hasErrors(), diags.render());
+  return p;
+}
+
+int countStms(const imp::Block& b, imp::Stm::Kind kind) {
+  int n = 0;
+  for (const imp::Stm& s : b) {
+    n += s.kind == kind;
+    n += countStms(s.body, kind) + countStms(s.elseBody, kind);
+  }
+  return n;
+}
+
+const imp::Kernel& onlyKernel(const imp::Program& p) {
+  REQUIRE(p.kernels.size() == 1);
+  return p.kernels[0];
+}
+
+const char* kMatmul = "entry mm [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =\n"
+                      "  map (\\r -> map (\\c -> f32.sum (map2 (*) r c)) (transpose b)) a\n";
+
+const char* kJacobi = "entry jacobi [n][m] (u: [n][m]f32) : [n][m]f32 =\n"
+                      "  tabulate_2d n m (\\i j ->\n"
+                      "    let up = i64.max 0 (i - 1)\n"
+                      "    let down = i64.min (n - 1) (i + 1)\n"
+                      "    let left = i64.max 0 (j - 1)\n"
+                      "    let right = i64.min (m - 1) (j + 1)\n"
+                      "    in 0.2 * (u[i, j] + u[up, j] + u[down, j] + u[i, left] + u[i, right]))\n";
+
+} // namespace
+
+TEST_CASE("imp: a tiled matrix product stages two chunks and reads its tiles as vectors") {
+  imp::Program p = lowerSource(kMatmul);
+  const imp::Kernel& k = onlyKernel(p);
+  CHECK(k.name == "mm_map_tiled");
+  std::string text = imp::printKernel(k);
+  // Two shared tiles of 2 stages x 8 k's x (128 + 4 padding) elements.
+  int shared = 0;
+  for (const imp::Stm& s : k.body)
+    if (s.kind == imp::Stm::Kind::DeclareArray && s.space == ir::MemSpace::Shared) {
+      ++shared;
+      CHECK(s.args.at(0)->value.i == 2112);
+    }
+  CHECK(shared == 2);
+  // One barrier after the first chunk's store, one per chunk.
+  CHECK(countStms(k.body, imp::Stm::Kind::Barrier) == 2);
+  // Two runs of four per tile and k, in the unrolled full-chunk loop and the partial one.
+  CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 4);
+  CHECK(text.find("warp") != std::string::npos);
+}
+
+TEST_CASE("imp: a tiled product of 8-byte elements reads its tiles element by element") {
+  imp::Program p = lowerSource(
+      "entry mm [n][k][m] (a: [n][k]f64) (b: [k][m]f64) : [n][m]f64 =\n"
+      "  map (\\r -> map (\\c -> f64.sum (map2 (*) r c)) (transpose b)) a\n");
+  const imp::Kernel& k = onlyKernel(p);
+  CHECK(k.name == "mm_map_tiled");
+  CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 0);
+}
+
+TEST_CASE("imp: a clamped 5-point stencil is one 2-D-blocked kernel without checks") {
+  imp::Program p = lowerSource(kJacobi);
+  const imp::Kernel& k = onlyKernel(p);
+  CHECK(k.name == "jacobi_map_stencil");
+  std::string text = imp::printKernel(k);
+  // The clamped neighbours are proven in bounds: no error flag, no failing branch.
+  for (const imp::Param& param : k.params)
+    CHECK(param.name.find("error") == std::string::npos);
+  // Columns from the block's tile and the lane, rows a block height apart: m divides
+  // nothing (the flat lowering splits its index by m).
+  CHECK(text.find("/ m") == std::string::npos);
+  CHECK(text.find("% m") == std::string::npos);
+  // The points are computed into a private array of 4 and stored after all are computed.
+  int points = 0;
+  for (const imp::Stm& s : k.body)
+    if (s.kind == imp::Stm::Kind::DeclareArray && s.space == ir::MemSpace::Device &&
+        s.args.at(0)->value.i == 4)
+      ++points;
+  CHECK(points == 1);
+  CHECK(countStms(k.body, imp::Stm::Kind::For) == 2);
+  // Threads per block are a tuning parameter with the H100's default.
+  bool found = false;
+  for (const imp::TuningParam& t : p.tuning)
+    if (t.name == "jacobi_map_stencil.block_size") {
+      found = true;
+      CHECK(t.defaultValue == 128);
+    }
+  CHECK(found);
+}
+
+TEST_CASE("imp: 2-D maps that read no neighbourhood keep the flat kernel") {
+  // One read at the point itself; a read of a row (j only); a checked (unclamped) stencil.
+  for (const char* src :
+       {"entry f [n][m] (u: [n][m]f32) : [n][m]f32 = map (map (+ 1)) u\n",
+        "entry g [n][m] (u: [n][m]f32) (v: [m]f32) : [n][m]f32 =\n"
+        "  tabulate_2d n m (\\i j -> u[i, j] + v[j] + v[m - 1 - j])\n",
+        "entry h [n][m] (u: [n][m]f32) : [n][m]f32 =\n"
+        "  tabulate_2d n m (\\i j -> u[i, j] + u[i + 1, j])\n"}) {
+    CAPTURE(src);
+    imp::Program p = lowerSource(src);
+    for (const imp::Kernel& k : p.kernels)
+      CHECK(k.name.find("stencil") == std::string::npos);
+  }
+}
