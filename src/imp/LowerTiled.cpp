@@ -26,9 +26,12 @@
 // outside [0, n) x [0, m); threads of an edge tile apply the operators to shared words
 // they never load, but store nothing from them, so sizes need not be multiples of the
 // tiles. Shared arrays have a constant size in Imp, so the tile sizes are fixed at compile
-// time (gpu/TileBlocks.h). On an H100 (4096^3 f32) this runs at 0.7x cuBLAS's FP32 SGEMM
-// (benchmarks/results/s9-h100-tiling.md); CHUNK 16 needs 167 registers a thread, and so one
-// block per SM instead of two, for 2 % more.
+// time (gpu/TileBlocks.h). Tiles of 4-byte elements also move between global and shared
+// memory four elements at a time: one 16-byte read per group of four adjacent elements of
+// the source where the group is contiguous, aligned and inside the arrays (tested per
+// group, so any sizes and layouts work), and one 16-byte shared store where the group is
+// adjacent in the tile too; with one element per instruction the fetch took a third of a
+// chunk's instructions. Measurements: benchmarks/results/s9-h100-tiling.md.
 #include "imp/Lowering.h"
 #include "imp/SegCombine.h"
 
@@ -38,7 +41,9 @@ namespace fjord::imp::detail {
 
 namespace {
 
-constexpr int64_t kChunk = 8; // k's per shared-memory stage
+// k's per shared-memory stage: 16 halves the barriers and loop overhead per k of 8 and
+// still fits 128 registers a thread (two blocks of 256 threads per SM).
+constexpr int64_t kChunk = 16;
 // Shared-memory stages: the block computes on one while the other is filled, so one barrier
 // per chunk suffices.
 constexpr int64_t kStages = 2;
@@ -189,46 +194,133 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     body.push_back(sharedArray(next.back(), row.elem, perThread));
     body.back().space = MemSpace::Device;
   }
-  // Element q of this thread's share of a chunk: its position in the tile and its k.
+  // A tile of 4-byte elements moves in groups of kRun elements adjacent along the source's
+  // unit-stride dimension (k, or the rows): one 16-byte global read per group where the
+  // group is contiguous, aligned and inside the arrays, and a 16-byte shared store where
+  // the group is adjacent in the tile too (rows). Other element types move one by one.
+  auto grouped = [&](const TiledRow& row) {
+    return primBytes(row.elem) == 4 && perThread % kRun == 0 && kChunk % kRun == 0;
+  };
+  // Element (or group) q of this thread's share of a chunk: its position in the tile and
+  // its k, and the position or k divided by kRun along the grouped dimension.
+  struct Place {
+    ExpRef pos, kk, run;
+  };
   auto element = [&](const TiledRow& row, const std::string& q, Block& out) {
     bool alongK = unitStrideAlongK(k.array(row.view));
+    int64_t g = grouped(row) ? kRun : 1;
     ExpRef e = k.let("e", add(tid, mul(var(q, PrimType::I64), i64(T * T))), out);
-    ExpRef pos = k.let("pos", alongK ? quot(e, i64(kChunk)) : rem(e, i64(B)), out);
-    ExpRef kk = k.let("kk", alongK ? rem(e, i64(kChunk)) : quot(e, i64(B)), out);
-    return std::pair{pos, kk};
+    int64_t across = alongK ? kChunk / g : B / g; // groups along the unit-stride dimension
+    ExpRef run = k.let("run", rem(e, i64(across)), out);
+    ExpRef pos = k.let("pos", alongK ? quot(e, i64(across)) : mul(run, i64(g)), out);
+    ExpRef kk = k.let("kk", alongK ? mul(run, i64(g)) : quot(e, i64(across)), out);
+    return Place{pos, kk, run};
   };
   auto fetch = [&](ExpRef k0, Block& out) {
     for (size_t d = 0; d < rows.size(); ++d) {
       const TiledRow& row = rows[d];
       const ArrayVar a = k.array(row.view);
+      bool alongK = unitStrideAlongK(a), vec = grouped(row);
+      int64_t g = vec ? kRun : 1;
       out.push_back(comment("fetch " + std::to_string(B) + " rows x " +
                             std::to_string(kChunk) + " k's of " + row.source +
-                            ", threads along " + (unitStrideAlongK(a) ? "k" : "the rows")));
+                            ", threads along " + (alongK ? "k" : "the rows") +
+                            (vec ? ", four at a time" : "")));
+      const ir::VName& gtid = op.space.dims[row.dim].first;
       std::string q = k.freshName("q");
       Block load;
-      auto [pos, kk] = element(row, q, load);
-      ExpRef g = k.let(op.space.dims[row.dim].first.name, add(first[row.dim], pos), load);
-      k.bindScalar(op.space.dims[row.dim].first, g->name, PrimType::I64);
-      ExpRef kg = k.let("k", add(k0, kk), load);
-      Block guarded;
-      ExpRef x = k.readElement(a, {kg}, row.view.name, guarded);
-      guarded.push_back(store(next[d], var(q, PrimType::I64), x));
-      load.push_back(ifThen(andE(lt(g, extent[row.dim]), lt(kg, width)), std::move(guarded)));
-      out.push_back(unrolled(forLoop(q, i64(perThread), std::move(load))));
+      Place at = element(row, q, load);
+      ExpRef gRow = k.let(gtid.name, add(first[row.dim], at.pos), load);
+      ExpRef kg = k.let("k", add(k0, at.kk), load);
+      // The group's elements one by one, each only where it lies inside the arrays.
+      auto oneByOne = [&](Block& out) {
+        ExpRef qv = var(q, PrimType::I64);
+        if (g == 1) {
+          k.bindScalar(gtid, gRow->name, PrimType::I64);
+          Block guarded;
+          ExpRef x = k.readElement(a, {kg}, row.view.name, guarded);
+          guarded.push_back(store(next[d], qv, x));
+          out.push_back(ifThen(andE(lt(gRow, extent[row.dim]), lt(kg, width)), std::move(guarded)));
+          return;
+        }
+        std::string l = k.freshName("l");
+        ExpRef lv = var(l, PrimType::I64);
+        Block one, guarded;
+        ExpRef gl = alongK ? gRow : k.let(gtid.name, add(gRow, lv), one);
+        ExpRef kl = alongK ? k.let("k", add(kg, lv), one) : kg;
+        k.bindScalar(gtid, gl->name, PrimType::I64);
+        ExpRef x = k.readElement(a, {kl}, row.view.name, guarded);
+        guarded.push_back(store(next[d], add(mul(qv, i64(g)), lv), x));
+        one.push_back(ifThen(andE(lt(gl, extent[row.dim]), lt(kl, width)), std::move(guarded)));
+        out.push_back(unrolled(forLoop(l, i64(g), std::move(one))));
+      };
+      if (!vec) {
+        oneByOne(load);
+      } else {
+        // The group's first element index, and the distance to the next element along the
+        // grouped dimension (1 where the group is contiguous).
+        k.bindScalar(gtid, gRow->name, PrimType::I64);
+        ExpRef first0 = k.let("at", k.elemIndex(a, {kg}), load);
+        ExpRef step;
+        if (alongK) {
+          step = sub(k.elemIndex(a, {add(kg, i64(1))}), first0);
+        } else {
+          ExpRef gNext = k.let(gtid.name, add(gRow, i64(1)), load);
+          k.bindScalar(gtid, gNext->name, PrimType::I64);
+          step = sub(k.elemIndex(a, {kg}), first0);
+        }
+        ExpRef inside = alongK ? andE(lt(gRow, extent[row.dim]), lt(add(kg, i64(g - 1)), width))
+                               : andE(lt(add(gRow, i64(g - 1)), extent[row.dim]), lt(kg, width));
+        ExpRef whole = andE(andE(inside, eq(step, i64(1))), eq(rem(first0, i64(g)), i64(0)));
+        k.noteArray(false, a);
+        std::string vecName = k.freshName(row.source + "_group");
+        Stm vload;
+        vload.kind = Stm::Kind::DeclareVector;
+        vload.name = vecName;
+        vload.src = k.mem(a.block, a.elem, false);
+        vload.type = a.elem;
+        vload.args.push_back(quot(first0, i64(g)));
+        Block fast{vload};
+        for (int64_t l = 0; l < g; ++l)
+          fast.push_back(store(next[d], add(mul(var(q, PrimType::I64), i64(g)), i64(l)),
+                               lane(vecName, l, a.elem)));
+        Block slow;
+        oneByOne(slow);
+        load.push_back(ifThen(whole, std::move(fast), std::move(slow)));
+      }
+      out.push_back(unrolled(forLoop(q, i64(perThread / g), std::move(load))));
     }
   };
   // Stores the fetched chunk into stage `stage` (0 or 1) of each tile.
   auto storeStage = [&](ExpRef stage, Block& out) {
     for (size_t d = 0; d < rows.size(); ++d) {
       const TiledRow& row = rows[d];
+      bool alongK = unitStrideAlongK(k.array(row.view)), vec = grouped(row);
+      int64_t g = vec ? kRun : 1;
       out.push_back(comment("store the fetched chunk of " + row.source + " as " + row.tile +
                             "[stage][k][row]"));
       std::string q = k.freshName("q");
       Block st;
-      auto [pos, kk] = element(row, q, st);
-      st.push_back(store(row.tile, add(mul(stage, i64(stageSize)), add(mul(kk, i64(B + kPad)), pos)),
-                         load(next[d], var(q, PrimType::I64), row.elem)));
-      out.push_back(unrolled(forLoop(q, i64(perThread), std::move(st))));
+      Place at = element(row, q, st);
+      ExpRef qv = var(q, PrimType::I64);
+      if (vec && !alongK) { // the group's rows are adjacent in the tile: one vector store
+        Stm vstore;
+        vstore.kind = Stm::Kind::StoreVector;
+        vstore.name = row.tile;
+        vstore.type = row.elem;
+        vstore.args.push_back(add(mul(stage, i64(stageSize / kRun)),
+                                  add(mul(at.kk, i64((B + kPad) / kRun)), at.run)));
+        for (int64_t l = 0; l < kRun; ++l)
+          vstore.args.push_back(load(next[d], add(mul(qv, i64(kRun)), i64(l)), row.elem));
+        st.push_back(std::move(vstore));
+      } else {
+        for (int64_t l = 0; l < g; ++l)
+          st.push_back(store(row.tile,
+                             add(mul(stage, i64(stageSize)),
+                                 add(mul(add(at.kk, i64(l)), i64(B + kPad)), at.pos)),
+                             load(next[d], add(mul(qv, i64(g)), i64(l)), row.elem)));
+      }
+      out.push_back(unrolled(forLoop(q, i64(perThread / g), std::move(st))));
     }
   };
   // One k of the chunk in stage `stage`: each thread reads its R values of each

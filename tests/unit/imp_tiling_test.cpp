@@ -52,23 +52,26 @@ const char* kJacobi = "entry jacobi [n][m] (u: [n][m]f32) : [n][m]f32 =\n"
 
 } // namespace
 
-TEST_CASE("imp: a tiled matrix product stages two chunks and reads its tiles as vectors") {
+TEST_CASE("imp: a tiled matrix product stages two chunks and moves its tiles as vectors") {
   imp::Program p = lowerSource(kMatmul);
   const imp::Kernel& k = onlyKernel(p);
   CHECK(k.name == "mm_map_tiled");
   std::string text = imp::printKernel(k);
-  // Two shared tiles of 2 stages x 8 k's x (128 + 4 padding) elements.
+  // Two shared tiles of 2 stages x 16 k's x (128 + 4 padding) elements.
   int shared = 0;
   for (const imp::Stm& s : k.body)
     if (s.kind == imp::Stm::Kind::DeclareArray && s.space == ir::MemSpace::Shared) {
       ++shared;
-      CHECK(s.args.at(0)->value.i == 2112);
+      CHECK(s.args.at(0)->value.i == 4224);
     }
   CHECK(shared == 2);
   // One barrier after the first chunk's store, one per chunk.
   CHECK(countStms(k.body, imp::Stm::Kind::Barrier) == 2);
-  // Two runs of four per tile and k, in the unrolled full-chunk loop and the partial one.
-  CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 4);
+  // Two runs of four per tile and k, in the unrolled full-chunk loop and the partial one;
+  // groups of four fetched from each input, for the first chunk and the next ones; the
+  // rows of b (adjacent in its tile) stored as vectors.
+  CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 4 + 4);
+  CHECK(countStms(k.body, imp::Stm::Kind::StoreVector) == 2);
   CHECK(text.find("warp") != std::string::npos);
 }
 
@@ -79,6 +82,7 @@ TEST_CASE("imp: a tiled product of 8-byte elements reads its tiles element by el
   const imp::Kernel& k = onlyKernel(p);
   CHECK(k.name == "mm_map_tiled");
   CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 0);
+  CHECK(countStms(k.body, imp::Stm::Kind::StoreVector) == 0);
 }
 
 TEST_CASE("imp: a clamped 5-point stencil is one 2-D-blocked kernel without checks") {

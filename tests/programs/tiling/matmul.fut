@@ -1,16 +1,18 @@
 -- Block and register tiling of matrix products (issue #15 item 3; Note [Tiled SegMap]):
 -- the map-map nest over a dot product becomes one two-dimensional SegMap marked tiled,
 -- lowered to a kernel that stages chunks of both rows through shared memory. Sizes of 0,
--- 1, below one tile and not multiples of the 128 x 128 tile or of the 8-wide k chunk.
+-- 1, below one tile and not multiples of the 128 x 128 tile, of the 16-wide k chunk or of the
+-- four-element groups that move as vectors (rows of 130 and 17 elements).
 -- ==
 -- entry: main
+-- random input { [33][40]f32 [40][17]f32 } auto output
+-- random input { [129][130]f32 [130][132]f32 } auto output
 -- input { empty([0][3]f32) [[1f32, 2f32], [3f32, 4f32], [5f32, 6f32]] } output { empty([0][2]f32) }
 -- input { [[1f32, 2f32, 3f32]] empty([3][0]f32) } output { empty([1][0]f32) }
 -- input { empty([2][0]f32) empty([0][3]f32) } output { [[0f32, 0f32, 0f32], [0f32, 0f32, 0f32]] }
 -- input { [[2f32]] [[3f32]] } output { [[6f32]] }
 -- input { [[1f32, 2f32, 3f32], [4f32, 5f32, 6f32]] [[1f32, 0f32], [0f32, 1f32], [2f32, -1f32]] }
 -- output { [[7f32, -1f32], [16f32, -1f32]] }
--- random input { [33][40]f32 [40][17]f32 } auto output
 -- random input { [130][9]f32 [9][257]f32 } auto output
 -- random input { [1][300]f32 [300][129]f32 } auto output
 -- random input { [200][7]f32 [7][1]f32 } auto output
