@@ -29,9 +29,9 @@ namespace {
 /// enough loads in flight to stream the grid at a block of 256 threads).
 constexpr int64_t kStencilPoints = 4;
 constexpr int64_t kWarp = 32;
-/// Threads per block by default: 4 rows of 32 (H100, 8192^2 Jacobi: 24.5 ms for 100 steps at
-/// 128 threads, 25.4 at 256, 26.5 at 512).
-constexpr int64_t kStencilBlockSize = 128;
+/// Threads per block by default: 2 rows of 32 (H100, 8192^2 Jacobi x 100, one run: 23.7 ms at
+/// 64 threads, 24.5 at 128, 25.3 at 256; benchmarks/results/s9-h100-tiling.md).
+constexpr int64_t kStencilBlockSize = 64;
 
 /// The thread indices `e` depends on (bit 0: i, bit 1: j), through the body's scalars.
 int dependence(const ir::SubExp& e, const std::map<std::string, int>& deps) {

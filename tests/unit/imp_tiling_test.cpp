@@ -110,7 +110,7 @@ TEST_CASE("imp: a clamped 5-point stencil is one 2-D-blocked kernel without chec
   for (const imp::TuningParam& t : p.tuning)
     if (t.name == "jacobi_map_stencil.block_size") {
       found = true;
-      CHECK(t.defaultValue == 128);
+      CHECK(t.defaultValue == 64);
     }
   CHECK(found);
 }
