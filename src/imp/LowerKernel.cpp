@@ -37,6 +37,7 @@ namespace fjord::imp::detail {
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
   kernel.name = std::move(name);
+  codeBase = static_cast<int64_t>(host.kernelErrorMessages().size());
   // Statements that internalisation made without a span of their own (an `iota` for a
   // range, a copy) cite what encloses them: a statement, else the function.
   kernel.span = stm.prov.span.known()           ? stm.prov.span
@@ -209,7 +210,7 @@ std::string KernelLowerer::errorFlagParam() {
 }
 
 ExpRef KernelLowerer::errorCode(int64_t code) {
-  return constant(PrimValue::integer(PrimType::I32, code));
+  return constant(PrimValue::integer(PrimType::I32, codeBase + code));
 }
 
 void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) {
