@@ -166,8 +166,12 @@ Body chooseIntraGroup(const IntraWidth& width, Stm intra, const std::vector<PatE
                     binOpExp(BinOpKind::Quot, PrimType::I64, up, i64(32)), prov);
   VName block = let(o, names, "intra_block", PrimType::I64,
                     binOpExp(BinOpKind::Mul, PrimType::I64, warps, i64(32)), prov);
+  VName deviceMax = let(o, names, "max_block_size", PrimType::I64,
+                        deviceLimit(DeviceLimitKind::MaxBlockSize), prov);
+  // imp/'s block scans keep shared arrays for at most 1024 threads (kMaxBlockSize), though
+  // a device (PoCL) may allow larger blocks.
   VName maxBlock = let(o, names, "max_block_size", PrimType::I64,
-                       deviceLimit(DeviceLimitKind::MaxBlockSize), prov);
+                       binOpExp(BinOpKind::Min, PrimType::I64, deviceMax, i64(1024)), prov);
   VName blockFits = let(o, names, "intra_block_fits", PrimType::Bool, cmpOpExp(CmpOpKind::Le, PrimType::I64, block, maxBlock),
                         prov);
   VName fits = blockFits;

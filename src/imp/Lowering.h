@@ -19,6 +19,7 @@
 #include "ir/MemInfo.h"
 #include "support/Diagnostics.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -81,6 +82,9 @@ struct ProgramCtx {
   /// Device functions lowered so far, by "fun NAME" or the operator lambda's address.
   std::map<std::string, DeviceFunctionInfo> deviceFunctions = {};
   std::set<std::string> loweringDevice = {}; ///< the device functions being lowered
+  /// One-operator SegOps that version B's block scans combine through (LowerIntraGroup.cpp);
+  /// kept as long as deviceFunctions, which keys their operators by address.
+  std::deque<ir::SegOp> blockScanOps = {};
   /// `base`, or `base_N` with the first N that makes it unique among kernels and device
   /// functions.
   std::string uniqueGlobalName(const std::string& base);
