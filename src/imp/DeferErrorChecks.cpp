@@ -89,13 +89,10 @@ public:
         break;
       case Stm::Kind::Error:
         if (pending) {
-          // if (cond) { <read the flag>; fail with the host's message }
-          Stm fail = std::move(s);
-          ExpRef cond = fail.args.at(0);
-          fail.args[0] = constant(PrimValue::boolean(true));
-          Block then = check();
-          then.push_back(std::move(fail));
-          b[i] = ifThen(std::move(cond), std::move(then));
+          // if (cond) { <read the flag> }  then the host's own check, unchanged
+          Stm first = ifThen(s.args.at(0), check());
+          b.insert(b.begin() + static_cast<std::ptrdiff_t>(i), std::move(first));
+          ++i;
         }
         break;
       case Stm::Kind::If: {
