@@ -156,7 +156,8 @@ Body chooseIntraGroup(const IntraWidth& width, Stm intra, const std::vector<PatE
   VName suff = let(o, names, "suff_intra_par", PrimType::Bool, std::move(cmp), prov);
 
   // The block imp/ launches: ceil(w / 32) * 32 threads, at least 32 (Note [Intra-group
-  // kernels] in imp/LowerIntraGroup.cpp), and its shared memory, both sized on the host.
+  // kernels] in imp/LowerIntraGroup.cpp), sized on the host, and the shared memory of its
+  // block scans.
   auto i64 = [](int64_t v) { return SubExp(PrimValue::int64(v)); };
   VName atLeast1 = let(o, names, "intra_w", PrimType::I64,
                        binOpExp(BinOpKind::Max, PrimType::I64, w, i64(1)), prov);
@@ -166,18 +167,21 @@ Body chooseIntraGroup(const IntraWidth& width, Stm intra, const std::vector<PatE
                     binOpExp(BinOpKind::Quot, PrimType::I64, up, i64(32)), prov);
   VName block = let(o, names, "intra_block", PrimType::I64,
                     binOpExp(BinOpKind::Mul, PrimType::I64, warps, i64(32)), prov);
+  VName deviceMax = let(o, names, "max_block_size", PrimType::I64,
+                        deviceLimit(DeviceLimitKind::MaxBlockSize), prov);
+  // imp/'s block scans keep shared arrays for at most 1024 threads (kMaxBlockSize), though
+  // a device (PoCL) may allow larger blocks.
   VName maxBlock = let(o, names, "max_block_size", PrimType::I64,
-                       deviceLimit(DeviceLimitKind::MaxBlockSize), prov);
+                       binOpExp(BinOpKind::Min, PrimType::I64, deviceMax, i64(1024)), prov);
   VName blockFits = let(o, names, "intra_block_fits", PrimType::Bool, cmpOpExp(CmpOpKind::Le, PrimType::I64, block, maxBlock),
                         prov);
   VName fits = blockFits;
   if (width.sharedBytesPerThread > 0) {
-    VName shared = let(o, names, "intra_shared", PrimType::I64,
-                       binOpExp(BinOpKind::Mul, PrimType::I64, block,
-                             i64(width.sharedBytesPerThread)),
-                       prov);
     VName maxShared = let(o, names, "max_shared_memory", PrimType::I64,
                           deviceLimit(DeviceLimitKind::MaxSharedMemory), prov);
+    // The block scans' shared arrays hold a value per thread of the largest block (1024;
+    // on CUDA only one per warp): Note [Block scan] in imp/ScanBlock.cpp.
+    SubExp shared = i64(1024 * width.sharedBytesPerThread);
     VName sharedFits = let(o, names, "intra_shared_fits", PrimType::Bool,
                            cmpOpExp(CmpOpKind::Le, PrimType::I64, shared, maxShared), prov);
     fits = let(o, names, "intra_fits", PrimType::Bool,

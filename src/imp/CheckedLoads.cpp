@@ -100,7 +100,7 @@ size_t KernelLowerer::lowerGroup(const std::vector<ir::Stm>& stms, size_t i, Blo
   ExpRef ok = subExp(check->args.at(0));
   FJORD_CHECK(ok->type == PrimType::Bool, "a bounds check's condition is not a bool");
   lowerAssert(stms[i], ok, out);
-  loadChecks.insert(static_cast<int64_t>(errorMessages.size()));
+  loadChecks.insert(codeBase + static_cast<int64_t>(errorMessages.size()));
   loadGuard_ = ok;
   for (size_t k = i + 1; k <= i + reads; ++k)
     lowerStm(stms[k], out);

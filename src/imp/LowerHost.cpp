@@ -182,27 +182,11 @@ void HostLowerer::launch(KernelLowerer& k, ExpRef numBlocks, ExpRef blockSize, B
     s.args.push_back(std::move(sharedBytes));
   s.kernelArgs = k.args;
   out.push_back(std::move(s));
-  if (!k.errorMessages.empty()) {
-    // See Note [Assertions in kernels] in LowerKernel.cpp.
-    std::string code = names.fresh("error_code");
-    out.push_back(declare(code, PrimType::I32));
-    Stm r;
-    r.kind = Stm::Kind::ReadScalar;
-    r.name = code;
-    r.src = errorFlag();
-    r.type = PrimType::I32;
-    r.args.push_back(i64(0));
-    out.push_back(std::move(r));
-    for (size_t i = 0; i < k.errorMessages.size(); ++i) {
-      Stm e;
-      e.kind = Stm::Kind::Error;
-      e.text = k.errorMessages[i];
-      e.args.push_back(eq(var(code, PrimType::I32),
-                          constant(PrimValue::integer(PrimType::I32,
-                                                      static_cast<int64_t>(i) + 1))));
-      out.push_back(std::move(e));
-    }
-  }
+  // The flag is read back later (Note [Deferred kernel error checks] in DeferErrorChecks.cpp).
+  FJORD_CHECK(k.errorMessages.empty() ||
+                  k.codeBase == static_cast<int64_t>(kernelErrors_.size()),
+              "kernel " + k.kernel.name + "'s check codes overlap another kernel's");
+  kernelErrors_.insert(kernelErrors_.end(), k.errorMessages.begin(), k.errorMessages.end());
   prog.out.kernels.push_back(std::move(k.kernel));
 }
 
@@ -330,6 +314,8 @@ void HostLowerer::claimResultBlocks(const std::vector<std::string>& resNames) {
 
 void HostLowerer::finishBody(Function& f, Block& body) {
   freeTemps(0, body);
+  if (!errorFlag_.empty())
+    deferErrorChecks(body, errorFlag_, kernelErrors_, names);
   if (!errorFlag_.empty()) {
     Block pre;
     Stm a;

@@ -10,19 +10,19 @@
 //   x = tid < w ? map_lambda(inputs[tid]) : the operator's neutral element
 // where an input that an earlier Screma produced is thread tid's element of it, kept in a
 // register (a map-scan-map chain never leaves the thread between its steps);
-//   scan:   sh[tid] = x; barrier; for (d = 1; d < block_size; d *= 2) {
-//             prev = tid >= d ? sh[tid - d] : _; barrier;
-//             if (tid >= d) sh[tid] = op(prev, sh[tid]); barrier }   (Hillis-Steele)
-//   reduce: the same scan; every thread then reads the result from sh[block_size - 1]
-//           (a tree of adjacent pairs, the usual alternative, gave wrong results on PoCL,
-//           cause not found; the scan costs log2(block) steps as the tree does)
+//   scan:   the block's scan of Note [Block scan] (ScanBlock.cpp, shared with SegScan's tile
+//           kernels): on CUDA each warp scans by shuffles and one warp scans the warps'
+//           totals, two barriers in all; elsewhere Hillis-Steele in shared memory. Thread
+//           tid's result is its exclusive prefix combined with its own value;
+//   reduce: the same scan's aggregate (every thread's).
 // The scan combines only neighbours in order, so non-commutative operators are fine. Array
 // results that the body returns are written by thread tid at [p, tid] of the SegMap's
-// result, scalar results by thread 0 at [p]. Shared arrays have one element per thread,
-// one per scanned or reduced value of each Screma, sized on the host (Note [Dynamic shared
-// memory in Imp]).
+// result, scalar results by thread 0 at [p]. The scans' shared arrays have a fixed size
+// (a total per warp on CUDA; 1024 values elsewhere), within the shared memory that the
+// host guard of version B reserves for them.
 #include "imp/Lowering.h"
 #include "imp/Names.h"
+#include "imp/ScanKernels.h"
 #include "ir/Traverse.h"
 
 #include <map>
@@ -31,82 +31,25 @@ namespace fjord::imp::detail {
 
 namespace {
 
-/// `name = 1; while (name < bound) { body; name = name * 2; }`.
-void doublingLoop(KernelLowerer& k, ExpRef bound, Block& out,
-                  const std::function<void(ExpRef, Block&)>& body) {
-  std::string d = k.freshName("offset");
-  out.push_back(declare(d, PrimType::I64, i64(1)));
-  ExpRef dv = var(d, PrimType::I64);
-  Block step;
-  body(dv, step);
-  step.push_back(assign(d, mul(dv, i64(2))));
-  out.push_back(whileLoop(lt(dv, bound), std::move(step)));
-}
-
-/// The shared arrays of one operator, holding element tid's values.
-std::vector<std::string> stage(KernelLowerer& k, const ir::RedOp& op,
-                               const std::vector<ExpRef>& values, ExpRef tid, Block& decls,
-                               Block& out) {
-  std::vector<std::string> sh;
+/// The block's scan of `values` (element tid's, the neutral element past the row) by `op`:
+/// Note [Block scan] in ScanBlock.cpp (warp shuffles on CUDA, Hillis-Steele elsewhere).
+BlockScanned scanInBlock(KernelLowerer& k, const ir::RedOp& op, const std::vector<ExpRef>& values,
+                         ExpRef tid, Block& out) {
+  ir::SegOp& one = k.prog.blockScanOps.emplace_back();
+  one.ops.push_back(op);
+  ScanPlan p{k.stm(), one, {}, false, {}, {}, 0};
   for (size_t q = 0; q < values.size(); ++q) {
-    sh.push_back(k.freshName("shared"));
-    decls.push_back(dynamicSharedArray(sh.back(), op.op.retTypes.at(q).elem));
-    out.push_back(store(sh.back(), tid, values[q]));
+    PrimType t = op.op.retTypes.at(q).elem;
+    p.operands.push_back(Operand{t, "scanned", &one.ops[0], q});
+    p.types.push_back(t);
+    p.names.push_back("scanned");
   }
+  Vals accs = declareVals(k, p, "_own", values, out);
+  BlockScanned r = blockScan(k, p, tid, accs, out);
+  // Every thread has read the shared totals before a later scan (in a loop) writes them.
   out.push_back(barrier());
-  return sh;
-}
-
-std::vector<ExpRef> loads(const std::vector<std::string>& sh, const ir::RedOp& op, ExpRef at) {
-  std::vector<ExpRef> xs;
-  for (size_t q = 0; q < sh.size(); ++q)
-    xs.push_back(load(sh[q], at, op.op.retTypes.at(q).elem));
-  return xs;
-}
-
-/// The block's inclusive scan of `values` by `op`; returns tid's results.
-std::vector<ExpRef> blockScan(KernelLowerer& k, const ir::RedOp& op,
-                              const std::vector<ExpRef>& values, ExpRef tid, Block& decls,
-                              Block& out) {
-  std::vector<std::string> sh = stage(k, op, values, tid, decls, out);
-  doublingLoop(k, blockSize(), out, [&](ExpRef d, Block& step) {
-    std::vector<std::string> prev;
-    Block read, combine;
-    for (size_t q = 0; q < sh.size(); ++q) {
-      PrimType t = op.op.retTypes.at(q).elem;
-      prev.push_back(k.freshName("prev"));
-      step.push_back(declare(prev.back(), t, zeroOf(t)));
-      read.push_back(assign(prev.back(), load(sh[q], sub(tid, d), t)));
-    }
-    ExpRef active = cmp(CmpOpKind::Ge, tid, d);
-    step.push_back(ifThen(active, std::move(read)));
-    step.push_back(barrier());
-    std::vector<ExpRef> args;
-    for (size_t q = 0; q < sh.size(); ++q)
-      args.push_back(var(prev[q], op.op.retTypes.at(q).elem));
-    for (ExpRef x : loads(sh, op, tid))
-      args.push_back(x);
-    std::vector<ExpRef> r = k.applyLambda(op.op, args, combine);
-    for (size_t q = 0; q < sh.size(); ++q)
-      combine.push_back(store(sh[q], tid, r.at(q)));
-    step.push_back(ifThen(active, std::move(combine)));
-    step.push_back(barrier());
-  });
-  return loads(sh, op, tid);
-}
-
-/// The block's reduction of `values` by `op`: the last element of the block's scan (the
-/// threads past the row hold the neutral element); returns it (every thread's).
-std::vector<ExpRef> blockReduce(KernelLowerer& k, const ir::RedOp& op,
-                                const std::vector<ExpRef>& values, ExpRef tid, Block& decls,
-                                Block& out) {
-  std::vector<ExpRef> scanned = blockScan(k, op, values, tid, decls, out);
-  std::vector<ExpRef> total;
-  for (const ExpRef& x : scanned) {
-    FJORD_CHECK(x->kind == Exp::Kind::Load, "a block scan's result is a shared load");
-    total.push_back(load(x->name, sub(blockSize(), i64(1)), x->type));
-  }
-  return total;
+  r.prefix = combineVals(k, p, r.prefix, accs, out); // inclusive
+  return r;
 }
 
 /// Where thread tid keeps element tid of the Scremas' array results (by VName::str()).
@@ -115,7 +58,7 @@ using Elements = std::map<std::string, ExpRef>;
 /// One Screma of the body, its element tid in thread tid (Note [Intra-group kernels]).
 void lowerBlockScrema(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& op,
                       const ir::Stm& soacStm, const std::vector<ExpRef>& point, ExpRef tid,
-                      Elements& elements, Block& decls, Block& body) {
+                      Elements& elements, Block& body) {
   const ir::Screma& sc = *ir::asScrema(soacStm.exp);
   ExpRef w = k.subExp(sc.width);
   ExpRef inRange = k.let("in_row", lt(tid, w), body);
@@ -149,13 +92,13 @@ void lowerBlockScrema(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& op,
   size_t v = 0;
   for (const ir::RedOp& r : sc.scans) {
     std::vector<ExpRef> xs(values.begin() + v, values.begin() + v + r.neutral.size());
-    for (ExpRef x : blockScan(k, r, xs, tid, decls, body))
-      results.push_back(k.let("scanned", x, body));
+    for (ExpRef x : scanInBlock(k, r, xs, tid, body).prefix)
+      results.push_back(x);
     v += r.neutral.size();
   }
   for (const ir::RedOp& r : sc.reds) {
     std::vector<ExpRef> xs(values.begin() + v, values.begin() + v + r.neutral.size());
-    for (ExpRef x : blockReduce(k, r, xs, tid, decls, body))
+    for (ExpRef x : scanInBlock(k, r, xs, tid, body).aggregate)
       results.push_back(x);
     v += r.neutral.size();
   }
@@ -228,7 +171,7 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   Elements elements;
   for (const ir::Stm& s : op.body.stms) {
     if (ir::asScrema(s.exp))
-      lowerBlockScrema(k, stm, op, s, point, tid, elements, decls, body);
+      lowerBlockScrema(k, stm, op, s, point, tid, elements, body);
     else
       k.lowerStm(s, body);
   }

@@ -13,10 +13,12 @@ namespace fjord::imp::detail {
 
 // Note [Assertions in kernels]
 // A kernel cannot stop the entry point, so a failing assertion stores its code (1 + its
-// index among the kernel's assertions) into a device i32 `error_flag` that the entry
-// function allocates and zeroes on entry. After launching a kernel with assertions the host
-// reads the flag back and fails with the message of the code found; the flag only ever
-// goes from 0 to some code, so any one failing assertion is reported.
+// index among the assertions of the function's kernels so far: codeBase + its index in the
+// kernel) into a device i32 `error_flag` that the entry function allocates and zeroes on
+// entry. The host reads the flag back where it next depends on the device and fails with
+// the message of the code found (Note [Deferred kernel error checks] in
+// DeferErrorChecks.cpp); the flag only goes from 0 to some code, so a failing assertion
+// is reported.
 //
 // The failing thread must not go on to the access the check protects (a bounds check
 // precedes its load), but it must not return either: the rest of a reduction or scan
@@ -37,6 +39,7 @@ namespace fjord::imp::detail {
 KernelLowerer::KernelLowerer(HostLowerer& host, std::string name, const ir::Stm& stm)
     : Lowerer(host.prog), host(host), stm_(stm) {
   kernel.name = std::move(name);
+  codeBase = static_cast<int64_t>(host.kernelErrorMessages().size());
   // Statements that internalisation made without a span of their own (an `iota` for a
   // range, a copy) cite what encloses them: a statement, else the function.
   kernel.span = stm.prov.span.known()           ? stm.prov.span
@@ -209,7 +212,7 @@ std::string KernelLowerer::errorFlagParam() {
 }
 
 ExpRef KernelLowerer::errorCode(int64_t code) {
-  return constant(PrimValue::integer(PrimType::I32, code));
+  return constant(PrimValue::integer(PrimType::I32, codeBase + code));
 }
 
 void KernelLowerer::lowerApply(const ir::Stm& stm, const ir::Apply& ap, Block& out) {

@@ -19,6 +19,7 @@
 #include "ir/MemInfo.h"
 #include "support/Diagnostics.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -81,6 +82,9 @@ struct ProgramCtx {
   /// Device functions lowered so far, by "fun NAME" or the operator lambda's address.
   std::map<std::string, DeviceFunctionInfo> deviceFunctions = {};
   std::set<std::string> loweringDevice = {}; ///< the device functions being lowered
+  /// One-operator SegOps that version B's block scans combine through (LowerIntraGroup.cpp);
+  /// kept as long as deviceFunctions, which keys their operators by address.
+  std::deque<ir::SegOp> blockScanOps = {};
   /// `base`, or `base_N` with the first N that makes it unique among kernels and device
   /// functions.
   std::string uniqueGlobalName(const std::string& base);
@@ -235,6 +239,9 @@ public:
                  Block& out) override;
   /// The device i32 that kernels set when an assertion fails (allocated on first use).
   std::string errorFlag();
+  /// The messages of the checks of the kernels launched so far; code = index + 1, unique in
+  /// the function (Note [Deferred kernel error checks] in DeferErrorChecks.cpp).
+  const std::vector<std::string>& kernelErrorMessages() const { return kernelErrors_; }
 
   /// A deterministic kernel name: the base plus an ordinal within this function when the
   /// base repeats (`sum_reduce`, `sum_reduce_1`).
@@ -302,6 +309,7 @@ private:
   std::set<std::string> paramMems_;
   std::vector<size_t> scopeMarks_;
   std::string errorFlag_;                    ///< device i32 set by failing kernel asserts
+  std::vector<std::string> kernelErrors_;     ///< see kernelErrorMessages()
 };
 
 /// One kernel under construction.
@@ -337,7 +345,10 @@ public:
   Kernel kernel;
   std::vector<KernelArg> args;
   std::vector<std::string> describe; ///< what it computes (doc lines)
-  std::vector<std::string> errorMessages; ///< assertion messages; code = index + 1
+  std::vector<std::string> errorMessages; ///< assertion messages; code = codeBase + index + 1
+  /// The codes of this kernel's checks follow those of the kernels launched before it in
+  /// the function (Note [Deferred kernel error checks] in DeferErrorChecks.cpp).
+  int64_t codeBase = 0;
   std::string errorFlag;                  ///< the error flag's parameter, once there are checks
   std::string errorParam;                 ///< the kernel's name for the error flag, if any
   /// The codes of bounds checks whose loads read `ok ? xs[i] : 0` (Note [Checked loads]):
@@ -480,6 +491,11 @@ void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
 /// Checks whose code is in `loadChecks` guard nothing (Note [Checked loads]).
 void guardFailedChecks(Block& body, const std::string& errorFlag,
                        const std::set<int64_t>& loadChecks = {});
+/// Reads the error flag back where the host next depends on the device (a ReadScalar, a
+/// failing host check) and at the end of `body`, rather than after every launch of a kernel
+/// with checks (DeferErrorChecks.cpp; Note [Deferred kernel error checks]).
+void deferErrorChecks(Block& body, const std::string& errorFlag,
+                      const std::vector<std::string>& messages, NameScope& names);
 
 // SegOp lowering (one file each). Each appends kernels to the program and host code to `out`.
 void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Block& out);

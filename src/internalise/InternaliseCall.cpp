@@ -244,6 +244,8 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
       sizes.back() = callArgs[*info->sizes[k].param];
     else if (info && info->sizes[k].constant)
       sizes.back() = *info->sizes[k].constant;
+    else if (info && info->sizes[k].same)
+      sizes.back() = sizes[*info->sizes[k].same];
   }
   size_t next = 0;
   for (size_t j = 0; j < leafTypes.size(); ++j) {
@@ -318,6 +320,9 @@ void Internaliser::defineInstance(const std::string& name, const FunValue& f,
       for (size_t k = 0; k < params.size() && res[i].isVar(); ++k)
         if (params[k].name == res[i].var())
           known.param = k;
+      for (size_t k = 0; k < i && !known.param && !known.same; ++k)
+        if (res[k] == res[i])
+          known.same = k;
     }
     instances_->info[name] = std::move(info);
     fun.body = builder.finish(std::move(res));

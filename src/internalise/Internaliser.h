@@ -23,11 +23,13 @@ struct Unsupported {
 
 /// What a call of a finished instance knows of it (Note [Functions in the IR]).
 struct InstanceInfo {
-  /// Per result size: the index of the parameter it always equals, or its constant value;
-  /// neither: only the callee knows it.
+  /// Per result size: the index of the parameter it always equals, or its constant value,
+  /// or the index of an earlier result size it equals (the components of an array of
+  /// tuples); none: only the callee knows it.
   struct Size {
     std::optional<size_t> param;
     std::optional<ir::PrimValue> constant;
+    std::optional<size_t> same;
   };
   std::vector<Size> sizes;
 };

@@ -332,9 +332,9 @@ struct SegOp {
 // running context: the runtime queries them when the context is created (CUDA's
 // cudaDevAttrMaxThreadsPerBlock and cudaDevAttrMaxSharedMemoryPerBlock, OpenCL's
 // CL_DEVICE_MAX_WORK_GROUP_SIZE and CL_DEVICE_LOCAL_MEM_SIZE), and host code reads them
-// (`ctx->device.limits()`). Version B's guard compares its block size and shared memory,
-// computed from the actual inner width, with them, so a version that does not fit the
-// device is never launched, whatever the thresholds say.
+// (`ctx->device.limits()`). Version B's guard compares its block size, computed from the
+// actual inner width and capped at 1024, and its block scans' shared memory with them, so a
+// version that does not fit the device is never launched, whatever the thresholds say.
 
 // Note [Tiled SegMap]
 // A two-dimensional SegMap (i < n, j < m) with `tile` set (gpu/TileBlocks.h) has a body of

@@ -182,7 +182,28 @@ std::optional<PrimValue> foldCmpOp(CmpOpKind k, PrimType t, PrimValue x, PrimVal
   return prim::evalCmpOp(k, x, y);
 }
 
+/// (iota.i64 n, a, 1)[i]: a + i (a range's element in a `for x in a..<b` loop, which would
+/// otherwise be read back from the device on every iteration).
+std::optional<BasicOp> indexIota(const BasicOp& op, const DefinitionOf& def) {
+  if (op.kind != BasicOp::Kind::Index || op.slice.size() != 1 || !op.slice[0].fixed)
+    return {};
+  const BasicOp* iota = def(op.arr);
+  if (!iota || iota->kind != BasicOp::Kind::Iota || iota->type != PrimType::I64 ||
+      !isConstValue(iota->args[2], 1))
+    return {};
+  if (isConstValue(iota->args[1], 0))
+    return just(op.slice[0].index);
+  BasicOp add;
+  add.kind = BasicOp::Kind::BinOp;
+  add.binOp = BinOpKind::Add;
+  add.type = PrimType::I64;
+  add.args = {iota->args[1], op.slice[0].index};
+  return add;
+}
+
 std::optional<BasicOp> rewriteThroughDefinitions(const BasicOp& op, const DefinitionOf& def) {
+  if (auto r = indexIota(op, def))
+    return r;
   // (convert.bool.t b) ==/!= c, c in {0, 1}, either operand order: b or not b.
   if (op.kind != BasicOp::Kind::CmpOp || !isInteger(op.type) ||
       (op.cmpOp != CmpOpKind::Eq && op.cmpOp != CmpOpKind::Ne))

@@ -137,3 +137,19 @@ def or_zero (o: opt) (bias: i32): i32 =
 
 entry sum_argument (xs: []i32) =
   map (\x -> or_zero (if x > 0 then #some x else #none) 3 + or_zero #none 0) xs
+
+-- A polymorphic function returning an array of tuples returns one size for all its
+-- components: the map over the unzipped result sees them as arrays of one size.
+-- ==
+-- entry: rev_tuples
+-- input { [1i32, 2i32, 3i32] [1f32, 2f32, 3f32] [4i64, 5i64, 6i64] }
+-- output { [4i32, 3i32, 2i32] [3f32, 2f32, 1f32] [6i64, 5i64, 4i64] }
+-- input { empty([0]i32) empty([0]f32) empty([0]i64) }
+-- output { empty([0]i32) empty([0]f32) empty([0]i64) }
+-- random input { [5000]i32 [5000]f32 [5000]i64 } auto output
+
+def rev 't (xs: []t) = xs[::-1]
+
+entry rev_tuples (a: []i32) (b: []f32) (c: []i64) =
+  let (x, y, z) = unzip3 (rev (zip3 a b c))
+  in (map (+ 1) x, y, z)

@@ -33,3 +33,14 @@ entry argmin [n] (xs: [n]i32) : i64 =
   let (_, i) = reduce (\(x, i) (y, j) -> if x < y || (x == y && i < j) then (x, i) else (y, j))
                       (i32.highest, -1) (zip xs (iota n))
   in i
+
+-- A host loop over a range counts from its start: its elements are not read back from a
+-- range array on every step.
+-- ==
+-- entry: steps_from
+-- input { [1, 2, 3] 4i64 } output { [7, 8, 9] }
+-- input { [1, 2, 3] 1i64 } output { [1, 2, 3] }
+-- structure gpu { Iota 0 Loop 1 SegMap 1 }
+
+entry steps_from (xs: []i32) (k: i64) : []i32 =
+  loop ys = xs for s in 1..<k do map (+ i32.i64 s) ys

@@ -30,3 +30,17 @@ entry scan_at (xs: []i32) (i: i64) : []i32 =
 entry store_at (xs: []i32) (is: []i64) : [][]i32 =
   map (\i -> let row = replicate (length xs) 0
              in row with [i] = 1) is
+
+-- A loop of kernels reads the flag back once, after the loop (Note [Deferred kernel error
+-- checks] in src/imp/DeferErrorChecks.cpp): a check failing in an early step is still the
+-- one reported, though later steps ran; the host's check after the loop (the `assert`)
+-- would fail too, but the kernel's failure came first.
+-- ==
+-- entry: steps_at
+-- input { [1, 2, 3] 2i64 5i64 } error: index (\[5\] out of bounds for array of shape \[3\]|out of bounds at .*kernel_checks.fut:45:\d+)
+-- input { [1, 2, 3] 2i64 1i64 } output { [7, 8, 9] }
+-- structure gpu { Loop 1 SegMap 1 }
+entry steps_at (xs: []i32) (steps: i64) (i: i64) : []i32 =
+  let ys = loop ys = xs for s < steps do
+             map (\y -> y + ys[if s == 0 then i else 1]) ys
+  in assert (i < 3) ys
