@@ -3,6 +3,7 @@
 #include "backend/PrintKernels.h"
 
 #include <algorithm>
+#include <sstream>
 #include <stdexcept>
 
 namespace fjord::backend {
@@ -90,6 +91,26 @@ public:
   }
 
 protected:
+  /// FJORD_GROUP_REDUCE2 of a pair of accumulators, whose combine (the statements of
+  /// `s.body`) is the macro's last argument, on one line.
+  void groupReducePair(const Stm& s) {
+    const Stm& o = s.elseBody.at(0);
+    std::string outer = std::move(out());
+    out().clear();
+    block(s.body);
+    std::string combine;
+    std::istringstream lines(take());
+    for (std::string l; std::getline(lines, l);)
+      combine += (combine.empty() ? "" : " ") + l.substr(l.find_first_not_of(' '));
+    out() = std::move(outer);
+    if (!combine.empty() && combine.back() == ';')
+      combine.pop_back(); // the macro's own `;` ends it
+    line("FJORD_GROUP_REDUCE2(" + exp(*s.args.at(0), false) + ", " + exp(*s.args.at(1), false) +
+         ", " + std::string(d_.typeName(s.type)) + ", " + s.name + ", " + s.src + ", " +
+         exp(*s.args.at(2), false) + ", " + s.text + ", " + std::string(d_.typeName(o.type)) + ", " + o.name +
+         ", " + o.src + ", " + exp(*o.args.at(0), false) + ", " + o.text + ", " + combine + ");");
+  }
+
   std::string halfMemory(const std::string& mem) override {
     if (d_.kind != Dialect::Kind::OpenCL)
       return mem;
@@ -139,6 +160,8 @@ protected:
     case Stm::Kind::GroupReduce:
       // Note [Group reduction in Imp]: the runtime's macro (fjord_runtime_cuda.h, or the
       // OpenCL kernel prelude of fjord_runtime_opencl.h) holds the shuffles or the tree.
+      if (!s.body.empty())
+        return groupReducePair(s);
       line("FJORD_GROUP_REDUCE(" + std::string(d_.typeName(s.type)) + ", " + s.name + ", " + s.src +
            ", " + exp(*s.args.at(0), false) + ", " + exp(*s.args.at(1), false) + ", " +
            exp(*s.args.at(2), false) + ", " + s.text + ", " + exp(*s.args.at(3), false) + ");");

@@ -197,9 +197,72 @@ bool foldTemporary(Block& b, size_t i, const std::set<std::string>& keep) {
   return true;
 }
 
+/// Whether result `r` of the call `b[call]` is used only there, by the copy `b[copy]` and
+/// by its declaration (without a value) before the call, whose position it returns in `decl`.
+bool onlyCopied(const Block& b, size_t call, size_t copy, const std::string& r, size_t& decl) {
+  int asOut = 0;
+  for (const KernelArg& k : b[call].outs)
+    asOut += k.scalar && k.scalar->name == r ? 1 : 0;
+  if (asOut != 1 || reads(b[call], r))
+    return false;
+  decl = b.size();
+  for (size_t j = 0; j < b.size(); ++j) {
+    if (j == call || j == copy)
+      continue;
+    if (j < call && b[j].kind == Stm::Kind::DeclareScalar && b[j].name == r && b[j].args.empty()) {
+      decl = j;
+      continue;
+    }
+    if (reads(b[j], r) || writes(b[j], r))
+      return false;
+  }
+  return decl < b.size();
+}
+
+/// Lets the call `b[i]` put its results straight into the variables that the assignments
+/// right after it copy them to (`T r; f(x, &r); acc = r;` becomes `f(x, &acc);`), where
+/// the result variable has no other use. The callee takes its arguments by value, so a
+/// target that is also an argument is read before the call sets it.
+void foldCallResults(Block& b, size_t i, const std::set<std::string>& keep) {
+  auto isOut = [&](const std::string& name) {
+    for (const KernelArg& k : b[i].outs)
+      if (k.scalar && k.scalar->name == name)
+        return true;
+    return false;
+  };
+  size_t j = i + 1;
+  while (j < b.size() && b[j].kind == Stm::Kind::Assign &&
+         b[j].args.at(0)->kind == Exp::Kind::Var && isOut(b[j].args[0]->name) &&
+         !isOut(b[j].name)) {
+    const std::string r = b[j].args[0]->name, target = b[j].name;
+    size_t decl = 0;
+    if (keep.count(r) || !onlyCopied(b, i, j, r, decl) || b[decl].type != b[j].args[0]->type) {
+      ++j;
+      continue;
+    }
+    for (KernelArg& k : b[i].outs)
+      if (k.scalar && k.scalar->name == r)
+        k.scalar = var(target, k.scalar->type);
+    b.erase(b.begin() + static_cast<std::ptrdiff_t>(j));
+    b.erase(b.begin() + static_cast<std::ptrdiff_t>(decl));
+    --i; // the declaration before the call is gone
+    --j;
+  }
+}
+
+void foldCallsResults(Block& b, const std::set<std::string>& keep) {
+  for (size_t i = 0; i < b.size(); ++i) {
+    foldCallsResults(b[i].body, keep);
+    foldCallsResults(b[i].elseBody, keep);
+    if (b[i].kind == Stm::Kind::Call)
+      foldCallResults(b, i, keep);
+  }
+}
+
 } // namespace
 
 void foldTemporaries(Block& b, const std::set<std::string>& keep) {
+  foldCallsResults(b, keep);
   for (size_t i = b.size(); i-- > 0;) {
     foldTemporaries(b[i].body, keep);
     foldTemporaries(b[i].elseBody, keep);

@@ -397,12 +397,32 @@ private:
       p_.expect(")");
       expectWord("with");
       s.text = p_.name("the later thread's value").text;
-      p_.expect("=");
       scopes_.emplace_back();
       bind(s.text, Binding{false, true, s.type});
-      s.args.push_back(bareExp());
-      scopes_.pop_back();
-      end();
+      if (p_.accept("=")) {
+        s.args.push_back(bareExp());
+        scopes_.pop_back();
+        end();
+      } else { // a pair: `and.TYPE acc in sh (neutral) with above { combine }`
+        expectWord("and");
+        Stm o;
+        o.kind = Stm::Kind::GroupReduce;
+        o.type = dotType();
+        o.name = scalarName();
+        expectWord("in");
+        Token sh2 = p_.name("a shared array");
+        lookup(sh2, true);
+        o.src = sh2.text;
+        p_.expect("(");
+        o.args.push_back(bareExp());
+        p_.expect(")");
+        expectWord("with");
+        o.text = p_.name("the later thread's value").text;
+        bind(o.text, Binding{false, true, o.type});
+        s.elseBody.push_back(std::move(o));
+        s.body = block();
+        scopes_.pop_back();
+      }
     } else if (w == "vector") {
       s.kind = Stm::Kind::DeclareVector;
       s.type = dotType();

@@ -253,42 +253,14 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         int32_t x = xs_mem[gtid];
-        int32_t reduced_op;
-        int64_t reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_acc, &reduced_acc_1);
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
-            int32_t reduced_op_2;
-            int64_t reduced_op_3;
-            op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1, &reduced_op_2,
-                       &reduced_op_3);
-            reduced_acc = reduced_op_2;
-            reduced_acc_1 = reduced_op_3;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-                reduced_shared_1[tid / 32] = reduced_acc_1;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : (-2147483647 - 1);
-            reduced_acc_1 = lane < warps ? reduced_shared_1[first_warp + lane] : -1;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (int64_t)blockDim.x, int32_t, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, int64_t, reduced_acc_1, reduced_shared_1,
+                        (int64_t)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1););
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
         reduced_partials_1[block] = reduced_acc_1;
@@ -319,42 +291,14 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int32_t reduced = reduced_partials[start + chunk_i];
         int64_t reduced_1 = reduced_partials_1[start + chunk_i];
-        int32_t reduced_op;
-        int64_t reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_acc, &reduced_acc_1);
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
-            int32_t reduced_op_2;
-            int64_t reduced_op_3;
-            op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1, &reduced_op_2,
-                       &reduced_op_3);
-            reduced_acc = reduced_op_2;
-            reduced_acc_1 = reduced_op_3;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-                reduced_shared_1[tid / 32] = reduced_acc_1;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : (-2147483647 - 1);
-            reduced_acc_1 = lane < warps ? reduced_shared_1[first_warp + lane] : -1;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (int64_t)blockDim.x, int32_t, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, int64_t, reduced_acc_1, reduced_shared_1,
+                        (int64_t)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1););
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
         reduced_result_1[0] = reduced_acc_1;

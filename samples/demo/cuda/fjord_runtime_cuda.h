@@ -300,6 +300,36 @@ inline void Buffer::reset() {
         }                                                                                        \
     } while (0)
 
+// FJORD_GROUP_REDUCE2(tid, G, T0, acc0, sh0, neutral0, above0, T1, acc1, sh1, neutral1,
+// above1, combine): FJORD_GROUP_REDUCE for a pair of accumulators (acc0 of T0 through the
+// shared array sh0, acc1 of T1 through sh1), whose operator is the statements `combine`:
+// they read the earlier thread's values acc0, acc1 and the later thread's above0, above1,
+// and set acc0 and acc1 to the combined pair.
+#define FJORD_GROUP_REDUCE2(tid, G, T0, acc0, sh0, neutral0, above0, T1, acc1, sh1, neutral1,  \
+                            above1, ...)                                                         \
+    do {                                                                                         \
+        int64_t fjord_group = (G), fjord_tid = (tid);                                             \
+        int fjord_width = fjord_group < 32 ? (int)fjord_group : 32;                              \
+        for (int fjord_round = 0; fjord_round < (fjord_group > 32 ? 2 : 1); ++fjord_round) {     \
+            for (int fjord_offset = 1; fjord_offset < fjord_width; fjord_offset *= 2) {          \
+                T0 above0 = __shfl_down_sync(0xffffffffu, acc0, fjord_offset);                   \
+                T1 above1 = __shfl_down_sync(0xffffffffu, acc1, fjord_offset);                   \
+                __VA_ARGS__;                                                                     \
+            }                                                                                    \
+            if (fjord_round == 0 && fjord_group > 32) {                                          \
+                if (fjord_tid % 32 == 0) {                                                       \
+                    sh0[fjord_tid / 32] = acc0;                                                  \
+                    sh1[fjord_tid / 32] = acc1;                                                  \
+                }                                                                                \
+                __syncthreads();                                                                 \
+                int64_t fjord_warps = fjord_group / 32, fjord_lane = fjord_tid % 32;             \
+                int64_t fjord_first = fjord_tid / fjord_group * fjord_warps;                     \
+                acc0 = fjord_lane < fjord_warps ? sh0[fjord_first + fjord_lane] : (neutral0);    \
+                acc1 = fjord_lane < fjord_warps ? sh1[fjord_first + fjord_lane] : (neutral1);    \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
+
 namespace fjord_rt::cuda {
 
 /// The CUDA vector of four T (float4, int4, uint4) for the 4-byte element types.

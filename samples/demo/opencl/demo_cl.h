@@ -253,32 +253,14 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
-        int reduced_op;
-        long reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_acc, &reduced_acc_1);
     }
-    // a tree in shared memory combines neighbours within each group, in thread order
-    reduced_shared[tid] = reduced_acc;
-    reduced_shared_1[tid] = reduced_acc_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long offset_1 = 1;
-    while (offset_1 < (long)get_local_size(0)) {
-        if (tid % (2 * offset_1) == 0 &&
-            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            int reduced_op_4;
-            long reduced_op_5;
-            op_reduced(reduced_shared[tid], reduced_shared_1[tid], reduced_shared[tid + offset_1],
-                       reduced_shared_1[tid + offset_1], &reduced_op_4, &reduced_op_5);
-            reduced_shared[tid] = reduced_op_4;
-            reduced_shared_1[tid] = reduced_op_5;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        offset_1 = offset_1 * 2;
-    }
-    reduced_acc = reduced_shared[tid];
-    reduced_acc_1 = reduced_shared_1[tid];
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (long)get_local_size(0), int, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, long, reduced_acc_1, reduced_shared_1,
+                        (long)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1););
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
         reduced_partials_1[block] = reduced_acc_1;
@@ -309,32 +291,14 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         int reduced = reduced_partials[start + chunk_i];
         long reduced_1 = reduced_partials_1[start + chunk_i];
-        int reduced_op;
-        long reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_acc, &reduced_acc_1);
     }
-    // a tree in shared memory combines neighbours within each group, in thread order
-    reduced_shared[tid] = reduced_acc;
-    reduced_shared_1[tid] = reduced_acc_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long offset_1 = 1;
-    while (offset_1 < (long)get_local_size(0)) {
-        if (tid % (2 * offset_1) == 0 &&
-            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            int reduced_op_4;
-            long reduced_op_5;
-            op_reduced(reduced_shared[tid], reduced_shared_1[tid], reduced_shared[tid + offset_1],
-                       reduced_shared_1[tid + offset_1], &reduced_op_4, &reduced_op_5);
-            reduced_shared[tid] = reduced_op_4;
-            reduced_shared_1[tid] = reduced_op_5;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        offset_1 = offset_1 * 2;
-    }
-    reduced_acc = reduced_shared[tid];
-    reduced_acc_1 = reduced_shared_1[tid];
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (long)get_local_size(0), int, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, long, reduced_acc_1, reduced_shared_1,
+                        (long)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1););
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
         reduced_result_1[0] = reduced_acc_1;
