@@ -12,22 +12,9 @@
 // the operator of `reduced` (demo.fut:19:3)
 static __device__ void op_reduced(int32_t x, int64_t x_1, int32_t y, int64_t y_1,
                                   int32_t *reduced_0_out, int64_t *reduced_1_out) {
-    bool cmp = x > y;
-    bool cmp_1 = x == y;
-    bool cmp_2 = x_1 < y_1;
-    bool cond = cmp_1 && cmp_2;
-    bool cond_1 = cmp || cond;
-    int32_t if_res;
-    int64_t if_res_1;
-    if (cond_1) {
-        if_res = x;
-        if_res_1 = x_1;
-    } else {
-        if_res = y;
-        if_res_1 = y_1;
-    }
-    *reduced_0_out = if_res;
-    *reduced_1_out = if_res_1;
+    bool cond_1 = x > y || (x == y && x_1 < y_1);
+    *reduced_0_out = cond_1 ? x : y;
+    *reduced_1_out = cond_1 ? x_1 : y_1;
 }
 
 // demo.fut:6
@@ -260,7 +247,7 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
                         (-2147483647 - 1), reduced_above, int64_t, reduced_acc_1, reduced_shared_1,
                         (int64_t)-1, reduced_above_1,
                         op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
-                                   &reduced_acc, &reduced_acc_1););
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
         reduced_partials_1[block] = reduced_acc_1;
@@ -298,7 +285,7 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
                         (-2147483647 - 1), reduced_above, int64_t, reduced_acc_1, reduced_shared_1,
                         (int64_t)-1, reduced_above_1,
                         op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
-                                   &reduced_acc, &reduced_acc_1););
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
         reduced_result_1[0] = reduced_acc_1;

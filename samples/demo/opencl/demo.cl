@@ -6,22 +6,9 @@
 // the operator of `reduced` (demo.fut:19:3)
 static inline void op_reduced(int x, long x_1, int y, long y_1, int *reduced_0_out,
                               long *reduced_1_out) {
-    bool cmp = x > y;
-    bool cmp_1 = x == y;
-    bool cmp_2 = x_1 < y_1;
-    bool cond = cmp_1 && cmp_2;
-    bool cond_1 = cmp || cond;
-    int if_res;
-    long if_res_1;
-    if (cond_1) {
-        if_res = x;
-        if_res_1 = x_1;
-    } else {
-        if_res = y;
-        if_res_1 = y_1;
-    }
-    *reduced_0_out = if_res;
-    *reduced_1_out = if_res_1;
+    bool cond_1 = x > y || (x == y && x_1 < y_1);
+    *reduced_0_out = cond_1 ? x : y;
+    *reduced_1_out = cond_1 ? x_1 : y_1;
 }
 
 // demo.fut:6
@@ -255,7 +242,7 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
                         (-2147483647 - 1), reduced_above, long, reduced_acc_1, reduced_shared_1,
                         (long)-1, reduced_above_1,
                         op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
-                                   &reduced_acc, &reduced_acc_1););
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
         reduced_partials_1[block] = reduced_acc_1;
@@ -293,7 +280,7 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
                         (-2147483647 - 1), reduced_above, long, reduced_acc_1, reduced_shared_1,
                         (long)-1, reduced_above_1,
                         op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
-                                   &reduced_acc, &reduced_acc_1););
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
         reduced_result_1[0] = reduced_acc_1;
