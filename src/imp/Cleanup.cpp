@@ -333,6 +333,10 @@ void foldCallResults(Block& b, size_t i, const std::set<std::string>& keep) {
 
 void foldCallsResults(Block& b, const std::set<std::string>& keep) {
   for (size_t i = 0; i < b.size(); ++i) {
+    // Not inside one dialect's branch: a variable the call would set there may be only
+    // assigned, never read, in the printed branch (the printer keeps what either reads).
+    if (b[i].kind == Stm::Kind::IfWarpShuffles)
+      continue;
     foldCallsResults(b[i].body, keep);
     foldCallsResults(b[i].elseBody, keep);
     if (b[i].kind == Stm::Kind::Call)
