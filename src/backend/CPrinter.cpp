@@ -522,6 +522,10 @@ void CPrinter::block(const imp::Block& b) {
       ++i;
       continue;
     }
+    if (size_t n = printRun(b, i)) {
+      i += n - 1;
+      continue;
+    }
     stm(b[i]);
   }
   --indent_;

@@ -1,8 +1,10 @@
 // Kernel printing (see PrintKernels.h): signatures, hoisted shared arrays, atomics, and the
 // scan for what a kernel needs from its target (f64, 64-bit atomics).
 #include "backend/PrintKernels.h"
+#include "imp/Print.h"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
 
@@ -218,6 +220,35 @@ protected:
     declare(decl.name);
     line(std::string(d_.typeName(decl.type)) + " " + decl.name + " = " + callExp(next) + ";");
     return true;
+  }
+
+  /// A vector load whose four lanes go to consecutive elements of a private array (Note
+  /// [Warp shuffles and vectors in Imp]): the runtime's FJORD_LOAD_VECTOR.
+  size_t printRun(const imp::Block& b, size_t i) override {
+    const Stm& v = b[i];
+    if (v.kind != Stm::Kind::DeclareVector || i + 4 >= b.size())
+      return 0;
+    const Stm& first = b[i + 1];
+    for (int64_t l = 0; l < 4; ++l) {
+      const Stm& st = b[i + 1 + static_cast<size_t>(l)];
+      if (st.kind != Stm::Kind::Store || st.name != first.name ||
+          st.args.at(1)->kind != Exp::Kind::Lane || st.args[1]->name != v.name ||
+          st.args[1]->args.at(0)->value.i != l ||
+          exp(*st.args[0]) != exp(*first.args[0]) + (l ? " + " + std::to_string(l) : ""))
+        return 0;
+    }
+    auto isNameChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t j = i + 5; j < b.size(); ++j) {
+      std::string text = imp::printStm(b[j]);
+      for (size_t at = text.find(v.name); at != std::string::npos; at = text.find(v.name, at + 1)) {
+        size_t end = at + v.name.size();
+        if ((at == 0 || !isNameChar(text[at - 1])) && (end == text.size() || !isNameChar(text[end])))
+          return 0; // the vector is read again
+      }
+    }
+    line("FJORD_LOAD_VECTOR(" + first.name + ", " + exp(*first.args[0], false) + ", " + v.src +
+         ", " + exp(*v.args.at(0), false) + ");");
+    return 5;
   }
 
 private:

@@ -62,11 +62,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-            x_lanes[u * 4] = x_vec.x;
-            x_lanes[u * 4 + 1] = x_vec.y;
-            x_lanes[u * 4 + 2] = x_vec.z;
-            x_lanes[u * 4 + 3] = x_vec.w;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
         }
         for (int32_t q = 0; q < 16; ++q) {
             float x = x_lanes[q];
@@ -144,16 +140,8 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-            x_lanes[u * 4] = x_vec.x;
-            x_lanes[u * 4 + 1] = x_vec.y;
-            x_lanes[u * 4 + 2] = x_vec.z;
-            x_lanes[u * 4 + 3] = x_vec.w;
-            float4 x_vec_1 = reinterpret_cast<const float4 *>(ys_mem)[g + u * stride];
-            x_lanes_1[u * 4] = x_vec_1.x;
-            x_lanes_1[u * 4 + 1] = x_vec_1.y;
-            x_lanes_1[u * 4 + 2] = x_vec_1.z;
-            x_lanes_1[u * 4 + 3] = x_vec_1.w;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
+            FJORD_LOAD_VECTOR(x_lanes_1, u * 4, ys_mem, g + u * stride);
         }
         for (int32_t q = 0; q < 16; ++q) {
             float x = x_lanes[q];

@@ -355,6 +355,15 @@ __device__ __forceinline__ void loadLanes(T *lanes, const T *mem, int64_t g, int
             lanes[q] = mem[g * 4 + q];
 }
 
+/// lanes[q] = mem[4g + q] for q < 4, by one vector load (all four lie inside the input).
+template <typename T> __device__ __forceinline__ void loadVector(T *lanes, const T *mem, int64_t g) {
+    typename Vector4<T>::type v = reinterpret_cast<const typename Vector4<T>::type *>(mem)[g];
+    lanes[0] = v.x;
+    lanes[1] = v.y;
+    lanes[2] = v.z;
+    lanes[3] = v.w;
+}
+
 /// mem[4g + q] = lanes[q] for q < 4 where 4g + q < n, by one vector store when all four are.
 template <typename T>
 __device__ __forceinline__ void storeLanes(T *mem, int64_t g, const T *lanes, int64_t n) {
@@ -372,7 +381,9 @@ __device__ __forceinline__ void storeLanes(T *mem, int64_t g, const T *lanes, in
 
 // FJORD_LOAD_LANES(lanes, first, mem, g, n): lanes[first + q] = mem[4g + q] for q < 4 where
 // 4g + q < n, by one vector load when all four are. FJORD_STORE_LANES(mem, g, lanes, n):
-// the matching store of lanes[0..3]. (Note [Vectorised inputs] in Fjord's imp/GroupReduce.cpp.)
+// the matching store of lanes[0..3]. FJORD_LOAD_VECTOR(lanes, first, mem, g): FJORD_LOAD_LANES
+// where all four lie inside the input. (Note [Vectorised inputs] in Fjord's imp/GroupReduce.cpp.)
 #define FJORD_LOAD_LANES(lanes, first, mem, g, n)                                                \
     fjord_rt::cuda::loadLanes(&(lanes)[first], mem, g, n)
+#define FJORD_LOAD_VECTOR(lanes, first, mem, g) fjord_rt::cuda::loadVector(&(lanes)[first], mem, g)
 #define FJORD_STORE_LANES(mem, g, lanes, n) fjord_rt::cuda::storeLanes(mem, g, lanes, n)

@@ -56,11 +56,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int u = 0; u < 4; ++u) {
-            float4 x_vec = vload4(g + u * stride, xs_mem);
-            x_lanes[u * 4] = x_vec.s0;
-            x_lanes[u * 4 + 1] = x_vec.s1;
-            x_lanes[u * 4 + 2] = x_vec.s2;
-            x_lanes[u * 4 + 3] = x_vec.s3;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
         }
         for (int q = 0; q < 16; ++q) {
             float x = x_lanes[q];
@@ -139,16 +135,8 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int u = 0; u < 4; ++u) {
-            float4 x_vec = vload4(g + u * stride, xs_mem);
-            x_lanes[u * 4] = x_vec.s0;
-            x_lanes[u * 4 + 1] = x_vec.s1;
-            x_lanes[u * 4 + 2] = x_vec.s2;
-            x_lanes[u * 4 + 3] = x_vec.s3;
-            float4 x_vec_1 = vload4(g + u * stride, ys_mem);
-            x_lanes_1[u * 4] = x_vec_1.s0;
-            x_lanes_1[u * 4 + 1] = x_vec_1.s1;
-            x_lanes_1[u * 4 + 2] = x_vec_1.s2;
-            x_lanes_1[u * 4 + 3] = x_vec_1.s3;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
+            FJORD_LOAD_VECTOR(x_lanes_1, u * 4, ys_mem, g + u * stride);
         }
         for (int q = 0; q < 16; ++q) {
             float x = x_lanes[q];

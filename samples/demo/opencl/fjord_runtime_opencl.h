@@ -42,7 +42,9 @@ namespace fjord_rt::opencl {
 ///
 /// FJORD_LOAD_LANES(lanes, first, mem, g, n) sets lanes[first + q] = mem[4g + q] for q < 4
 /// where 4g + q < n, by one vector load when all four are; FJORD_STORE_LANES(mem, g, lanes, n)
-/// is the matching store of lanes[0..3] (Note [Vectorised inputs] in imp/GroupReduce.cpp).
+/// is the matching store of lanes[0..3]; FJORD_LOAD_VECTOR(lanes, first, mem, g) is
+/// FJORD_LOAD_LANES where all four lie inside the input (Note [Vectorised inputs] in
+/// imp/GroupReduce.cpp).
 inline constexpr const char* kKernelPrelude = R"FJORD(
 #define FJORD_LOAD_LANES(lanes, first, mem, g, n) \
     do { \
@@ -54,6 +56,7 @@ inline constexpr const char* kKernelPrelude = R"FJORD(
                 if (fjord_g * 4 + fjord_q < fjord_n) \
                     (lanes)[(first) + fjord_q] = (mem)[fjord_g * 4 + fjord_q]; \
     } while (0)
+#define FJORD_LOAD_VECTOR(lanes, first, mem, g) vstore4(vload4((g), mem), 0, &(lanes)[first])
 #define FJORD_STORE_LANES(mem, g, lanes, n) \
     do { \
         long fjord_g = (g), fjord_n = (n); \
