@@ -32,8 +32,7 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
                        const fjord_rt::opencl::Buffer &xs_mem) {
     int64_t mapped_bytes = xs_len * 4;
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.scale_map_block_size, 1, 1024);
     if (xs_len > 0) {
         FJORD_TRY(
             ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
@@ -47,8 +46,7 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
 static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
                      const fjord_rt::opencl::Buffer &xs_mem) {
     // reduction with (+) over xs
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.sum_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     float reduced;
     if (xs_len == 0) {
@@ -80,8 +78,7 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
             fjord_rt::kProgramError,
             "size mismatch: dimension 0 of argument `ys` differs from `n` at demo.fut:12:1");
     // reduction with (+) over xs, ys
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.dot_map_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     float reduced;
     if (n == 0) {
@@ -111,8 +108,7 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
     int64_t mapped_bytes = n * 8;
     FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
     // segmented reduction with (+) over a
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.rowsums_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     int64_t threads_per_segment = 1;
     while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
@@ -134,8 +130,7 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
 static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &result_1, int64_t n,
                         const fjord_rt::opencl::Buffer &xs_mem) {
     // reduction with a user-defined operator over xs
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.argmax_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.argmax_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     int32_t reduced;
     int64_t reduced_1;
