@@ -178,13 +178,15 @@ bool isNamed(const std::string& name, const std::string& base) {
 }
 
 /// Whether `name` is a compiler temporary: the name of an intermediate the source did not
-/// name -- `t`, and the internaliser's `cmp`, `cond` and `if_res` (each perhaps with `_N`);
-/// values with a source or helper name keep it, for the reader.
+/// name -- `t`, the internaliser's `cmp`, `cond` and `if_res`, and allocation sizes
+/// `..._bytes` (each perhaps with `_N`); values with a source or helper name keep it.
 bool isTemporaryName(const std::string& name) {
   for (const char* base : {"t", "cmp", "cond", "if_res"})
     if (isNamed(name, base))
       return true;
-  return false;
+  // A byte count for an allocation (`mapped_bytes`), which says it is one.
+  size_t at = name.rfind("_bytes");
+  return at != std::string::npos && at > 0 && isNamed(name.substr(at + 1), "bytes");
 }
 
 /// Whether `e` is computed from scalars alone (no memory, no warp exchange), so it may be
@@ -228,7 +230,8 @@ bool foldTemporary(Block& b, size_t i, const std::set<std::string>& keep) {
   Stm& next = b[j];
   using K = Stm::Kind;
   bool reader = next.kind == K::Assign || next.kind == K::Store || next.kind == K::If ||
-                next.kind == K::Return || (next.kind == K::DeclareScalar && !next.args.empty());
+                next.kind == K::Return || next.kind == K::Alloc ||
+                (next.kind == K::DeclareScalar && !next.args.empty());
   if (!reader || writes(next, d.name) || (next.kind == K::Store && reads(*next.args[0], d.name)))
     return false;
   int count = 0;
@@ -344,6 +347,58 @@ void foldCallsResults(Block& b, const std::set<std::string>& keep) {
   }
 }
 
+/// Whether every statement in `s` that sets scalar `x` is an assignment or a ReadScalar.
+bool setOnlyByAssignments(const Stm& s, const std::string& x) {
+  using K = Stm::Kind;
+  if (s.kind == K::Assign || s.kind == K::ReadScalar)
+    return true;
+  if (s.kind != K::If && s.kind != K::While && (s.kind != K::For || s.name == x))
+    return !writes(s, x);
+  for (const Block* b : {&s.body, &s.elseBody})
+    for (const Stm& t : *b)
+      if (!setOnlyByAssignments(t, x))
+        return false;
+  return true;
+}
+
+/// `s` with scalar `from` renamed `to`, where assignments and ReadScalars set it.
+void renameScalar(Stm& s, const std::string& from, const ExpRef& to) {
+  substitute(s, from, to);
+  if ((s.kind == Stm::Kind::Assign || s.kind == Stm::Kind::ReadScalar) && s.name == from)
+    s.name = to->name;
+  for (Block* b : {&s.body, &s.elseBody})
+    for (Stm& t : *b)
+      renameScalar(t, from, to);
+}
+
+/// Computes straight into a result: `T x; ... x = ...; ... r = x;` (the only use of x after
+/// it the copy to result `r`, which nothing before reads or sets) becomes `... r = ...;`.
+bool computeIntoResult(Block& b, size_t a, const std::set<std::string>& results) {
+  const Stm& copy = b[a];
+  if (copy.kind != Stm::Kind::Assign || !results.count(copy.name) ||
+      copy.args.at(0)->kind != Exp::Kind::Var)
+    return false;
+  const std::string r = copy.name;
+  const ExpRef x = copy.args[0];
+  size_t d = 0;
+  while (d < a && !(b[d].kind == Stm::Kind::DeclareScalar && b[d].name == x->name))
+    ++d;
+  if (d == a || !b[d].args.empty() || b[d].type != x->type)
+    return false;
+  for (size_t j = a + 1; j < b.size(); ++j)
+    if (reads(b[j], x->name) || writes(b[j], x->name))
+      return false;
+  for (size_t j = d + 1; j < a; ++j)
+    if (reads(b[j], r) || writes(b[j], r) || !setOnlyByAssignments(b[j], x->name))
+      return false;
+  ExpRef to = var(r, x->type);
+  for (size_t j = d + 1; j < a; ++j)
+    renameScalar(b[j], x->name, to);
+  b.erase(b.begin() + static_cast<std::ptrdiff_t>(a));
+  b.erase(b.begin() + static_cast<std::ptrdiff_t>(d));
+  return true;
+}
+
 void foldTemporariesIn(Block& b, const std::set<std::string>& keep) {
   for (size_t i = b.size(); i-- > 0;) {
     foldTemporariesIn(b[i].body, keep);
@@ -359,6 +414,9 @@ void foldTemporaries(Block& b, const std::set<std::string>& keep) {
   foldCallsResults(b, keep);
   selectsFromIfs(b);
   foldTemporariesIn(b, keep);
+  for (size_t i = b.size(); i-- > 0;)
+    if (computeIntoResult(b, i, keep))
+      --i; // a declaration before it is gone too
 }
 
 void propagateCopies(Block& b, const std::set<std::string>& keep) {
