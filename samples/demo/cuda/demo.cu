@@ -17,8 +17,7 @@ static __device__ void op_reduced(int32_t x, int64_t x_1, int32_t y, int64_t y_1
     *reduced_1_out = cond_1 ? x_1 : y_1;
 }
 
-// demo.fut:6
-//   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
+// demo.fut:6: entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
 // map over [xs_len], four consecutive points per thread
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes mapped @result_0_mem -> 0 + {(xs_len : 1)}
@@ -41,8 +40,7 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
@@ -90,8 +88,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -117,8 +114,7 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
     }
 }
 
-// demo.fut:12
-//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+// demo.fut:12: entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // reads  ys @ys_mem -> 0 + {(n : 1)}
@@ -172,8 +168,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     }
 }
 
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// demo.fut:15: entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
@@ -202,14 +197,12 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
-// writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-// writes reduced_partials @reduced_partials_1 -> 0 + {(num_blocks : 1)}
+// writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
 static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const int32_t *xs_mem,
                                             int32_t *reduced_partials,
                                             int64_t *reduced_partials_1) {
@@ -242,15 +235,12 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
-// reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
-// writes reduced_result @reduced_result_1 -> 0 + {(1 : 1)}
+// reads  reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_partials : 1)}
+// writes reduced_result @reduced_result, @reduced_result_1 -> 0 + {(1 : 1)}
 static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t *reduced_partials,
                                             const int64_t *reduced_partials_1,
                                             int32_t *reduced_result, int64_t *reduced_result_1) {

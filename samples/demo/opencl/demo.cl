@@ -11,8 +11,7 @@ static inline void op_reduced(int x, long x_1, int y, long y_1, int *reduced_0_o
     *reduced_1_out = cond_1 ? x_1 : y_1;
 }
 
-// demo.fut:6
-//   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
+// demo.fut:6: entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
 // map over [xs_len], four consecutive points per thread
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes mapped @result_0_mem -> 0 + {(xs_len : 1)}
@@ -35,8 +34,7 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
@@ -84,8 +82,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -111,8 +108,7 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
     }
 }
 
-// demo.fut:12
-//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+// demo.fut:12: entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // reads  ys @ys_mem -> 0 + {(n : 1)}
@@ -167,8 +163,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     }
 }
 
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// demo.fut:15: entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
@@ -197,14 +192,12 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
-// writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-// writes reduced_partials @reduced_partials_1 -> 0 + {(num_blocks : 1)}
+// writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
 __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *xs_mem,
                                    __global int *reduced_partials,
                                    __global long *reduced_partials_1) {
@@ -237,15 +230,12 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
-// reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
-// writes reduced_result @reduced_result_1 -> 0 + {(1 : 1)}
+// reads  reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_partials : 1)}
+// writes reduced_result @reduced_result, @reduced_result_1 -> 0 + {(1 : 1)}
 __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduced_partials,
                                    __global const long *reduced_partials_1,
                                    __global int *reduced_result, __global long *reduced_result_1) {
