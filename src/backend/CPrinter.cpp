@@ -335,8 +335,17 @@ CPrinter::Printed CPrinter::binary(const Exp& e) {
   case BinOpKind::Xor: g = BitXor, op = "^"; break;
   case BinOpKind::LogAnd: g = LogAnd, op = "&&"; break;
   case BinOpKind::LogOr: g = LogOr, op = "||"; break;
-  case BinOpKind::Min:
+  case BinOpKind::Min: {
+    // Host code's min(max(v, lo), hi) of constants lo <= hi (a tuning value's clamp).
+    const Exp* lo = x.kind == Exp::Kind::BinOp && x.binOp == BinOpKind::Max ? x.args.at(1).get()
+                                                                           : nullptr;
+    if (d_.kind == Dialect::Kind::Host && isSigned(t) && lo && lo->kind == Exp::Kind::Const &&
+        y.kind == Exp::Kind::Const && lo->value.asInt() <= y.value.asInt())
+      return {"std::clamp<" + std::string(d_.typeName(t)) + ">(" + exp(*x.args.at(0), false) +
+                  ", " + exp(*lo) + ", " + exp(y) + ")",
+              16, Primary};
     return fn(isFloat(t) ? mathFunction("fmin", t) : std::string(d_.intMin));
+  }
   case BinOpKind::Max:
     return fn(isFloat(t) ? mathFunction("fmax", t) : std::string(d_.intMax));
   }
@@ -520,6 +529,10 @@ void CPrinter::block(const imp::Block& b) {
     bool bare = b[i].kind == Stm::Kind::DeclareScalar && b[i].args.empty();
     if (bare && i + 1 < b.size() && declareWith(b[i], b[i + 1])) {
       ++i;
+      continue;
+    }
+    if (size_t n = printRun(b, i)) {
+      i += n - 1;
       continue;
     }
     stm(b[i]);

@@ -73,6 +73,12 @@ protected:
     (void)decl, (void)next;
     return false;
   }
+  /// Prints statements b[i], b[i + 1], ... together where the target has one line for
+  /// them; returns how many it printed (0: none).
+  virtual size_t printRun(const imp::Block& b, size_t i) {
+    (void)b, (void)i;
+    return 0;
+  }
   /// Threshold comparisons `threshold <= x` (host code only; Note [Thresholds] in ir/IR.h).
   virtual std::string cmpSize(const std::string& name, const std::string& x);
   /// A limit of the context's device (host code only; Note [Device limits] in ir/IR.h).

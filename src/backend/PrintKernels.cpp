@@ -1,9 +1,12 @@
 // Kernel printing (see PrintKernels.h): signatures, hoisted shared arrays, atomics, and the
 // scan for what a kernel needs from its target (f64, 64-bit atomics).
 #include "backend/PrintKernels.h"
+#include "imp/Print.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 namespace fjord::backend {
@@ -108,6 +111,26 @@ public:
   }
 
 protected:
+  /// FJORD_GROUP_REDUCE2 of a pair of accumulators, whose combine (the statements of
+  /// `s.body`) is the macro's last argument, on one line.
+  void groupReducePair(const Stm& s) {
+    const Stm& o = s.elseBody.at(0);
+    std::string outer = std::move(out());
+    out().clear();
+    block(s.body);
+    std::string combine;
+    std::istringstream lines(take());
+    for (std::string l; std::getline(lines, l);)
+      combine += (combine.empty() ? "" : " ") + l.substr(l.find_first_not_of(' '));
+    out() = std::move(outer);
+    if (!combine.empty() && combine.back() == ';')
+      combine.pop_back(); // the macro's own `;` ends it
+    line("FJORD_GROUP_REDUCE2(" + exp(*s.args.at(0), false) + ", " + exp(*s.args.at(1), false) +
+         ", " + std::string(d_.typeName(s.type)) + ", " + s.name + ", " + s.src + ", " +
+         exp(*s.args.at(2), false) + ", " + s.text + ", " + std::string(d_.typeName(o.type)) + ", " + o.name +
+         ", " + o.src + ", " + exp(*o.args.at(0), false) + ", " + o.text + ", " + combine + ");");
+  }
+
   std::string halfMemory(const std::string& mem) override {
     if (d_.kind != Dialect::Kind::OpenCL)
       return mem;
@@ -157,6 +180,8 @@ protected:
     case Stm::Kind::GroupReduce:
       // Note [Group reduction in Imp]: the runtime's macro (fjord_runtime_cuda.h, or the
       // OpenCL kernel prelude of fjord_runtime_opencl.h) holds the shuffles or the tree.
+      if (!s.body.empty())
+        return groupReducePair(s);
       line("FJORD_GROUP_REDUCE(" + std::string(d_.typeName(s.type)) + ", " + s.name + ", " + s.src +
            ", " + exp(*s.args.at(0), false) + ", " + exp(*s.args.at(1), false) + ", " +
            exp(*s.args.at(2), false) + ", " + s.text + ", " + exp(*s.args.at(3), false) + ");");
@@ -213,6 +238,35 @@ protected:
     declare(decl.name);
     line(std::string(d_.typeName(decl.type)) + " " + decl.name + " = " + callExp(next) + ";");
     return true;
+  }
+
+  /// A vector load whose four lanes go to consecutive elements of a private array (Note
+  /// [Warp shuffles and vectors in Imp]): the runtime's FJORD_LOAD_VECTOR.
+  size_t printRun(const imp::Block& b, size_t i) override {
+    const Stm& v = b[i];
+    if (v.kind != Stm::Kind::DeclareVector || i + 4 >= b.size())
+      return 0;
+    const Stm& first = b[i + 1];
+    for (int64_t l = 0; l < 4; ++l) {
+      const Stm& st = b[i + 1 + static_cast<size_t>(l)];
+      if (st.kind != Stm::Kind::Store || st.name != first.name ||
+          st.args.at(1)->kind != Exp::Kind::Lane || st.args[1]->name != v.name ||
+          st.args[1]->args.at(0)->value.i != l ||
+          exp(*st.args[0]) != exp(*first.args[0]) + (l ? " + " + std::to_string(l) : ""))
+        return 0;
+    }
+    auto isNameChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t j = i + 5; j < b.size(); ++j) {
+      std::string text = imp::printStm(b[j]);
+      for (size_t at = text.find(v.name); at != std::string::npos; at = text.find(v.name, at + 1)) {
+        size_t end = at + v.name.size();
+        if ((at == 0 || !isNameChar(text[at - 1])) && (end == text.size() || !isNameChar(text[end])))
+          return 0; // the vector is read again
+      }
+    }
+    line("FJORD_LOAD_VECTOR(" + first.name + ", " + exp(*first.args[0], false) + ", " + v.src +
+         ", " + exp(*v.args.at(0), false) + ");");
+    return 5;
   }
 
 private:

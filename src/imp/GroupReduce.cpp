@@ -159,6 +159,35 @@ ExpRef combinedExpression(KernelLowerer& k, const ir::SegOp& seg,
   return substituteVars(res.at(0), bound);
 }
 
+/// The GroupReduce of a pair of 4- or 8-byte accumulators (Note [Group reduction in Imp]),
+/// or a statement with an empty body for other operands.
+Stm pairGroupReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
+                    ExpRef tid, ExpRef groupSize, const std::vector<ExpRef>& accs,
+                    const std::vector<std::string>& sh) {
+  Stm s;
+  if (operands.size() != 2)
+    return s;
+  for (const ExpRef& acc : accs)
+    if (primBytes(acc->type) < 4 || acc->type == PrimType::Bool)
+      return s;
+  std::vector<ExpRef> zero = neutrals(k, operands), above;
+  std::vector<Stm> parts(2);
+  for (size_t j = 0; j < 2; ++j) {
+    parts[j].kind = Stm::Kind::GroupReduce;
+    parts[j].name = accs[j]->name;
+    parts[j].type = accs[j]->type;
+    parts[j].src = sh.at(j);
+    parts[j].text = k.freshName(operands[j].name + "_above");
+    parts[j].args = {zero[j]};
+    above.push_back(var(parts[j].text, accs[j]->type));
+  }
+  s = std::move(parts[0]);
+  s.args = {tid, groupSize, zero[0]};
+  s.elseBody.push_back(std::move(parts[1]));
+  fold(k, seg, accs, above, s.body);
+  return s;
+}
+
 } // namespace
 
 void groupReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
@@ -176,6 +205,13 @@ void groupReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Opera
     out.push_back(comment("the first thread of each group combines the group's values, in "
                           "thread order"));
     out.push_back(std::move(s));
+    return;
+  }
+  if (Stm pair = pairGroupReduce(k, seg, operands, tid, groupSize, accs, sh);
+      !pair.body.empty()) {
+    out.push_back(comment("the first thread of each group combines the group's values, in "
+                          "thread order"));
+    out.push_back(std::move(pair));
     return;
   }
   Stm s;

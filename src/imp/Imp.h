@@ -165,7 +165,7 @@ struct Stm {
     Barrier,       ///< block-level barrier (shared memory fence)
     Break,
     IfWarpShuffles, ///< body on targets with 32-lane warp shuffles (CUDA), elseBody elsewhere (OpenCL)
-    GroupReduce,    ///< combines scalar `name` (of 4- or 8-byte `type`) over each group of args[1] threads (args[0] the thread index), in thread order, through shared array `src`: Note [Group reduction in Imp]
+    GroupReduce,    ///< combines scalar `name` (of 4- or 8-byte `type`) over each group of args[1] threads (args[0] the thread index), in thread order, through shared array `src`; or a pair of scalars whose combine is `body`: Note [Group reduction in Imp]
     DeclareVector,  ///< `name`: the 4 `type` elements src[4*args[0] .. 4*args[0]+3] (one aligned vector load; 4-byte `type`)
     StoreVector,    ///< name[4*args[0] + q] = args[1 + q] for q < 4 (one aligned vector store; 4-byte `type`)
     LoadLanes,      ///< name[args[0] + q] = src[4*args[1] + q] for q < 4 where 4*args[1] + q < args[2]: one aligned vector load when all four are (4-byte `type`; `name` a private array)
@@ -240,6 +240,12 @@ bool isDynamicShared(const Stm& s);
 // reach it (it holds barriers); `src` is a shared array of `type` with an element per thread.
 // The dialects print it as the runtime's FJORD_GROUP_REDUCE macro (warp shuffles on CUDA,
 // a shared-memory tree on OpenCL), so each kernel shows one line where it had the tree.
+// A pair of accumulators whose operator is statements (e.g. argmax's call of its device
+// function) is one GroupReduce with a non-empty `body`: name/type/src/text as above for the
+// first, args = {tid, groupSize, neutral}; `elseBody` is one GroupReduce holding the second
+// (name/type/src/text, args = {neutral}); `body` is the combine, which reads both
+// accumulators and both `text` values (only it sees them) and assigns both accumulators.
+// It prints as the runtime's FJORD_GROUP_REDUCE2.
 
 // Note [Calls in Imp]
 // A function that the core IR keeps (opt/Inline.h) and host code calls becomes a host

@@ -60,6 +60,7 @@ public:
     body.push_back(std::move(ret));
     propagateCopies(body);
     removeUnusedScalars(body);
+    foldTemporaries(body);
     if (!errorFlag.empty())
       guardFailedChecks(body, errorFlag);
     for (size_t i = kernel.params.size(); i-- > 0;)

@@ -287,27 +287,44 @@ std::vector<std::string> KernelLowerer::doc() const {
   if (sp.known()) {
     // A span over several lines is cited by its first and last line (the end is one past
     // its last character, so an end at column 1 means the line before).
+    // The citation and the first line quoted share a line: `demo.fut:9: entry sum ...`.
     int last = sp.endLine > sp.line ? (sp.endCol <= 1 ? sp.endLine - 1 : sp.endLine) : sp.line;
-    d.push_back(sp.file->citedPath() + ":" + std::to_string(sp.line) +
-                (last > sp.line ? "-" + std::to_string(last) : ""));
-    auto quote = [&](int n) {
+    std::string citation = sp.file->citedPath() + ":" + std::to_string(sp.line) +
+                           (last > sp.line ? "-" + std::to_string(last) : "");
+    auto text = [&](int n) {
       std::string line = sp.file->lineText(n);
       size_t b = line.find_first_not_of(" \t");
       size_t e = line.find_last_not_of(" \t\r");
-      if (b != std::string::npos)
-        d.push_back("  " + line.substr(b, e - b + 1));
+      return b == std::string::npos ? std::string() : line.substr(b, e - b + 1);
     };
-    quote(sp.line);
+    std::string first = text(sp.line);
+    d.push_back(first.empty() ? citation : citation + ": " + first);
     if (last > sp.line + 1)
       d.push_back("  ...");
-    if (last > sp.line)
-      quote(last);
+    if (std::string end = last > sp.line ? text(last) : ""; !end.empty())
+      d.push_back("  " + end);
   }
   d.insert(d.end(), describe.begin(), describe.end());
-  for (const std::string& r : reads_)
-    d.push_back("reads  " + r);
-  for (const std::string& w : writes_)
-    d.push_back("writes " + w);
+  // The parts of a tuple array (same source name and layout) share a line:
+  // `writes r @r_mem, @r_mem_1 -> 0 + {(n : 1)}`.
+  auto accesses = [&](const std::string& verb, const std::vector<std::string>& list) {
+    for (size_t i = 0; i < list.size(); ++i) {
+      std::string merged = list[i];
+      size_t at = merged.find(" @"), arrow = merged.find(" -> ");
+      for (; at != std::string::npos && arrow != std::string::npos && i + 1 < list.size(); ++i) {
+        const std::string& next = list[i + 1];
+        size_t nextAt = next.find(" @"), nextArrow = next.find(" -> ");
+        if (nextAt == std::string::npos || nextArrow == std::string::npos ||
+            next.substr(0, nextAt) != merged.substr(0, at) ||
+            next.substr(nextArrow) != merged.substr(merged.find(" -> ")))
+          break;
+        merged.insert(merged.find(" -> "), "," + next.substr(nextAt, nextArrow - nextAt));
+      }
+      d.push_back(verb + merged);
+    }
+  };
+  accesses("reads  ", reads_);
+  accesses("writes ", writes_);
   return d;
 }
 

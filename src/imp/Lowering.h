@@ -477,9 +477,12 @@ void loopNest(Lowerer& L, const ir::Shape& shape,
 /// are left for removeUnusedScalars.
 ///   float x_1 = acc; float y = x; float t = x_1 + y;  ==>  ... float t = acc + x;
 void propagateCopies(Block& b, const std::set<std::string>& keep = {});
-/// Folds a compiler temporary (`t`, `t_N`) into the assignment or store right after it
-/// when that is its only reader, except names in `keep` (Cleanup.cpp).
+/// Folds a compiler temporary (`t`, `cmp`, `cond`, `if_res`, perhaps `_N`) into the
+/// statement that is its only reader, lets calls write their results into the variables
+/// they are copied to, and turns an `if` that only chooses values into selects, except for
+/// names in `keep` (Cleanup.cpp).
 ///   float t_1 = acc + x; acc = t_1;  ==>  acc = acc + x;
+///   T r; f(x, &r); acc = r;  ==>  f(x, &acc);
 void foldTemporaries(Block& b, const std::set<std::string>& keep = {});
 /// Deletes DeclareScalar statements whose variable is never used (expressions have no side
 /// effects), except names in `keep` (Cleanup.cpp).

@@ -36,7 +36,7 @@ void renameLaunches(Block& b, const std::map<std::string, std::string>& kept) {
 
 /// The source line a kernel's doc cites first ("demo.fut:12"), or its name.
 std::string citation(const Kernel& k) {
-  return k.doc.empty() ? "`" + k.name + "`" : k.doc.front();
+  return k.doc.empty() ? "`" + k.name + "`" : k.doc.front().substr(0, k.doc.front().find(": "));
 }
 
 } // namespace

@@ -381,28 +381,22 @@ private:
       s.args.push_back(bareExp());
       end();
     } else if (w == "group_reduce") { // Note [Group reduction in Imp]
-      s.kind = Stm::Kind::GroupReduce;
-      s.type = dotType();
-      s.name = scalarName();
-      expectWord("in");
-      Token sh = p_.name("a shared array");
-      lookup(sh, true);
-      s.src = sh.text;
-      p_.expect("(");
-      s.args.push_back(bareExp());
-      for (int i = 0; i < 2; ++i) {
-        p_.expect(",");
-        s.args.push_back(bareExp());
-      }
-      p_.expect(")");
-      expectWord("with");
-      s.text = p_.name("the later thread's value").text;
-      p_.expect("=");
+      groupReduceOperand(s, 3);
       scopes_.emplace_back();
       bind(s.text, Binding{false, true, s.type});
-      s.args.push_back(bareExp());
-      scopes_.pop_back();
-      end();
+      if (p_.accept("=")) {
+        s.args.push_back(bareExp());
+        scopes_.pop_back();
+        end();
+      } else { // a pair: `and.TYPE acc in sh (neutral) with above { combine }`
+        expectWord("and");
+        Stm o;
+        groupReduceOperand(o, 1);
+        bind(o.text, Binding{false, true, o.type});
+        s.elseBody.push_back(std::move(o));
+        s.body = block();
+        scopes_.pop_back();
+      }
     } else if (w == "vector") {
       s.kind = Stm::Kind::DeclareVector;
       s.type = dotType();
@@ -487,6 +481,26 @@ private:
       p_.fail(kw, "expected a statement, found " + ir::parse::describe(kw));
     }
     return s;
+  }
+
+  /// `.TYPE acc in sh (e1, ..., eN) with above` of a group_reduce, N = `count`.
+  void groupReduceOperand(Stm& s, int count) {
+    s.kind = Stm::Kind::GroupReduce;
+    s.type = dotType();
+    s.name = scalarName();
+    expectWord("in");
+    Token sh = p_.name("a shared array");
+    lookup(sh, true);
+    s.src = sh.text;
+    p_.expect("(");
+    for (int i = 0; i < count; ++i) {
+      if (i > 0)
+        p_.expect(",");
+      s.args.push_back(bareExp());
+    }
+    p_.expect(")");
+    expectWord("with");
+    s.text = p_.name("the later thread's value").text;
   }
 
   std::string scalarName() {

@@ -192,9 +192,16 @@ std::string printStm(const Stm& s, int indent) {
     line = "store_lanes." + type + " " + s.name + "[" + arg(0) + "] <- " + s.src + " below " +
            arg(1) + ";";
     break;
-  case Stm::Kind::GroupReduce:
+  case Stm::Kind::GroupReduce: // Note [Group reduction in Imp]
     line = "group_reduce." + type + " " + s.name + " in " + s.src + " (" + arg(0) + ", " + arg(1) +
-           ", " + arg(2) + ") with " + s.text + " = " + arg(3) + ";";
+           ", " + arg(2) + ") with " + s.text;
+    if (s.body.empty()) {
+      line += " = " + arg(3) + ";";
+    } else {
+      const Stm& o = s.elseBody.at(0);
+      line += " and." + std::string(primName(o.type)) + " " + o.name + " in " + o.src + " (" +
+              bare(o.args.at(0)) + ") with " + o.text + " " + block(s.body, indent);
+    }
     break;
   case Stm::Kind::DeclareVector:
     line = "vector." + type + " " + s.name + " <- " + s.src + "[" + arg(0) + "];";

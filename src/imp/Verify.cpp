@@ -290,7 +290,8 @@ private:
                        s.kind != K::GroupReduce),
           "a barrier or warp shuffle in a device function");
     check(s.args.size() == operandCount(s.kind) || (s.kind == K::DeclareScalar && s.args.empty()) ||
-              (s.kind == K::Launch && s.args.size() == 3) || s.kind == K::Return,
+              (s.kind == K::Launch && s.args.size() == 3) || s.kind == K::Return ||
+              (s.kind == K::GroupReduce && !s.body.empty() && s.args.size() == 3),
           "wrong operand count");
     auto index = [&](size_t i) { expectType(s.args.at(i), PrimType::I64, "the index"); };
     switch (s.kind) {
@@ -336,18 +337,33 @@ private:
       return;
     }
     case K::GroupReduce: { // Note [Group reduction in Imp]
-      check(primBytes(s.type) >= 4 && s.type != PrimType::Bool,
-            "a group reduction of " + std::string(primName(s.type)) + " (only 4- or 8-byte values)");
-      check(use(s.name, false).type == s.type, "a group reduction of `" + s.name + "` at another type");
-      const Decl& sh = use(s.src, true);
-      check(!sh.typed || sh.type == s.type, "a group reduction through `" + s.src + "` of " +
-                                                primName(sh.type));
+      std::vector<const Stm*> operands{&s};
+      if (!s.body.empty()) {
+        check(s.elseBody.size() == 1 && s.elseBody[0].kind == K::GroupReduce &&
+                  s.elseBody[0].args.size() == 1 && s.elseBody[0].body.empty(),
+              "a group reduction of a pair without its second accumulator");
+        operands.push_back(&s.elseBody[0]);
+      }
+      for (const Stm* o : operands) {
+        check(primBytes(o->type) >= 4 && o->type != PrimType::Bool,
+              "a group reduction of " + std::string(primName(o->type)) +
+                  " (only 4- or 8-byte values)");
+        check(use(o->name, false).type == o->type,
+              "a group reduction of `" + o->name + "` at another type");
+        const Decl& sh = use(o->src, true);
+        check(!sh.typed || sh.type == o->type, "a group reduction through `" + o->src +
+                                                   "` of " + primName(sh.type));
+        expectType(o->args[o == &s ? 2 : 0], o->type, "the neutral element");
+      }
       index(0);
       index(1);
-      expectType(s.args[2], s.type, "the neutral element");
       scopes_.emplace_back();
-      declare(s.text, Decl{false, true, s.type, true});
-      expectType(s.args[3], s.type, "the combined value");
+      for (const Stm* o : operands)
+        declare(o->text, Decl{false, true, o->type, true});
+      if (s.body.empty())
+        expectType(s.args[3], s.type, "the combined value");
+      else
+        block(s.body);
       scopes_.pop_back();
       return;
     }

@@ -91,6 +91,24 @@ TEST_CASE("driver: generated code has no copied temporaries and no constant laun
   // index itself, passed to the operator's device function.
   CHECK(cu.find("op_reduced(reduced_acc, reduced_acc_1, x, gtid, ") != std::string::npos);
   CHECK(cu.find("iota_mem") == std::string::npos);
+  // argmax's operator: the internaliser's single-use booleans fold into one condition and
+  // the if that only picks values becomes selects; calls write the accumulators directly;
+  // the pair's group reduction is one macro; entry results are computed in place.
+  CHECK(cu.find("    bool cond_1 = x > y || (x == y && x_1 < y_1);\n"
+                "    *reduced_0_out = cond_1 ? x : y;\n"
+                "    *reduced_1_out = cond_1 ? x_1 : y_1;\n}") != std::string::npos);
+  CHECK(cu.find("&reduced_acc, &reduced_acc_1);") != std::string::npos);
+  CHECK(cu.find("reduced_op") == std::string::npos);
+  CHECK(cu.find("FJORD_GROUP_REDUCE2(tid, (int64_t)blockDim.x, int32_t, reduced_acc,") !=
+        std::string::npos);
+  CHECK(cu.find("__shfl_down_sync") == std::string::npos);
+  CHECK(cu.find("readScalar(result_1, reduced_result_1, 0)") != std::string::npos);
+  CHECK(cu.find("mapped_bytes") == std::string::npos);
+  // The whole steps' vector loads, and the block size's clamp.
+  CHECK(cu.find("FJORD_LOAD_VECTOR(x_lanes_1, u * 4, ys_mem, g + u * stride);") !=
+        std::string::npos);
+  CHECK(cu.find("std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024)") !=
+        std::string::npos);
   // Stage 2 of a reduction runs one block: nothing to guard.
   CHECK(cu.find("if (1 > 0)") == std::string::npos);
   CHECK(cu.find("ctx->device.launch(sum_reduce_stage2, \"sum_reduce_stage2\", 1, ") !=

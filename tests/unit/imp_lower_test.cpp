@@ -178,10 +178,10 @@ TEST_CASE("imp: a SegMap over contiguous arrays becomes one guarded kernel of fo
   CHECK(params == std::vector<std::string>{"result_0_mem", "n", "xs_mem", "groups"});
   CHECK(k.params[0].written);
   CHECK_FALSE(k.params[2].written);
-  // Doc: location, the source line, what, LMADs.
+  // Doc: location with the source line, what, LMADs.
   REQUIRE(k.doc.size() >= 4);
-  CHECK(k.doc[0] == "prog.fut:1");
-  CHECK(k.doc[1] == "  entry scale (xs: []f32) = map (*2) xs");
+  CHECK(k.doc[0] == "prog.fut:1: entry scale (xs: []f32) = map (*2) xs");
+  CHECK(k.doc[1] == "map over [n], four consecutive points per thread");
   CHECK(docMentions(k, "map over [n], four consecutive points per thread"));
   CHECK(docMentions(k, "reads  xs @xs_mem -> "));
   CHECK(docMentions(k, "writes ys @result_0_mem -> 0 + {(n : 1)}"));

@@ -12,26 +12,12 @@
 // the operator of `reduced` (demo.fut:19:3)
 static __device__ void op_reduced(int32_t x, int64_t x_1, int32_t y, int64_t y_1,
                                   int32_t *reduced_0_out, int64_t *reduced_1_out) {
-    bool cmp = x > y;
-    bool cmp_1 = x == y;
-    bool cmp_2 = x_1 < y_1;
-    bool cond = cmp_1 && cmp_2;
-    bool cond_1 = cmp || cond;
-    int32_t if_res;
-    int64_t if_res_1;
-    if (cond_1) {
-        if_res = x;
-        if_res_1 = x_1;
-    } else {
-        if_res = y;
-        if_res_1 = y_1;
-    }
-    *reduced_0_out = if_res;
-    *reduced_1_out = if_res_1;
+    bool cond_1 = x > y || (x == y && x_1 < y_1);
+    *reduced_0_out = cond_1 ? x : y;
+    *reduced_1_out = cond_1 ? x_1 : y_1;
 }
 
-// demo.fut:6
-//   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
+// demo.fut:6: entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
 // map over [xs_len], four consecutive points per thread
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes mapped @result_0_mem -> 0 + {(xs_len : 1)}
@@ -54,8 +40,7 @@ static __global__ void scale_map(float *result_0_mem, int64_t xs_len, const floa
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
@@ -75,11 +60,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-            x_lanes[u * 4] = x_vec.x;
-            x_lanes[u * 4 + 1] = x_vec.y;
-            x_lanes[u * 4 + 2] = x_vec.z;
-            x_lanes[u * 4 + 3] = x_vec.w;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
         }
         for (int32_t q = 0; q < 16; ++q) {
             float x = x_lanes[q];
@@ -107,8 +88,7 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -134,8 +114,7 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
     }
 }
 
-// demo.fut:12
-//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+// demo.fut:12: entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // reads  ys @ys_mem -> 0 + {(n : 1)}
@@ -157,16 +136,8 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int32_t u = 0; u < 4; ++u) {
-            float4 x_vec = reinterpret_cast<const float4 *>(xs_mem)[g + u * stride];
-            x_lanes[u * 4] = x_vec.x;
-            x_lanes[u * 4 + 1] = x_vec.y;
-            x_lanes[u * 4 + 2] = x_vec.z;
-            x_lanes[u * 4 + 3] = x_vec.w;
-            float4 x_vec_1 = reinterpret_cast<const float4 *>(ys_mem)[g + u * stride];
-            x_lanes_1[u * 4] = x_vec_1.x;
-            x_lanes_1[u * 4 + 1] = x_vec_1.y;
-            x_lanes_1[u * 4 + 2] = x_vec_1.z;
-            x_lanes_1[u * 4 + 3] = x_vec_1.w;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
+            FJORD_LOAD_VECTOR(x_lanes_1, u * 4, ys_mem, g + u * stride);
         }
         for (int32_t q = 0; q < 16; ++q) {
             float x = x_lanes[q];
@@ -197,8 +168,7 @@ static __global__ void dot_map_reduce_stage1(int64_t n, const float *xs_mem, con
     }
 }
 
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// demo.fut:15: entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
@@ -227,14 +197,12 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
-// writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-// writes reduced_partials @reduced_partials_1 -> 0 + {(num_blocks : 1)}
+// writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
 static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const int32_t *xs_mem,
                                             int32_t *reduced_partials,
                                             int64_t *reduced_partials_1) {
@@ -253,57 +221,26 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         int32_t x = xs_mem[gtid];
-        int32_t reduced_op;
-        int64_t reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_acc, &reduced_acc_1);
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
-            int32_t reduced_op_2;
-            int64_t reduced_op_3;
-            op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1, &reduced_op_2,
-                       &reduced_op_3);
-            reduced_acc = reduced_op_2;
-            reduced_acc_1 = reduced_op_3;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-                reduced_shared_1[tid / 32] = reduced_acc_1;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : (-2147483647 - 1);
-            reduced_acc_1 = lane < warps ? reduced_shared_1[first_warp + lane] : -1;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (int64_t)blockDim.x, int32_t, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, int64_t, reduced_acc_1, reduced_shared_1,
+                        (int64_t)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
         reduced_partials_1[block] = reduced_acc_1;
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
-// reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
-// writes reduced_result @reduced_result_1 -> 0 + {(1 : 1)}
+// reads  reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_partials : 1)}
+// writes reduced_result @reduced_result, @reduced_result_1 -> 0 + {(1 : 1)}
 static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t *reduced_partials,
                                             const int64_t *reduced_partials_1,
                                             int32_t *reduced_result, int64_t *reduced_result_1) {
@@ -319,42 +256,14 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int32_t reduced = reduced_partials[start + chunk_i];
         int64_t reduced_1 = reduced_partials_1[start + chunk_i];
-        int32_t reduced_op;
-        int64_t reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_acc, &reduced_acc_1);
     }
-    // each lane combines its value with the one `offset` lanes above, in lane order;
-    // with more than one warp per group, again over the warps' values
-    int64_t width = min((int64_t)blockDim.x, (int64_t)32);
-    int64_t rounds = (int64_t)blockDim.x > 32 ? (int64_t)2 : (int64_t)1;
-    for (int64_t round_ = 0; round_ < rounds; ++round_) {
-        int64_t offset = 1;
-        while (offset < width) {
-            int32_t reduced_above = __shfl_down_sync(0xffffffffu, reduced_acc, (int)offset);
-            int64_t reduced_above_1 = __shfl_down_sync(0xffffffffu, reduced_acc_1, (int)offset);
-            int32_t reduced_op_2;
-            int64_t reduced_op_3;
-            op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1, &reduced_op_2,
-                       &reduced_op_3);
-            reduced_acc = reduced_op_2;
-            reduced_acc_1 = reduced_op_3;
-            offset = offset * 2;
-        }
-        if (round_ == 0 && (int64_t)blockDim.x > 32) {
-            if (tid % 32 == 0) {
-                reduced_shared[tid / 32] = reduced_acc;
-                reduced_shared_1[tid / 32] = reduced_acc_1;
-            }
-            __syncthreads();
-            int64_t warps = (int64_t)blockDim.x / 32;
-            int64_t lane = tid % 32;
-            int64_t first_warp = tid / (int64_t)blockDim.x * warps;
-            reduced_acc = lane < warps ? reduced_shared[first_warp + lane] : (-2147483647 - 1);
-            reduced_acc_1 = lane < warps ? reduced_shared_1[first_warp + lane] : -1;
-        }
-    }
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (int64_t)blockDim.x, int32_t, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, int64_t, reduced_acc_1, reduced_shared_1,
+                        (int64_t)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
         reduced_result_1[0] = reduced_acc_1;
@@ -379,10 +288,8 @@ FJORD_ARRAY_API(demo, f64_2d, double, 2, (int64_t dim0, int64_t dim1), (dim0, di
 static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
                        fjord_rt::cuda::Buffer &result_0_mem, int64_t xs_len,
                        const fjord_rt::cuda::Buffer &xs_mem) {
-    int64_t mapped_bytes = xs_len * 4;
-    FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
+    FJORD_TRY(ctx->device.alloc(result_0_mem, xs_len * 4));
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.scale_map_block_size, 1, 1024);
     if (xs_len > 0) {
         FJORD_TRY(ctx->device.launch(
             scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
@@ -396,12 +303,10 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
 static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
                      const fjord_rt::cuda::Buffer &xs_mem) {
     // reduction with (+) over xs
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.sum_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    float reduced;
     if (xs_len == 0) {
-        reduced = 0.0f;
+        result_0 = 0.0f;
     } else {
         int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
                                                (xs_len + warp_block_size - 1) / warp_block_size),
@@ -414,9 +319,8 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
                                      warp_block_size, xs_len, xs_mem, reduced_partials));
         FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
                                      num_blocks, reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
+        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
     }
-    result_0 = reduced;
     return fjord_rt::kSuccess;
 }
 
@@ -429,12 +333,10 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
             fjord_rt::kProgramError,
             "size mismatch: dimension 0 of argument `ys` differs from `n` at demo.fut:12:1");
     // reduction with (+) over xs, ys
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.dot_map_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    float reduced;
     if (n == 0) {
-        reduced = 0.0f;
+        result_0 = 0.0f;
     } else {
         int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
                                                (n + warp_block_size - 1) / warp_block_size),
@@ -447,9 +349,8 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
                                      warp_block_size, n, xs_mem, ys_mem, reduced_partials));
         FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
                                      num_blocks, reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
+        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
     }
-    result_0 = reduced;
     return fjord_rt::kSuccess;
 }
 
@@ -457,11 +358,9 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
 static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          fjord_rt::cuda::Buffer &result_0_mem, int64_t n, int64_t m,
                          const fjord_rt::cuda::Buffer &a_mem) {
-    int64_t mapped_bytes = n * 8;
-    FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    FJORD_TRY(ctx->device.alloc(result_0_mem, n * 8));
     // segmented reduction with (+) over a
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.rowsums_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     int64_t threads_per_segment = 1;
     while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
@@ -484,14 +383,11 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
 static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &result_1, int64_t n,
                         const fjord_rt::cuda::Buffer &xs_mem) {
     // reduction with a user-defined operator over xs
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.argmax_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.argmax_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    int32_t reduced;
-    int64_t reduced_1;
     if (n == 0) {
-        reduced = (-2147483647 - 1);
-        reduced_1 = -1;
+        result_0 = (-2147483647 - 1);
+        result_1 = -1;
     } else {
         int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
                                                (n + warp_block_size - 1) / warp_block_size),
@@ -511,11 +407,9 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1,
                                      warp_block_size, num_blocks, reduced_partials,
                                      reduced_partials_1, reduced_result, reduced_result_1));
-        FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
+        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
+        FJORD_TRY(ctx->device.readScalar(result_1, reduced_result_1, 0));
     }
-    result_0 = reduced;
-    result_1 = reduced_1;
     return fjord_rt::kSuccess;
 }
 

@@ -300,6 +300,36 @@ inline void Buffer::reset() {
         }                                                                                        \
     } while (0)
 
+// FJORD_GROUP_REDUCE2(tid, G, T0, acc0, sh0, neutral0, above0, T1, acc1, sh1, neutral1,
+// above1, combine): FJORD_GROUP_REDUCE for a pair of accumulators (acc0 of T0 through the
+// shared array sh0, acc1 of T1 through sh1), whose operator is the statements `combine`:
+// they read the earlier thread's values acc0, acc1 and the later thread's above0, above1,
+// and set acc0 and acc1 to the combined pair.
+#define FJORD_GROUP_REDUCE2(tid, G, T0, acc0, sh0, neutral0, above0, T1, acc1, sh1, neutral1,  \
+                            above1, ...)                                                         \
+    do {                                                                                         \
+        int64_t fjord_group = (G), fjord_tid = (tid);                                             \
+        int fjord_width = fjord_group < 32 ? (int)fjord_group : 32;                              \
+        for (int fjord_round = 0; fjord_round < (fjord_group > 32 ? 2 : 1); ++fjord_round) {     \
+            for (int fjord_offset = 1; fjord_offset < fjord_width; fjord_offset *= 2) {          \
+                T0 above0 = __shfl_down_sync(0xffffffffu, acc0, fjord_offset);                   \
+                T1 above1 = __shfl_down_sync(0xffffffffu, acc1, fjord_offset);                   \
+                __VA_ARGS__;                                                                     \
+            }                                                                                    \
+            if (fjord_round == 0 && fjord_group > 32) {                                          \
+                if (fjord_tid % 32 == 0) {                                                       \
+                    sh0[fjord_tid / 32] = acc0;                                                  \
+                    sh1[fjord_tid / 32] = acc1;                                                  \
+                }                                                                                \
+                __syncthreads();                                                                 \
+                int64_t fjord_warps = fjord_group / 32, fjord_lane = fjord_tid % 32;             \
+                int64_t fjord_first = fjord_tid / fjord_group * fjord_warps;                     \
+                acc0 = fjord_lane < fjord_warps ? sh0[fjord_first + fjord_lane] : (neutral0);    \
+                acc1 = fjord_lane < fjord_warps ? sh1[fjord_first + fjord_lane] : (neutral1);    \
+            }                                                                                    \
+        }                                                                                        \
+    } while (0)
+
 namespace fjord_rt::cuda {
 
 /// The CUDA vector of four T (float4, int4, uint4) for the 4-byte element types.
@@ -325,6 +355,15 @@ __device__ __forceinline__ void loadLanes(T *lanes, const T *mem, int64_t g, int
             lanes[q] = mem[g * 4 + q];
 }
 
+/// lanes[q] = mem[4g + q] for q < 4, by one vector load (all four lie inside the input).
+template <typename T> __device__ __forceinline__ void loadVector(T *lanes, const T *mem, int64_t g) {
+    typename Vector4<T>::type v = reinterpret_cast<const typename Vector4<T>::type *>(mem)[g];
+    lanes[0] = v.x;
+    lanes[1] = v.y;
+    lanes[2] = v.z;
+    lanes[3] = v.w;
+}
+
 /// mem[4g + q] = lanes[q] for q < 4 where 4g + q < n, by one vector store when all four are.
 template <typename T>
 __device__ __forceinline__ void storeLanes(T *mem, int64_t g, const T *lanes, int64_t n) {
@@ -342,7 +381,9 @@ __device__ __forceinline__ void storeLanes(T *mem, int64_t g, const T *lanes, in
 
 // FJORD_LOAD_LANES(lanes, first, mem, g, n): lanes[first + q] = mem[4g + q] for q < 4 where
 // 4g + q < n, by one vector load when all four are. FJORD_STORE_LANES(mem, g, lanes, n):
-// the matching store of lanes[0..3]. (Note [Vectorised inputs] in Fjord's imp/GroupReduce.cpp.)
+// the matching store of lanes[0..3]. FJORD_LOAD_VECTOR(lanes, first, mem, g): FJORD_LOAD_LANES
+// where all four lie inside the input. (Note [Vectorised inputs] in Fjord's imp/GroupReduce.cpp.)
 #define FJORD_LOAD_LANES(lanes, first, mem, g, n)                                                \
     fjord_rt::cuda::loadLanes(&(lanes)[first], mem, g, n)
+#define FJORD_LOAD_VECTOR(lanes, first, mem, g) fjord_rt::cuda::loadVector(&(lanes)[first], mem, g)
 #define FJORD_STORE_LANES(mem, g, lanes, n) fjord_rt::cuda::storeLanes(mem, g, lanes, n)

@@ -6,26 +6,12 @@
 // the operator of `reduced` (demo.fut:19:3)
 static inline void op_reduced(int x, long x_1, int y, long y_1, int *reduced_0_out,
                               long *reduced_1_out) {
-    bool cmp = x > y;
-    bool cmp_1 = x == y;
-    bool cmp_2 = x_1 < y_1;
-    bool cond = cmp_1 && cmp_2;
-    bool cond_1 = cmp || cond;
-    int if_res;
-    long if_res_1;
-    if (cond_1) {
-        if_res = x;
-        if_res_1 = x_1;
-    } else {
-        if_res = y;
-        if_res_1 = y_1;
-    }
-    *reduced_0_out = if_res;
-    *reduced_1_out = if_res_1;
+    bool cond_1 = x > y || (x == y && x_1 < y_1);
+    *reduced_0_out = cond_1 ? x : y;
+    *reduced_1_out = cond_1 ? x_1 : y_1;
 }
 
-// demo.fut:6
-//   entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
+// demo.fut:6: entry scale (xs: []f32) : []f32 = map (\x -> 2 * x + 1) xs
 // map over [xs_len], four consecutive points per thread
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes mapped @result_0_mem -> 0 + {(xs_len : 1)}
@@ -48,8 +34,7 @@ __kernel void scale_map(__global float *result_0_mem, long xs_len, __global cons
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(xs_len : 1)}
 // writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
@@ -69,11 +54,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int u = 0; u < 4; ++u) {
-            float4 x_vec = vload4(g + u * stride, xs_mem);
-            x_lanes[u * 4] = x_vec.s0;
-            x_lanes[u * 4 + 1] = x_vec.s1;
-            x_lanes[u * 4 + 2] = x_vec.s2;
-            x_lanes[u * 4 + 3] = x_vec.s3;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
         }
         for (int q = 0; q < 16; ++q) {
             float x = x_lanes[q];
@@ -101,8 +82,7 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
     }
 }
 
-// demo.fut:9
-//   entry sum (xs: []f32) : f32 = reduce (+) 0 xs
+// demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
 // writes reduced_result @reduced_result -> 0 + {(1 : 1)}
@@ -128,8 +108,7 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
     }
 }
 
-// demo.fut:12
-//   entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
+// demo.fut:12: entry dot [n] (xs: [n]f32) (ys: [n]f32) : f32 = reduce (+) 0 (map2 (*) xs ys)
 // reduction with (+) over xs, ys, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // reads  ys @ys_mem -> 0 + {(n : 1)}
@@ -152,16 +131,8 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     // whole steps: every vector of the step lies inside the input
     while (g + stride * 3 < whole_groups) {
         for (int u = 0; u < 4; ++u) {
-            float4 x_vec = vload4(g + u * stride, xs_mem);
-            x_lanes[u * 4] = x_vec.s0;
-            x_lanes[u * 4 + 1] = x_vec.s1;
-            x_lanes[u * 4 + 2] = x_vec.s2;
-            x_lanes[u * 4 + 3] = x_vec.s3;
-            float4 x_vec_1 = vload4(g + u * stride, ys_mem);
-            x_lanes_1[u * 4] = x_vec_1.s0;
-            x_lanes_1[u * 4 + 1] = x_vec_1.s1;
-            x_lanes_1[u * 4 + 2] = x_vec_1.s2;
-            x_lanes_1[u * 4 + 3] = x_vec_1.s3;
+            FJORD_LOAD_VECTOR(x_lanes, u * 4, xs_mem, g + u * stride);
+            FJORD_LOAD_VECTOR(x_lanes_1, u * 4, ys_mem, g + u * stride);
         }
         for (int q = 0; q < 16; ++q) {
             float x = x_lanes[q];
@@ -192,8 +163,7 @@ __kernel void dot_map_reduce_stage1(long n, __global const float *xs_mem,
     }
 }
 
-// demo.fut:15
-//   entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
+// demo.fut:15: entry rowsums [n][m] (a: [n][m]f64) : [n]f64 = map (\r -> reduce (+) 0 r) a
 // segmented reduction with (+) over a, a group of threads_per_segment threads per segment
 // reads  a @a_mem -> 0 + {(n : m), (m : 1)}
 // writes mapped @result_0_mem -> 0 + {(n : 1)}
@@ -222,14 +192,12 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
-// writes reduced_partials @reduced_partials -> 0 + {(num_blocks : 1)}
-// writes reduced_partials @reduced_partials_1 -> 0 + {(num_blocks : 1)}
+// writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
 __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *xs_mem,
                                    __global int *reduced_partials,
                                    __global long *reduced_partials_1) {
@@ -248,47 +216,26 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
-        int reduced_op;
-        long reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, x, gtid, &reduced_acc, &reduced_acc_1);
     }
-    // a tree in shared memory combines neighbours within each group, in thread order
-    reduced_shared[tid] = reduced_acc;
-    reduced_shared_1[tid] = reduced_acc_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long offset_1 = 1;
-    while (offset_1 < (long)get_local_size(0)) {
-        if (tid % (2 * offset_1) == 0 &&
-            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            int reduced_op_4;
-            long reduced_op_5;
-            op_reduced(reduced_shared[tid], reduced_shared_1[tid], reduced_shared[tid + offset_1],
-                       reduced_shared_1[tid + offset_1], &reduced_op_4, &reduced_op_5);
-            reduced_shared[tid] = reduced_op_4;
-            reduced_shared_1[tid] = reduced_op_5;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        offset_1 = offset_1 * 2;
-    }
-    reduced_acc = reduced_shared[tid];
-    reduced_acc_1 = reduced_shared_1[tid];
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (long)get_local_size(0), int, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, long, reduced_acc_1, reduced_shared_1,
+                        (long)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_partials[block] = reduced_acc;
         reduced_partials_1[block] = reduced_acc_1;
     }
 }
 
-// demo.fut:19-21
-//   reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
+// demo.fut:19-21: reduce (\(a,i) (b,j) -> if a > b || (a == b && i < j) then (a,i) else (b,j))
 //   ...
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
-// reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// reads  reduced_partials @reduced_partials_1 -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
-// writes reduced_result @reduced_result_1 -> 0 + {(1 : 1)}
+// reads  reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_partials : 1)}
+// writes reduced_result @reduced_result, @reduced_result_1 -> 0 + {(1 : 1)}
 __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduced_partials,
                                    __global const long *reduced_partials_1,
                                    __global int *reduced_result, __global long *reduced_result_1) {
@@ -304,32 +251,14 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         int reduced = reduced_partials[start + chunk_i];
         long reduced_1 = reduced_partials_1[start + chunk_i];
-        int reduced_op;
-        long reduced_op_1;
-        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_op, &reduced_op_1);
-        reduced_acc = reduced_op;
-        reduced_acc_1 = reduced_op_1;
+        op_reduced(reduced_acc, reduced_acc_1, reduced, reduced_1, &reduced_acc, &reduced_acc_1);
     }
-    // a tree in shared memory combines neighbours within each group, in thread order
-    reduced_shared[tid] = reduced_acc;
-    reduced_shared_1[tid] = reduced_acc_1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    long offset_1 = 1;
-    while (offset_1 < (long)get_local_size(0)) {
-        if (tid % (2 * offset_1) == 0 &&
-            tid % (long)get_local_size(0) + offset_1 < (long)get_local_size(0)) {
-            int reduced_op_4;
-            long reduced_op_5;
-            op_reduced(reduced_shared[tid], reduced_shared_1[tid], reduced_shared[tid + offset_1],
-                       reduced_shared_1[tid + offset_1], &reduced_op_4, &reduced_op_5);
-            reduced_shared[tid] = reduced_op_4;
-            reduced_shared_1[tid] = reduced_op_5;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        offset_1 = offset_1 * 2;
-    }
-    reduced_acc = reduced_shared[tid];
-    reduced_acc_1 = reduced_shared_1[tid];
+    // the first thread of each group combines the group's values, in thread order
+    FJORD_GROUP_REDUCE2(tid, (long)get_local_size(0), int, reduced_acc, reduced_shared,
+                        (-2147483647 - 1), reduced_above, long, reduced_acc_1, reduced_shared_1,
+                        (long)-1, reduced_above_1,
+                        op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
+                                   &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
         reduced_result[0] = reduced_acc;
         reduced_result_1[0] = reduced_acc_1;

@@ -30,10 +30,8 @@ FJORD_ARRAY_API(demo, f64_2d, double, 2, (int64_t dim0, int64_t dim1), (dim0, di
 static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
                        fjord_rt::opencl::Buffer &result_0_mem, int64_t xs_len,
                        const fjord_rt::opencl::Buffer &xs_mem) {
-    int64_t mapped_bytes = xs_len * 4;
-    FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.scale_map_block_size, (int64_t)1), (int64_t)1024);
+    FJORD_TRY(ctx->device.alloc(result_0_mem, xs_len * 4));
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.scale_map_block_size, 1, 1024);
     if (xs_len > 0) {
         FJORD_TRY(
             ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
@@ -47,12 +45,10 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
 static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
                      const fjord_rt::opencl::Buffer &xs_mem) {
     // reduction with (+) over xs
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.sum_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    float reduced;
     if (xs_len == 0) {
-        reduced = 0.0f;
+        result_0 = 0.0f;
     } else {
         int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
                                                (xs_len + warp_block_size - 1) / warp_block_size),
@@ -65,9 +61,8 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
                                      xs_mem, reduced_partials));
         FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
                                      reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
+        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
     }
-    result_0 = reduced;
     return fjord_rt::kSuccess;
 }
 
@@ -80,12 +75,10 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
             fjord_rt::kProgramError,
             "size mismatch: dimension 0 of argument `ys` differs from `n` at demo.fut:12:1");
     // reduction with (+) over xs, ys
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.dot_map_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.dot_map_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    float reduced;
     if (n == 0) {
-        reduced = 0.0f;
+        result_0 = 0.0f;
     } else {
         int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
                                                (n + warp_block_size - 1) / warp_block_size),
@@ -98,9 +91,8 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
                                      xs_mem, ys_mem, reduced_partials));
         FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
                                      reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
+        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
     }
-    result_0 = reduced;
     return fjord_rt::kSuccess;
 }
 
@@ -108,11 +100,9 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
 static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
                          fjord_rt::opencl::Buffer &result_0_mem, int64_t n, int64_t m,
                          const fjord_rt::opencl::Buffer &a_mem) {
-    int64_t mapped_bytes = n * 8;
-    FJORD_TRY(ctx->device.alloc(result_0_mem, mapped_bytes));
+    FJORD_TRY(ctx->device.alloc(result_0_mem, n * 8));
     // segmented reduction with (+) over a
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.rowsums_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.rowsums_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
     int64_t threads_per_segment = 1;
     while (threads_per_segment < 32 && threads_per_segment * 8 < m) {
@@ -134,14 +124,11 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
 static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &result_1, int64_t n,
                         const fjord_rt::opencl::Buffer &xs_mem) {
     // reduction with a user-defined operator over xs
-    int64_t block_size =
-        std::min(std::max(ctx->tuning.argmax_reduce_block_size, (int64_t)1), (int64_t)1024);
+    int64_t block_size = std::clamp<int64_t>(ctx->tuning.argmax_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    int32_t reduced;
-    int64_t reduced_1;
     if (n == 0) {
-        reduced = (-2147483647 - 1);
-        reduced_1 = -1;
+        result_0 = (-2147483647 - 1);
+        result_1 = -1;
     } else {
         int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
                                                (n + warp_block_size - 1) / warp_block_size),
@@ -160,11 +147,9 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
         FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
                                      reduced_partials, reduced_partials_1, reduced_result,
                                      reduced_result_1));
-        FJORD_TRY(ctx->device.readScalar(reduced, reduced_result, 0));
-        FJORD_TRY(ctx->device.readScalar(reduced_1, reduced_result_1, 0));
+        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
+        FJORD_TRY(ctx->device.readScalar(result_1, reduced_result_1, 0));
     }
-    result_0 = reduced;
-    result_1 = reduced_1;
     return fjord_rt::kSuccess;
 }
 

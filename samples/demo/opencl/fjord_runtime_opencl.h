@@ -35,9 +35,16 @@ namespace fjord_rt::opencl {
 /// t a multiple of 2 * offset within its group, offset = 1, 2, 4, ... below G. Every
 /// work-item of the work-group must reach it. (`neutral` is for targets with warp shuffles.)
 ///
+/// FJORD_GROUP_REDUCE2(tid, G, T0, acc0, sh0, neutral0, above0, T1, acc1, sh1, neutral1,
+/// above1, combine) is the same for a pair of accumulators (acc0 of T0 in sh0, acc1 of T1
+/// in sh1) whose operator is the statements `combine`: they read acc0, acc1 (sh0[t], sh1[t])
+/// and above0, above1 (sh0[t + offset], sh1[t + offset]) and set acc0 and acc1.
+///
 /// FJORD_LOAD_LANES(lanes, first, mem, g, n) sets lanes[first + q] = mem[4g + q] for q < 4
 /// where 4g + q < n, by one vector load when all four are; FJORD_STORE_LANES(mem, g, lanes, n)
-/// is the matching store of lanes[0..3] (Note [Vectorised inputs] in imp/GroupReduce.cpp).
+/// is the matching store of lanes[0..3]; FJORD_LOAD_VECTOR(lanes, first, mem, g) is
+/// FJORD_LOAD_LANES where all four lie inside the input (Note [Vectorised inputs] in
+/// imp/GroupReduce.cpp).
 inline constexpr const char* kKernelPrelude = R"FJORD(
 #define FJORD_LOAD_LANES(lanes, first, mem, g, n) \
     do { \
@@ -49,6 +56,7 @@ inline constexpr const char* kKernelPrelude = R"FJORD(
                 if (fjord_g * 4 + fjord_q < fjord_n) \
                     (lanes)[(first) + fjord_q] = (mem)[fjord_g * 4 + fjord_q]; \
     } while (0)
+#define FJORD_LOAD_VECTOR(lanes, first, mem, g) vstore4(vload4((g), mem), 0, &(lanes)[first])
 #define FJORD_STORE_LANES(mem, g, lanes, n) \
     do { \
         long fjord_g = (g), fjord_n = (n); \
@@ -74,6 +82,29 @@ inline constexpr const char* kKernelPrelude = R"FJORD(
             barrier(CLK_LOCAL_MEM_FENCE); \
         } \
         acc = sh[fjord_tid]; \
+    } while (0)
+#define FJORD_GROUP_REDUCE2(tid, G, T0, acc0, sh0, neutral0, above0, T1, acc1, sh1, neutral1, \
+                            above1, ...) \
+    do { \
+        long fjord_group = (G), fjord_tid = (tid); \
+        sh0[fjord_tid] = acc0; \
+        sh1[fjord_tid] = acc1; \
+        barrier(CLK_LOCAL_MEM_FENCE); \
+        for (long fjord_offset = 1; fjord_offset < fjord_group; fjord_offset *= 2) { \
+            if (fjord_tid % (2 * fjord_offset) == 0 && \
+                fjord_tid % fjord_group + fjord_offset < fjord_group) { \
+                T0 above0 = sh0[fjord_tid + fjord_offset]; \
+                T1 above1 = sh1[fjord_tid + fjord_offset]; \
+                acc0 = sh0[fjord_tid]; \
+                acc1 = sh1[fjord_tid]; \
+                __VA_ARGS__; \
+                sh0[fjord_tid] = acc0; \
+                sh1[fjord_tid] = acc1; \
+            } \
+            barrier(CLK_LOCAL_MEM_FENCE); \
+        } \
+        acc0 = sh0[fjord_tid]; \
+        acc1 = sh1[fjord_tid]; \
     } while (0)
 )FJORD";
 
