@@ -231,6 +231,24 @@ std::vector<ir::Stm> withoutInputs(const ir::Body& body, const std::vector<Vecto
   return out;
 }
 
+bool scalarOnly(const std::vector<ir::Stm>& stms) {
+  for (const ir::Stm& s : stms) {
+    for (const ir::PatElem& pe : s.pat)
+      if (pe.type.isArray())
+        return false;
+    if (const auto* b = std::get_if<ir::BasicOp>(&s.exp)) {
+      if (b->kind == ir::BasicOp::Kind::Index || b->kind == ir::BasicOp::Kind::FlatIndex)
+        return false;
+    } else if (const auto* e = std::get_if<ir::If>(&s.exp)) {
+      if (!scalarOnly(e->thenBody.stms) || !scalarOnly(e->elseBody.stms))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorInput>& ins,
                                     int64_t count, Block& decls) {
   std::vector<std::string> out;

@@ -35,6 +35,11 @@ std::vector<VectorInput> vectorInputs(Lowerer& L, const ir::Body& body, const ir
 /// The body's statements without the vectorised reads.
 std::vector<ir::Stm> withoutInputs(const ir::Body& body, const std::vector<VectorInput>& ins);
 
+/// Whether `stms` compute scalars from scalars only: no array reads, loops or calls, so
+/// taking four points per thread cannot spoil how other arrays are accessed (a thread
+/// walking a row, say, reads it coalesced only with one point per thread).
+bool scalarOnly(const std::vector<ir::Stm>& stms);
+
 /// Per vector input, a private array of `count` elements (declared in `decls`).
 std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorInput>& ins,
                                     int64_t count, Block& decls);

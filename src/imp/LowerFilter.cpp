@@ -4,6 +4,8 @@
 #include "imp/ScanKernels.h"
 #include "ir/Traverse.h"
 
+#include <algorithm>
+
 namespace fjord::imp::detail {
 
 // Note [One-pass filter]
@@ -43,6 +45,8 @@ namespace {
 /// The defaults of the filter kernel's `.block_size` and `.items_per_thread`.
 constexpr int64_t kFilterBlockSize = 512;
 constexpr int64_t kFilterItemsPerThread = 16;
+/// Items per thread of a filter whose values stay in registers (Note [Vector tiles]).
+constexpr int64_t kFilterVectorItems = 16;
 
 const ir::SegOp* segOpOf(const ir::Stm& s, ir::SegOp::Kind kind) {
   const auto* op = std::get_if<ir::Op>(&s.exp);
@@ -141,6 +145,9 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   ScanPlan p = makeScanPlan(scanStm, seg);
   p.compact = &c;
   sizeTile(p);
+  planVectorTile(host, p);
+  if (!p.vectorIns.empty())
+    p.fixedItems = kFilterVectorItems;
 
   out.push_back(comment("filter in one pass: scan of the flags and scatter of the kept elements"));
   ExpRef n = host.hostLet("n", host.subExp(seg.space.dims[0].second), out);
@@ -154,8 +161,9 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   host.prog.addTuning(base + ".block_size", kFilterBlockSize,
                       "threads per block of " + base + " (at most " +
                           std::to_string(kMaxBlockSize) + ")");
-  host.prog.addTuning(base + ".items_per_thread", kFilterItemsPerThread,
-                      "elements each thread of scan " + base + " handles per tile");
+  if (p.fixedItems == 0)
+    host.prog.addTuning(base + ".items_per_thread", kFilterItemsPerThread,
+                        "elements each thread of scan " + base + " handles per tile");
   lowerScanTiles(host, p, base, n, out);
 
   std::string count = host.freshName("count");
@@ -188,6 +196,114 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   for (const ir::PatElem& pe : scatterStm.pat)
     host.bindArray(pe);
   return g->scatter - g->scan + 1;
+}
+
+/// The write stage of a one-pass filter: the scatter's body runs at every point of the tile,
+/// reading the scanned offsets from the tile and the flags from the scan's body, run again
+/// (cheaper than keeping them in shared memory), instead of from arrays; its kept values go
+/// to the `kept` buffers. With `lanes` (Note [Vector tiles]) the points are those of the
+/// vector load, and both bodies take the inputs the lanes hold from them. The thread holding
+/// the last point writes the count.
+void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+                 ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                 ExpRef tileOffset, const Vals& carry, const std::vector<std::string>& lanes,
+                 Block& body) {
+  const Compaction& c = *p.compact;
+  const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
+  const ir::VName& dimV = sc.space.dims[0].first;
+  size_t dests = sc.writeDests.size();
+  std::vector<std::string> kept;
+  for (size_t d = 0; d < dests; ++d) {
+    const ir::PatElem& pe = c.scatter->pat.at(d);
+    kept.push_back(k.memParam(pe.name.name + "_kept", c.kept[d], pe.type.elem, true));
+    // Fresh buffers: the scatter's loads need not wait for its stores (Note [Loads in flight]).
+    k.markNoAlias(kept.back());
+    k.noteAccess(true, pe.name.name + "_kept @" + kept.back() + " -> 0 + {(n : 1)} (scattered)");
+  }
+  std::string count = k.memParam("count", c.count, PrimType::I64, true);
+  k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
+  body.push_back(comment("scatter the kept elements to their offsets, in index order"));
+  // The scatter's reads that the lanes hold: (statement in its body, lane array).
+  std::vector<std::pair<size_t, std::string>> fromLanes;
+  if (!lanes.empty())
+    for (const VectorInput& in : vectorInputs(k, sc.body, dimV))
+      for (size_t m = 0; m < p.vectorIns.size(); ++m)
+        if (p.vectorIns[m].array.block == in.array.block &&
+            p.vectorIns[m].array.elem == in.array.elem)
+          fromLanes.emplace_back(in.stm, lanes[m]);
+  // The scatter's body at point i (index j of the tile; inputs from element laneAt of the
+  // lanes, unless null); returns the value of each destination's index.
+  auto point = [&](ExpRef j, ExpRef i, ExpRef laneAt, Block& in) {
+    k.bindScalar(dimV, i->name, PrimType::I64);
+    k.bindScalar(sc.space.flat, i->name, PrimType::I64);
+    ExpRef flag;
+    for (size_t si = 0; si < sc.body.stms.size(); ++si) {
+      const ir::Stm& s = sc.body.stms[si];
+      auto lane = std::find_if(fromLanes.begin(), fromLanes.end(),
+                               [&](const auto& fl) { return fl.first == si; });
+      if (lane != fromLanes.end()) {
+        k.declareScalar(s.pat[0].name, s.pat[0].type.elem,
+                        load(lane->second, laneAt, s.pat[0].type.elem), in);
+        continue;
+      }
+      const auto* b = std::get_if<ir::BasicOp>(&s.exp);
+      bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
+                      (b->arr == c.offsets || b->arr == c.flags);
+      if (!fromScan) {
+        k.lowerStm(s, in);
+        continue;
+      }
+      if (b->arr == c.flags && !flag) {
+        if (laneAt) {
+          bindLanes(k, p.vectorIns, lanes, laneAt, in);
+          std::vector<ir::Stm> rest = withoutInputs(p.seg.body, p.vectorIns);
+          evalPoint(k, p, i, /*storeIf=*/nullptr, in, &rest);
+        } else {
+          evalPoint(k, p, i, /*storeIf=*/nullptr, in);
+        }
+        flag = k.subExp(p.seg.body.result.at(p.operands.size()));
+      }
+      size_t f = firstOperand(p);
+      ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
+      k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
+    }
+    std::vector<ExpRef> idx;
+    for (size_t d = 0; d < dests; ++d)
+      idx.push_back(k.subExp(sc.body.result.at(d)));
+    return idx;
+  };
+  auto keptStore = [&](size_t d, ExpRef idx) {
+    return store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)));
+  };
+  if (lanes.empty()) {
+    std::string it = k.freshName("item");
+    Block loop;
+    TileItem t = tileItem(k, dimV.name, var(it, PrimType::I64), tid, tileStart, n, loop);
+    std::vector<ExpRef> idx = point(t.j, t.i, nullptr, loop);
+    for (size_t d = 0; d < dests; ++d)
+      loop.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx[d], i64(0))),
+                            {keptStore(d, idx[d])}));
+    itemLoop(it, items, std::move(loop), body);
+  } else {
+    std::string v = k.freshName("vector"), q = k.freshName("q");
+    ExpRef vv = var(v, PrimType::I64), qv = var(q, PrimType::I64);
+    Block lane, in;
+    ExpRef j = k.let("j", add(mul(add(mul(vv, blockSize()), tid), i64(4)), qv), lane);
+    ExpRef i = k.let(dimV.name, add(tileStart, j), lane);
+    std::vector<ExpRef> idx = point(j, i, add(mul(vv, i64(4)), qv), in);
+    for (size_t d = 0; d < dests; ++d)
+      in.push_back(ifThen(cmp(CmpOpKind::Ge, idx[d], i64(0)), {keptStore(d, idx[d])}));
+    lane.push_back(ifThen(lt(i, n), std::move(in)));
+    Stm lanesLoop = forLoop(q, i64(4), std::move(lane));
+    lanesLoop.text = "unroll";
+    Stm vectors = forLoop(v, vectorsOf(items), {std::move(lanesLoop)});
+    vectors.text = "unroll";
+    body.push_back(std::move(vectors));
+  }
+  body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
+  ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
+  body.push_back(ifThen(andE(lastTile, eq(tid, sub(blockSize(), i64(1)))),
+                        {store(count, i64(0), carry.at(firstOperand(p)))}));
 }
 
 namespace {
