@@ -187,20 +187,16 @@ void groupReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Opera
 
 // ---------------------------------------------------------------------------------------
 
-namespace {
-
 bool vectorElem(PrimType t) {
   return t == PrimType::F32 || t == PrimType::I32 || t == PrimType::U32;
 }
 
-/// Whether `a` is one-dimensional, contiguous and starts at element 0 of its block.
 bool contiguousFromZero(const ArrayVar& a) {
   int64_t offset = -1, stride = -1;
   return a.lmad.rank() == 1 && a.lmad.offset.isConst(&offset) && offset == 0 &&
          a.lmad.dims[0].stride.isConst(&stride) && stride == 1;
 }
 
-} // namespace
 
 std::vector<VectorInput> vectorInputs(Lowerer& L, const ir::Body& body, const ir::VName& index) {
   std::vector<VectorInput> out;

@@ -29,6 +29,11 @@ struct VectorInput {
   ir::VName bound; ///< the scalar it binds
 };
 
+/// Whether vector accesses handle elements of type `t` (4 bytes: f32, i32, u32).
+bool vectorElem(PrimType t);
+/// Whether `a` is one-dimensional, contiguous and starts at element 0 of its block.
+bool contiguousFromZero(const ArrayVar& a);
+
 /// The body's vectorisable reads of index `index`. All of them have 4-byte elements.
 std::vector<VectorInput> vectorInputs(Lowerer& L, const ir::Body& body, const ir::VName& index);
 

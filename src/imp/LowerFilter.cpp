@@ -4,8 +4,6 @@
 #include "imp/ScanKernels.h"
 #include "ir/Traverse.h"
 
-#include <algorithm>
-
 namespace fjord::imp::detail {
 
 // Note [One-pass filter]
@@ -45,8 +43,6 @@ namespace {
 /// The defaults of the filter kernel's `.block_size` and `.items_per_thread`.
 constexpr int64_t kFilterBlockSize = 512;
 constexpr int64_t kFilterItemsPerThread = 16;
-/// Items per thread of a filter whose values stay in registers (Note [Vector tiles]).
-constexpr int64_t kFilterVectorItems = 16;
 
 const ir::SegOp* segOpOf(const ir::Stm& s, ir::SegOp::Kind kind) {
   const auto* op = std::get_if<ir::Op>(&s.exp);
@@ -146,8 +142,6 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   p.compact = &c;
   sizeTile(p);
   planVectorTile(host, p);
-  if (!p.vectorIns.empty())
-    p.fixedItems = kFilterVectorItems;
 
   out.push_back(comment("filter in one pass: scan of the flags and scatter of the kept elements"));
   ExpRef n = host.hostLet("n", host.subExp(seg.space.dims[0].second), out);
@@ -161,9 +155,8 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   host.prog.addTuning(base + ".block_size", kFilterBlockSize,
                       "threads per block of " + base + " (at most " +
                           std::to_string(kMaxBlockSize) + ")");
-  if (p.fixedItems == 0)
-    host.prog.addTuning(base + ".items_per_thread", kFilterItemsPerThread,
-                        "elements each thread of scan " + base + " handles per tile");
+  host.prog.addTuning(base + ".items_per_thread", kFilterItemsPerThread,
+                      "elements each thread of scan " + base + " handles per tile");
   lowerScanTiles(host, p, base, n, out);
 
   std::string count = host.freshName("count");
@@ -198,19 +191,15 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   return g->scatter - g->scan + 1;
 }
 
-/// The write stage of a one-pass filter: the scatter's body runs at every point of the tile,
-/// reading the scanned offsets from the tile and the flags from the scan's body, run again
-/// (cheaper than keeping them in shared memory), instead of from arrays; its kept values go
-/// to the `kept` buffers. With `lanes` (Note [Vector tiles]) the points are those of the
-/// vector load, and both bodies take the inputs the lanes hold from them. The thread holding
-/// the last point writes the count.
+/// The write stage of a one-pass filter: the scatter's body runs at every point of the tile, reading the scanned offsets from the tile
+/// and the flags from the scan's body, run again (cheaper than keeping them in shared
+/// memory), instead of from arrays; its kept values go to the `kept` buffers. The thread
+/// holding the last point writes the count.
 void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
                  ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
-                 ExpRef tileOffset, const Vals& carry, const std::vector<std::string>& lanes,
-                 Block& body) {
+                 ExpRef tileOffset, const Vals& carry, Block& body) {
   const Compaction& c = *p.compact;
   const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
-  const ir::VName& dimV = sc.space.dims[0].first;
   size_t dests = sc.writeDests.size();
   std::vector<std::string> kept;
   for (size_t d = 0; d < dests; ++d) {
@@ -223,87 +212,41 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   std::string count = k.memParam("count", c.count, PrimType::I64, true);
   k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
   body.push_back(comment("scatter the kept elements to their offsets, in index order"));
-  // The scatter's reads that the lanes hold: (statement in its body, lane array).
-  std::vector<std::pair<size_t, std::string>> fromLanes;
-  if (!lanes.empty())
-    for (const VectorInput& in : vectorInputs(k, sc.body, dimV))
-      for (size_t m = 0; m < p.vectorIns.size(); ++m)
-        if (p.vectorIns[m].array.block == in.array.block &&
-            p.vectorIns[m].array.elem == in.array.elem)
-          fromLanes.emplace_back(in.stm, lanes[m]);
-  // The scatter's body at point i (index j of the tile; inputs from element laneAt of the
-  // lanes, unless null); returns the value of each destination's index.
-  auto point = [&](ExpRef j, ExpRef i, ExpRef laneAt, Block& in) {
-    k.bindScalar(dimV, i->name, PrimType::I64);
-    k.bindScalar(sc.space.flat, i->name, PrimType::I64);
-    ExpRef flag;
-    for (size_t si = 0; si < sc.body.stms.size(); ++si) {
-      const ir::Stm& s = sc.body.stms[si];
-      auto lane = std::find_if(fromLanes.begin(), fromLanes.end(),
-                               [&](const auto& fl) { return fl.first == si; });
-      if (lane != fromLanes.end()) {
-        k.declareScalar(s.pat[0].name, s.pat[0].type.elem,
-                        load(lane->second, laneAt, s.pat[0].type.elem), in);
-        continue;
-      }
-      const auto* b = std::get_if<ir::BasicOp>(&s.exp);
-      bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
-                      (b->arr == c.offsets || b->arr == c.flags);
-      if (!fromScan) {
-        k.lowerStm(s, in);
-        continue;
-      }
-      if (b->arr == c.flags && !flag) {
-        if (laneAt) {
-          bindLanes(k, p.vectorIns, lanes, laneAt, in);
-          std::vector<ir::Stm> rest = withoutInputs(p.seg.body, p.vectorIns);
-          evalPoint(k, p, i, /*storeIf=*/nullptr, in, &rest);
-        } else {
-          evalPoint(k, p, i, /*storeIf=*/nullptr, in);
-        }
-        flag = k.subExp(p.seg.body.result.at(p.operands.size()));
-      }
-      size_t f = firstOperand(p);
-      ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
-      k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
+  std::string it = k.freshName("item");
+  Block loop;
+  TileItem t = tileItem(k, sc.space.dims[0].first.name, var(it, PrimType::I64), tid, tileStart,
+                        n, loop);
+  ExpRef j = t.j, i = t.i;
+  Block& in = loop;
+  k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
+  k.bindScalar(sc.space.flat, i->name, PrimType::I64);
+  size_t f = firstOperand(p);
+  ExpRef flag;
+  for (const ir::Stm& s : sc.body.stms) {
+    const auto* b = std::get_if<ir::BasicOp>(&s.exp);
+    bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
+                    (b->arr == c.offsets || b->arr == c.flags);
+    if (!fromScan) {
+      k.lowerStm(s, in);
+      continue;
     }
-    std::vector<ExpRef> idx;
-    for (size_t d = 0; d < dests; ++d)
-      idx.push_back(k.subExp(sc.body.result.at(d)));
-    return idx;
-  };
-  auto keptStore = [&](size_t d, ExpRef idx) {
-    return store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)));
-  };
-  if (lanes.empty()) {
-    std::string it = k.freshName("item");
-    Block loop;
-    TileItem t = tileItem(k, dimV.name, var(it, PrimType::I64), tid, tileStart, n, loop);
-    std::vector<ExpRef> idx = point(t.j, t.i, nullptr, loop);
-    for (size_t d = 0; d < dests; ++d)
-      loop.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx[d], i64(0))),
-                            {keptStore(d, idx[d])}));
-    itemLoop(it, items, std::move(loop), body);
-  } else {
-    std::string v = k.freshName("vector"), q = k.freshName("q");
-    ExpRef vv = var(v, PrimType::I64), qv = var(q, PrimType::I64);
-    Block lane, in;
-    ExpRef j = k.let("j", add(mul(add(mul(vv, blockSize()), tid), i64(4)), qv), lane);
-    ExpRef i = k.let(dimV.name, add(tileStart, j), lane);
-    std::vector<ExpRef> idx = point(j, i, add(mul(vv, i64(4)), qv), in);
-    for (size_t d = 0; d < dests; ++d)
-      in.push_back(ifThen(cmp(CmpOpKind::Ge, idx[d], i64(0)), {keptStore(d, idx[d])}));
-    lane.push_back(ifThen(lt(i, n), std::move(in)));
-    Stm lanesLoop = forLoop(q, i64(4), std::move(lane));
-    lanesLoop.text = "unroll";
-    Stm vectors = forLoop(v, vectorsOf(items), {std::move(lanesLoop)});
-    vectors.text = "unroll";
-    body.push_back(std::move(vectors));
+    if (b->arr == c.flags && !flag) {
+      evalPoint(k, p, i, /*storeIf=*/nullptr, in);
+      flag = k.subExp(p.seg.body.result.at(p.operands.size()));
+    }
+    ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
+    k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
   }
+  for (size_t d = 0; d < dests; ++d) {
+    ExpRef idx = k.subExp(sc.body.result.at(d));
+    in.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx, i64(0))),
+                        {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
+  }
+  itemLoop(it, items, std::move(loop), body);
   body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
   ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
   body.push_back(ifThen(andE(lastTile, eq(tid, sub(blockSize(), i64(1)))),
-                        {store(count, i64(0), carry.at(firstOperand(p)))}));
+                        {store(count, i64(0), carry.at(f))}));
 }
 
 namespace {

@@ -147,25 +147,17 @@ Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& ba
 void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
                     Block& out) {
   ExpRef bs = warpMultipleBlockSize(host, base, out);
-  // A tile holds at most tileMax elements: with a thread's items fixed (or at least the 4 of
-  // a vector, Note [Vector tiles]), that bounds the block size.
-  int64_t leastItems = p.fixedItems > 0 ? p.fixedItems : p.vectorIns.empty() ? 1 : 4;
-  int64_t widest = p.tileMax / leastItems / 32 * 32;
-  if (widest < kMaxBlockSize)
-    bs = host.hostLet("tile_block_size", minE(bs, i64(widest)), out);
+  // A tile holds at most tileMax elements, and vector tiles need 4 items per thread.
+  if (!p.vectorIns.empty() && p.tileMax / 4 < kMaxBlockSize)
+    bs = host.hostLet("tile_block_size", minE(bs, i64(p.tileMax / 4 / 32 * 32)), out);
   Block run;
-  ExpRef items;
-  if (p.fixedItems > 0) {
-    items = i64(p.fixedItems);
-  } else {
-    std::string itemsParam = base + ".items_per_thread";
-    host.prog.addTuning(itemsParam, kDefaultItemsPerThread,
-                        "elements each thread of scan " + base + " handles per tile");
-    ExpRef fit = maxE(minE(tuning(itemsParam), quot(i64(p.tileMax), bs)), i64(1));
-    if (!p.vectorIns.empty()) // whole vectors
-      fit = maxE(mul(quot(fit, i64(4)), i64(4)), i64(4));
-    items = host.hostLet("items", fit, run);
-  }
+  std::string itemsParam = base + ".items_per_thread";
+  host.prog.addTuning(itemsParam, kDefaultItemsPerThread,
+                      "elements each thread of scan " + base + " handles per tile");
+  ExpRef fit = maxE(minE(tuning(itemsParam), quot(i64(p.tileMax), bs)), i64(1));
+  if (!p.vectorIns.empty()) // whole vectors
+    fit = maxE(mul(quot(fit, i64(4)), i64(4)), i64(4));
+  ExpRef items = host.hostLet("items", fit, run);
   ExpRef tiles = host.hostLet("tiles", divUp(n, mul(bs, items)), run);
   bool halfValues = false;
   for (PrimType t : p.types)

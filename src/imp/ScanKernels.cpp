@@ -351,7 +351,7 @@ bool packedStatus(const ScanPlan& p) {
 }
 
 ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
-  ScanPlan p{stm, seg, operandsOf(stm, seg), false, {}, {}, 0, nullptr, {}, 0};
+  ScanPlan p{stm, seg, operandsOf(stm, seg), false, {}, {}, 0, nullptr, {}};
   p.segmented = seg.space.dims.size() > 1;
   if (p.segmented) {
     p.types.push_back(PrimType::Bool);
@@ -390,13 +390,8 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   Block decls, body;
   ExpRef tid = k.let("tid", threadId(), body);
   ExpRef n = k.param("n", hostN);
-  ExpRef items = p.fixedItems > 0 ? i64(p.fixedItems) : k.param("items", hostItems);
+  ExpRef items = k.param("items", hostItems);
   std::vector<std::string> tileSh = tileArrays(k, p, decls);
-  // A filter's values stay in registers for the scatter (Note [Vector tiles]).
-  bool keepValues = p.compact && mode != TileMode::Reduce && p.fixedItems > 0;
-  std::vector<std::string> lanes;
-  if (!p.vectorIns.empty())
-    lanes = laneArrays(k, p.vectorIns, keepValues ? p.fixedItems : 4, decls);
   ExpRef tile;
   if (mode == TileMode::LookBack) {
     std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
@@ -424,8 +419,8 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
 
   bool storeMapped = mode != TileMode::Reduce && !p.compact;
   if (!p.vectorIns.empty()) {
-    loadTileVectors(k, p, tid, tileStart, items, n, tileSh, lanes, keepValues, storeMapped,
-                    body);
+    std::vector<std::string> lanes = laneArrays(k, p.vectorIns, 4, decls);
+    loadTileVectors(k, p, tid, tileStart, items, n, tileSh, lanes, storeMapped, body);
     body.push_back(barrier());
   } else {
     body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
@@ -500,14 +495,18 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   }
 
   if (p.compact) {
-    scatterKept(k, p, tid, tileStart, items, n, tileSh, tileOffset, carry,
-                keepValues ? lanes : std::vector<std::string>{}, body);
+    scatterKept(k, p, tid, tileStart, items, n, tileSh, tileOffset, carry, body);
     // What the kernel writes is its own (the kept elements, count, ticket and tile status:
     // fresh buffers; the error flag), so no buffer it only reads changes while it runs:
     // those become read-only loads the compiler may issue early (Note [Loads in flight]).
     for (Param& prm : k.kernel.params)
       if (prm.kind == Param::Kind::Mem && !prm.written)
         prm.noAlias = true;
+    decls.insert(decls.end(), body.begin(), body.end());
+    k.kernel.body = std::move(decls);
+    return;
+  }
+  if (storeTileVectors(k, p, tid, tileStart, items, n, tileSh, decls, body)) {
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;

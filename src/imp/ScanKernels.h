@@ -30,9 +30,6 @@ struct ScanPlan {
   const Compaction* compact = nullptr; ///< set: write the scatter's values, not the scan
   /// Non-empty: the tile is loaded four elements at a time (Note [Vector tiles]).
   std::vector<VectorInput> vectorIns;
-  /// > 0: a thread's items per tile, fixed when the kernel is generated, so that a filter
-  /// keeps its values in registers between the load and the scatter (Note [Vector tiles]).
-  int64_t fixedItems = 0;
 };
 
 /// Sets p.vectorIns where the body's inputs allow vector loads (Note [Vector tiles]).
@@ -96,26 +93,25 @@ TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRe
 
 /// The vector load of a tile (Note [Vector tiles], ScanTileVectors.cpp): every thread maps
 /// its `items` points, four consecutive ones per vector, into the tile in shared memory.
-/// `lanes` are private arrays, one per vector input, of 4 elements, or of p.fixedItems where
-/// the values stay for the scatter (`keepValues`); mapped results are stored where
-/// `storeMapped`.
+/// `lanes` are private arrays of 4 elements, one per vector input; mapped results are
+/// stored where `storeMapped`.
 void loadTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
                      ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
-                     const std::vector<std::string>& lanes, bool keepValues, bool storeMapped,
-                     Block& out);
-/// A thread's vectors per tile: items / 4 (folded when items is a constant).
-ExpRef vectorsOf(ExpRef items);
-/// Declares the bound scalars of `ins` from element `at` of the private arrays `lanes`.
-void bindLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
-               const std::vector<std::string>& lanes, ExpRef at, Block& out);
+                     const std::vector<std::string>& lanes, bool storeMapped, Block& out);
+
+/// The write-back of a scan's tile (Note [Vector tiles]) four elements at a time, one vector
+/// store per result, where the tile was loaded so and every result is contiguous from
+/// offset 0 with 4-byte elements; returns false, emitting nothing, otherwise.
+bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+                      ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                      Block& decls, Block& out);
 
 /// The write stage of a one-pass filter (Note [One-pass filter], LowerFilter.cpp), after
 /// the tile holds each point's offset relative to `tileOffset`; `carry` is the thread's
-/// inclusive offset at its last item; `lanes` as for loadTileVectors (empty: none).
+/// inclusive offset at its last item.
 void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
                  ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
-                 ExpRef tileOffset, const Vals& carry, const std::vector<std::string>& lanes,
-                 Block& body);
+                 ExpRef tileOffset, const Vals& carry, Block& body);
 
 /// What a block scan gives each thread.
 struct BlockScanned {
