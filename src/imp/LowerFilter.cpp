@@ -141,7 +141,7 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   ScanPlan p = makeScanPlan(scanStm, seg);
   p.compact = &c;
   sizeTile(p);
-  planVectorTile(host, p);
+  // No vector tile (Note [Vector tiles]): it made the filter slower.
 
   out.push_back(comment("filter in one pass: scan of the flags and scatter of the kept elements"));
   ExpRef n = host.hostLet("n", host.subExp(seg.space.dims[0].second), out);

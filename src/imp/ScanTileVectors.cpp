@@ -16,13 +16,17 @@ namespace fjord::imp::detail {
 // otherwise. The tile, the fold, the block scan and the rescan are those of Note
 // [Single-pass scan]; a thread's items per tile must be a multiple of 4 (the host rounds).
 //
-// Measured on an H100 (2^28 i32, median of 20 runs, cold L2): the scan went from 974 to
-// 948 us. A filter also loads its tile so, and its scatter reads the inputs again. Keeping a
-// filter's values in registers for the scatter instead (16 items per thread, private
-// arrays indexed by constants once the loops unroll) took 75 registers, one block of 512
-// threads per multiprocessor, and 2042 us; capped at 64 or 48 registers, 1452 and 1378 us;
-// with the kept values staged through shared memory as well, 1329 us: none beat the
-// re-read (1300 us), which keeps 32 registers and four blocks per multiprocessor.
+// Measured on an H100 (2^28 i32, median of 20 or 30 runs, cold L2): the scan went from 974
+// to 948 us with vector loads, and to 927 us with vector stores as well (CUB: 870 us).
+//
+// A filter (Note [One-pass filter], LowerFilter.cpp) keeps its tile of scalar loads. With a
+// vector tile it took 1320 us against 1300 for scalar loads (the latter measured in another
+// session, after a cache flush that cost it about 20 us more: see the CUDA runtime's
+// flushL2). Keeping its values in registers for the scatter instead of reading them again
+// (16 items per thread, private arrays indexed by constants once the loops unroll) took 75
+// registers, so one block of 512 threads per multiprocessor, and 2042 us; capped at 64 or
+// 48 registers, 1452 and 1378 us; with the kept elements staged through shared memory as
+// well, 1329 us. The re-read keeps 32 registers and four blocks per multiprocessor.
 
 void planVectorTile(Lowerer& L, ScanPlan& p) {
   if (p.segmented)

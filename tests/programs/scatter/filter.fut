@@ -37,7 +37,7 @@ entry main (xs: []i32) : []i32 = filter (\x -> x > 3) xs
 entry evens [n] (is: [n]i64) (xs: [n]f32) : ([]i64, []f32) =
   unzip (filter (\(i, _) -> i % 2 == 0) (zip is xs))
 
--- Both inputs are contiguous i32/f32: the flags' tile is loaded four elements at a time
--- (Note [Vector tiles]); the scatter reads both arrays again.
+-- Two contiguous inputs of 4-byte elements, of which the predicate reads one; the scatter
+-- reads both.
 entry thirds [n] (xs: [n]i32) (ys: [n]f32) : ([]i32, []f32) =
   unzip (filter (\(x, _) -> x % 3 == 0) (zip xs ys))
