@@ -351,7 +351,7 @@ bool packedStatus(const ScanPlan& p) {
 }
 
 ScanPlan makeScanPlan(const ir::Stm& stm, const ir::SegOp& seg) {
-  ScanPlan p{stm, seg, operandsOf(stm, seg), false, {}, {}, 0, nullptr, {}};
+  ScanPlan p{stm, seg, operandsOf(stm, seg), false, {}, {}, 0};
   p.segmented = seg.space.dims.size() > 1;
   if (p.segmented) {
     p.types.push_back(PrimType::Bool);

@@ -29,7 +29,7 @@ struct ScanPlan {
   int64_t tileMax = 0;            ///< elements a tile may hold (shared memory is sized by it)
   const Compaction* compact = nullptr; ///< set: write the scatter's values, not the scan
   /// Non-empty: the tile is loaded four elements at a time (Note [Vector tiles]).
-  std::vector<VectorInput> vectorIns;
+  std::vector<VectorInput> vectorIns = {};
 };
 
 /// Sets p.vectorIns where the body's inputs allow vector loads (Note [Vector tiles]).
