@@ -416,11 +416,14 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     tile = k.let("tile", blockId(), body);
   }
   ExpRef tileStart = k.let("tile_start", mul(tile, mul(blockSize(), items)), body);
+  ExpRef tileVector =
+      p.vectorIns.empty() ? nullptr : k.let("tile_vector", quot(tileStart, i64(4)), body);
 
   bool storeMapped = mode != TileMode::Reduce && !p.compact;
   if (!p.vectorIns.empty()) {
     std::vector<std::string> lanes = laneArrays(k, p.vectorIns, 4, decls);
-    loadTileVectors(k, p, tid, tileStart, items, n, tileSh, lanes, storeMapped, body);
+    loadTileVectors(k, p, tid, tileStart, tileVector, items, n, tileSh, lanes, storeMapped,
+                    body);
     body.push_back(barrier());
   } else {
     body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
@@ -506,7 +509,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     k.kernel.body = std::move(decls);
     return;
   }
-  if (storeTileVectors(k, p, tid, tileStart, items, n, tileSh, decls, body)) {
+  if (storeTileVectors(k, p, tid, tileVector, items, n, tileSh, decls, body)) {
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;

@@ -93,16 +93,17 @@ TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRe
 
 /// The vector load of a tile (Note [Vector tiles], ScanTileVectors.cpp): every thread maps
 /// its `items` points, four consecutive ones per vector, into the tile in shared memory.
+/// `tileVector` is the tile's first vector, tile_start / 4.
 /// `lanes` are private arrays of 4 elements, one per vector input; mapped results are
 /// stored where `storeMapped`.
 void loadTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
-                     ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                     ExpRef tileVector, ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
                      const std::vector<std::string>& lanes, bool storeMapped, Block& out);
 
 /// The write-back of a scan's tile (Note [Vector tiles]) four elements at a time, one vector
 /// store per result, where the tile was loaded so and every result is contiguous from
 /// offset 0 with 4-byte elements; returns false, emitting nothing, otherwise.
-bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileVector,
                       ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
                       Block& decls, Block& out);
 

@@ -48,18 +48,17 @@ void bindLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
 } // namespace
 
 void loadTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
-                     ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                     ExpRef tileVector, ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
                      const std::vector<std::string>& lanes, bool storeMapped, Block& out) {
   out.push_back(comment("load (and map) the tile four elements at a time: vector v of the thread\n"
                         "holds elements 4 * (v * block_size + tid) + 0 .. 3; points past n hold\n"
                         "the neutral element"));
-  ExpRef tileVector = k.let("tile_vector", quot(tileStart, i64(4)), out);
   std::string v = k.freshName("vector"), q = k.freshName("q");
   ExpRef vv = var(v, PrimType::I64), qv = var(q, PrimType::I64);
   Block loop, lane, inRange, past;
   ExpRef g = k.let("g", add(tileVector, add(mul(vv, blockSize()), tid)), loop);
   loadLanes(k, p.vectorIns, lanes, g, n, i64(0), loop);
-  ExpRef j = k.let("j", add(mul(sub(g, tileVector), i64(4)), qv), lane);
+  ExpRef j = k.let("j", add(mul(add(mul(vv, blockSize()), tid), i64(4)), qv), lane);
   ExpRef i = k.let(p.seg.space.dims.at(0).first.name, add(tileStart, j), lane);
   bindLanes(k, p.vectorIns, lanes, qv, inRange);
   std::vector<ir::Stm> rest = withoutInputs(p.seg.body, p.vectorIns);
@@ -76,7 +75,7 @@ void loadTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef til
   out.push_back(std::move(vectors));
 }
 
-bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileVector,
                       ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
                       Block& decls, Block& out) {
   if (p.vectorIns.empty())
@@ -98,12 +97,11 @@ bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef ti
     s.space = MemSpace::Device; // private to the thread
     decls.push_back(std::move(s));
   }
-  ExpRef tileVector = k.let("tile_vector", quot(tileStart, i64(4)), out);
   std::string v = k.freshName("vector"), q = k.freshName("q");
   ExpRef vv = var(v, PrimType::I64), qv = var(q, PrimType::I64);
   Block loop, lane;
   ExpRef g = k.let("g", add(tileVector, add(mul(vv, blockSize()), tid)), loop);
-  ExpRef j = k.let("j", add(mul(sub(g, tileVector), i64(4)), qv), lane);
+  ExpRef j = k.let("j", add(mul(add(mul(vv, blockSize()), tid), i64(4)), qv), lane);
   for (size_t o = 0; o < p.operands.size(); ++o)
     lane.push_back(store(lanes[o], qv, load(tileSh[o], padded(j), p.types[o])));
   Stm lanesLoop = forLoop(q, i64(4), std::move(lane));

@@ -55,7 +55,7 @@ TEST_CASE("imp: without forward progress (OpenCL) a scan is reduce-then-scan ove
   CHECK(has(reduce, "long g = tile_vector + (vector * (long)get_local_size(0) + tid);"));
   CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes, 0, as_mem, g, n);"));
   CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes_1, 0, bs_mem, g, n);"));
-  CHECK(has(reduce, "long j = (g - tile_vector) * 4 + q;"));
+  CHECK(has(reduce, "long j = (vector * (long)get_local_size(0) + tid) * 4 + q;"));
   CHECK(has(reduce, "scanned_tile[j + (j >> 5)] = x;"));
   CHECK(has(reduce, "scanned_tile[j + (j >> 5)] = 1;"));
   // The tile's aggregate goes out per tile; the rescan starts from its scanned prefix.
