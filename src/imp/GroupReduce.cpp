@@ -223,20 +223,16 @@ void groupReduce(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Opera
 
 // ---------------------------------------------------------------------------------------
 
-namespace {
-
 bool vectorElem(PrimType t) {
   return t == PrimType::F32 || t == PrimType::I32 || t == PrimType::U32;
 }
 
-/// Whether `a` is one-dimensional, contiguous and starts at element 0 of its block.
 bool contiguousFromZero(const ArrayVar& a) {
   int64_t offset = -1, stride = -1;
   return a.lmad.rank() == 1 && a.lmad.offset.isConst(&offset) && offset == 0 &&
          a.lmad.dims[0].stride.isConst(&stride) && stride == 1;
 }
 
-} // namespace
 
 std::vector<VectorInput> vectorInputs(Lowerer& L, const ir::Body& body, const ir::VName& index) {
   std::vector<VectorInput> out;
@@ -265,6 +261,24 @@ std::vector<ir::Stm> withoutInputs(const ir::Body& body, const std::vector<Vecto
       out.push_back(body.stms[i]);
   }
   return out;
+}
+
+bool scalarOnly(const std::vector<ir::Stm>& stms) {
+  for (const ir::Stm& s : stms) {
+    for (const ir::PatElem& pe : s.pat)
+      if (pe.type.isArray())
+        return false;
+    if (const auto* b = std::get_if<ir::BasicOp>(&s.exp)) {
+      if (b->kind == ir::BasicOp::Kind::Index || b->kind == ir::BasicOp::Kind::FlatIndex)
+        return false;
+    } else if (const auto* e = std::get_if<ir::If>(&s.exp)) {
+      if (!scalarOnly(e->thenBody.stms) || !scalarOnly(e->elseBody.stms))
+        return false;
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
 
 std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorInput>& ins,

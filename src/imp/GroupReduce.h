@@ -29,11 +29,21 @@ struct VectorInput {
   ir::VName bound; ///< the scalar it binds
 };
 
+/// Whether vector accesses handle elements of type `t` (4 bytes: f32, i32, u32).
+bool vectorElem(PrimType t);
+/// Whether `a` is one-dimensional, contiguous and starts at element 0 of its block.
+bool contiguousFromZero(const ArrayVar& a);
+
 /// The body's vectorisable reads of index `index`. All of them have 4-byte elements.
 std::vector<VectorInput> vectorInputs(Lowerer& L, const ir::Body& body, const ir::VName& index);
 
 /// The body's statements without the vectorised reads.
 std::vector<ir::Stm> withoutInputs(const ir::Body& body, const std::vector<VectorInput>& ins);
+
+/// Whether `stms` compute scalars from scalars only: no array reads, loops or calls, so
+/// taking four points per thread cannot spoil how other arrays are accessed (a thread
+/// walking a row, say, reads it coalesced only with one point per thread).
+bool scalarOnly(const std::vector<ir::Stm>& stms);
 
 /// Per vector input, a private array of `count` elements (declared in `decls`).
 std::vector<std::string> laneArrays(KernelLowerer& k, const std::vector<VectorInput>& ins,

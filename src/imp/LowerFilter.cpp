@@ -141,6 +141,7 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   ScanPlan p = makeScanPlan(scanStm, seg);
   p.compact = &c;
   sizeTile(p);
+  // No vector tile (Note [Vector tiles]): it made the filter slower.
 
   out.push_back(comment("filter in one pass: scan of the flags and scatter of the kept elements"));
   ExpRef n = host.hostLet("n", host.subExp(seg.space.dims[0].second), out);
@@ -188,6 +189,64 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   for (const ir::PatElem& pe : scatterStm.pat)
     host.bindArray(pe);
   return g->scatter - g->scan + 1;
+}
+
+/// The write stage of a one-pass filter: the scatter's body runs at every point of the tile, reading the scanned offsets from the tile
+/// and the flags from the scan's body, run again (cheaper than keeping them in shared
+/// memory), instead of from arrays; its kept values go to the `kept` buffers. The thread
+/// holding the last point writes the count.
+void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+                 ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                 ExpRef tileOffset, const Vals& carry, Block& body) {
+  const Compaction& c = *p.compact;
+  const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
+  size_t dests = sc.writeDests.size();
+  std::vector<std::string> kept;
+  for (size_t d = 0; d < dests; ++d) {
+    const ir::PatElem& pe = c.scatter->pat.at(d);
+    kept.push_back(k.memParam(pe.name.name + "_kept", c.kept[d], pe.type.elem, true));
+    // Fresh buffers: the scatter's loads need not wait for its stores (Note [Loads in flight]).
+    k.markNoAlias(kept.back());
+    k.noteAccess(true, pe.name.name + "_kept @" + kept.back() + " -> 0 + {(n : 1)} (scattered)");
+  }
+  std::string count = k.memParam("count", c.count, PrimType::I64, true);
+  k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
+  body.push_back(comment("scatter the kept elements to their offsets, in index order"));
+  std::string it = k.freshName("item");
+  Block loop;
+  TileItem t = tileItem(k, sc.space.dims[0].first.name, var(it, PrimType::I64), tid, tileStart,
+                        n, loop);
+  ExpRef j = t.j, i = t.i;
+  Block& in = loop;
+  k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
+  k.bindScalar(sc.space.flat, i->name, PrimType::I64);
+  size_t f = firstOperand(p);
+  ExpRef flag;
+  for (const ir::Stm& s : sc.body.stms) {
+    const auto* b = std::get_if<ir::BasicOp>(&s.exp);
+    bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
+                    (b->arr == c.offsets || b->arr == c.flags);
+    if (!fromScan) {
+      k.lowerStm(s, in);
+      continue;
+    }
+    if (b->arr == c.flags && !flag) {
+      evalPoint(k, p, i, /*storeIf=*/nullptr, in);
+      flag = k.subExp(p.seg.body.result.at(p.operands.size()));
+    }
+    ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
+    k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
+  }
+  for (size_t d = 0; d < dests; ++d) {
+    ExpRef idx = k.subExp(sc.body.result.at(d));
+    in.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx, i64(0))),
+                        {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
+  }
+  itemLoop(it, items, std::move(loop), body);
+  body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
+  ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
+  body.push_back(ifThen(andE(lastTile, eq(tid, sub(blockSize(), i64(1)))),
+                        {store(count, i64(0), carry.at(f))}));
 }
 
 namespace {

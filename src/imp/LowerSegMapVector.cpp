@@ -24,27 +24,6 @@ bool vectorResult(const ArrayVar& a) {
          a.lmad.dims[0].stride.isConst(&stride) && stride == 1;
 }
 
-/// Whether `stms` compute scalars from scalars only: no array reads, loops or calls, so
-/// taking four points per thread cannot spoil how other arrays are accessed (a thread
-/// walking a row, say, reads it coalesced only with one point per thread).
-bool scalarOnly(const std::vector<ir::Stm>& stms) {
-  for (const ir::Stm& s : stms) {
-    for (const ir::PatElem& pe : s.pat)
-      if (pe.type.isArray())
-        return false;
-    if (const auto* b = std::get_if<ir::BasicOp>(&s.exp)) {
-      if (b->kind == ir::BasicOp::Kind::Index || b->kind == ir::BasicOp::Kind::FlatIndex)
-        return false;
-    } else if (const auto* e = std::get_if<ir::If>(&s.exp)) {
-      if (!scalarOnly(e->thenBody.stms) || !scalarOnly(e->elseBody.stms))
-        return false;
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
 } // namespace
 
 bool lowerVectorisedSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,

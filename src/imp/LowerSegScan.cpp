@@ -147,12 +147,17 @@ Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& ba
 void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& base, ExpRef n,
                     Block& out) {
   ExpRef bs = warpMultipleBlockSize(host, base, out);
+  // A tile holds at most tileMax elements, and vector tiles need 4 items per thread.
+  if (!p.vectorIns.empty() && p.tileMax / 4 < kMaxBlockSize)
+    bs = host.hostLet("tile_block_size", minE(bs, i64(p.tileMax / 4 / 32 * 32)), out);
   Block run;
   std::string itemsParam = base + ".items_per_thread";
   host.prog.addTuning(itemsParam, kDefaultItemsPerThread,
                       "elements each thread of scan " + base + " handles per tile");
-  ExpRef items = host.hostLet(
-      "items", maxE(minE(tuning(itemsParam), quot(i64(p.tileMax), bs)), i64(1)), run);
+  ExpRef fit = maxE(minE(tuning(itemsParam), quot(i64(p.tileMax), bs)), i64(1));
+  if (!p.vectorIns.empty()) // whole vectors
+    fit = maxE(mul(quot(fit, i64(4)), i64(4)), i64(4));
+  ExpRef items = host.hostLet("items", fit, run);
   ExpRef tiles = host.hostLet("tiles", divUp(n, mul(bs, items)), run);
   bool halfValues = false;
   for (PrimType t : p.types)
@@ -169,6 +174,7 @@ void lowerScanTiles(HostLowerer& host, const ScanPlan& p, const std::string& bas
 
 void lowerSegScan(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, Block& out) {
   ScanPlan p = makeScanPlan(stm, seg);
+  planVectorTile(host, p);
   for (size_t j = 0; j < p.operands.size(); ++j)
     if (stm.pat[j].type.rank() != static_cast<int>(seg.space.dims.size()))
       host.unsupported(stm, "a scan whose operands are arrays");

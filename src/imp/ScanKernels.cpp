@@ -30,21 +30,21 @@ Stm fence() {
   return s;
 }
 
-/// `for (c < bound) body`, unrolled by kUnroll where the target can.
+ExpRef i32c(int64_t v) { return constant(PrimValue::integer(PrimType::I32, v)); }
+
+} // namespace
+
 void itemLoop(const std::string& c, ExpRef bound, Block body, Block& out) {
   Stm loop = forLoop(c, std::move(bound), std::move(body));
   loop.text = "unroll " + std::to_string(kUnroll);
   out.push_back(std::move(loop));
 }
 
-ExpRef i32c(int64_t v) { return constant(PrimValue::integer(PrimType::I32, v)); }
-
-/// Index `j` of a tile in shared memory, with a pad word every 32 so that a thread reading
-/// its own consecutive items and a warp reading consecutive elements both avoid bank
-/// conflicts.
 ExpRef padded(ExpRef j) { return add(j, binOp(BinOpKind::Shr, j, i64(5))); }
 
 size_t firstOperand(const ScanPlan& p) { return p.segmented ? 1 : 0; }
+
+namespace {
 
 std::vector<std::string> sharedVals(KernelLowerer& k, const ScanPlan& p,
                                     const std::string& suffix, int64_t count, Block& decls) {
@@ -77,7 +77,8 @@ std::vector<std::string> tileArrays(KernelLowerer& k, const ScanPlan& p, Block& 
   return sh;
 }
 
-/// Values j of the tile at `i`, in their scanned types.
+} // namespace
+
 Vals loadTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i) {
   Vals v;
   for (size_t j = 0; j < sh.size(); ++j) {
@@ -98,6 +99,8 @@ void storeTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i, 
     out.push_back(store(sh[j], i, x));
   }
 }
+
+namespace {
 
 std::vector<std::string> bufferParams(KernelLowerer& k, const ScanPlan& p,
                                       const std::vector<std::string>& host,
@@ -130,11 +133,12 @@ std::vector<ExpRef> bindPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, Blo
   return point;
 }
 
-/// Runs the body at flat index `i`; stores its mapped results where `storeIf` (null: never)
-/// holds; returns the values to scan (a row's first element carries the flag).
-Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Block& out) {
+} // namespace
+
+Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Block& out,
+               const std::vector<ir::Stm>* stms) {
   std::vector<ExpRef> point = bindPoint(k, p, i, out);
-  k.lowerStms(p.seg.body.stms, out);
+  k.lowerStms(stms ? *stms : p.seg.body.stms, out);
   size_t nops = p.operands.size();
   if (storeIf) {
     std::vector<symbolic::Expr> symPoint;
@@ -142,7 +146,10 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Bl
       symPoint.push_back(symbolic::Expr::var(d.first.str()));
     Block stores;
     storeResults(k, p.stm, nops, p.seg.body.result, nops, point, symPoint, stores);
-    if (!stores.empty())
+    bool always = storeIf->kind == Exp::Kind::Const && storeIf->value.asBool();
+    if (always)
+      out.insert(out.end(), stores.begin(), stores.end());
+    else if (!stores.empty())
       out.push_back(ifThen(storeIf, std::move(stores)));
   }
   Vals v;
@@ -167,16 +174,6 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Bl
 // alias nothing (`__restrict__`: read-only loads on CUDA), and the compiler may issue an
 // item's loads before the previous items' stores.
 
-/// Item `item` of thread `tid` in a tile, element j = item * block_size + tid (so that
-/// neighbouring threads touch neighbouring elements), at flat index tile_start + j, which
-/// the body sees clamped to n - 1: the last tile evaluates the body at real points only and
-/// keeps what it computes past n out of the results (Note [Loads in flight]).
-struct TileItem {
-  ExpRef j;       ///< index in the tile
-  ExpRef inRange; ///< tile_start + j < n
-  ExpRef i;       ///< the point's flat index, clamped
-};
-
 TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRef tid,
                   ExpRef tileStart, ExpRef n, Block& out) {
   TileItem t;
@@ -186,6 +183,8 @@ TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRe
   t.i = k.let(iName.empty() ? "i" : iName, minE(at, sub(n, i64(1))), out);
   return t;
 }
+
+namespace {
 
 /// The look-back of Note [Single-pass scan]: publishes the tile's aggregate, combines the
 /// predecessors' published values (window by window) into the tile's exclusive prefix,
@@ -288,65 +287,6 @@ Vals lookBack(KernelLowerer& k, const ScanPlan& p, const TileStatus& st, ExpRef 
   out.push_back(ifThen(eq(tid, i64(0)), std::move(last)));
   out.push_back(barrier());
   return loadVals(exclSh, p, i64(0));
-}
-
-/// The write stage of a one-pass filter (Note [One-pass filter], LowerFilter.cpp): the
-/// scatter's body runs at every point of the tile, reading the scanned offsets from the tile
-/// and the flags from the scan's body, run again (cheaper than keeping them in shared
-/// memory), instead of from arrays; its kept values go to the `kept` buffers. The thread
-/// holding the last point writes the count.
-void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
-                 ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
-                 ExpRef tileOffset, const Vals& carry, Block& body) {
-  const Compaction& c = *p.compact;
-  const auto& sc = std::get<ir::SegOp>(std::get<ir::Op>(c.scatter->exp));
-  size_t dests = sc.writeDests.size();
-  std::vector<std::string> kept;
-  for (size_t d = 0; d < dests; ++d) {
-    const ir::PatElem& pe = c.scatter->pat.at(d);
-    kept.push_back(k.memParam(pe.name.name + "_kept", c.kept[d], pe.type.elem, true));
-    // Fresh buffers: the scatter's loads need not wait for its stores (Note [Loads in flight]).
-    k.markNoAlias(kept.back());
-    k.noteAccess(true, pe.name.name + "_kept @" + kept.back() + " -> 0 + {(n : 1)} (scattered)");
-  }
-  std::string count = k.memParam("count", c.count, PrimType::I64, true);
-  k.noteAccess(true, "count @" + count + " -> 0 + {(1 : 1)}");
-  body.push_back(comment("scatter the kept elements to their offsets, in index order"));
-  std::string it = k.freshName("item");
-  Block loop;
-  TileItem t = tileItem(k, sc.space.dims[0].first.name, var(it, PrimType::I64), tid, tileStart,
-                        n, loop);
-  ExpRef j = t.j, i = t.i;
-  Block& in = loop;
-  k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
-  k.bindScalar(sc.space.flat, i->name, PrimType::I64);
-  size_t f = firstOperand(p);
-  ExpRef flag;
-  for (const ir::Stm& s : sc.body.stms) {
-    const auto* b = std::get_if<ir::BasicOp>(&s.exp);
-    bool fromScan = b && b->kind == ir::BasicOp::Kind::Index &&
-                    (b->arr == c.offsets || b->arr == c.flags);
-    if (!fromScan) {
-      k.lowerStm(s, in);
-      continue;
-    }
-    if (b->arr == c.flags && !flag) {
-      evalPoint(k, p, i, /*storeIf=*/nullptr, in);
-      flag = k.subExp(p.seg.body.result.at(p.operands.size()));
-    }
-    ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
-    k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
-  }
-  for (size_t d = 0; d < dests; ++d) {
-    ExpRef idx = k.subExp(sc.body.result.at(d));
-    in.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx, i64(0))),
-                        {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
-  }
-  itemLoop(it, items, std::move(loop), body);
-  body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
-  ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);
-  body.push_back(ifThen(andE(lastTile, eq(tid, sub(blockSize(), i64(1)))),
-                        {store(count, i64(0), carry.at(f))}));
 }
 
 } // namespace
@@ -476,17 +416,24 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     tile = k.let("tile", blockId(), body);
   }
   ExpRef tileStart = k.let("tile_start", mul(tile, mul(blockSize(), items)), body);
+  ExpRef tileVector =
+      p.vectorIns.empty() ? nullptr : k.let("tile_vector", quot(tileStart, i64(4)), body);
 
-  body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
-                         "neighbouring threads touch neighbouring elements; points past n\n"
-                         "read point n - 1 and hold the neutral element"));
-  {
+  bool storeMapped = mode != TileMode::Reduce && !p.compact;
+  if (!p.vectorIns.empty()) {
+    std::vector<std::string> lanes = laneArrays(k, p.vectorIns, 4, decls);
+    loadTileVectors(k, p, tid, tileStart, tileVector, items, n, tileSh, lanes, storeMapped,
+                    body);
+    body.push_back(barrier());
+  } else {
+    body.push_back(comment("load (and map) the tile: element item * block_size + tid, so that\n"
+                           "neighbouring threads touch neighbouring elements; points past n\n"
+                           "read point n - 1 and hold the neutral element"));
     std::string c = k.freshName("item");
     Block loop;
     const std::string& iName =
         p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
     TileItem t = tileItem(k, iName, var(c, PrimType::I64), tid, tileStart, n, loop);
-    bool storeMapped = mode != TileMode::Reduce && !p.compact;
     Vals x = evalPoint(k, p, t.i, storeMapped ? t.inRange : nullptr, loop);
     Vals zero = neutral(k, p);
     for (size_t v = 0; v < x.size(); ++v)
@@ -558,6 +505,11 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     for (Param& prm : k.kernel.params)
       if (prm.kind == Param::Kind::Mem && !prm.written)
         prm.noAlias = true;
+    decls.insert(decls.end(), body.begin(), body.end());
+    k.kernel.body = std::move(decls);
+    return;
+  }
+  if (storeTileVectors(k, p, tid, tileVector, items, n, tileSh, decls, body)) {
     decls.insert(decls.end(), body.begin(), body.end());
     k.kernel.body = std::move(decls);
     return;

@@ -2,7 +2,7 @@
 // its three modes (single pass with decoupled look-back; the fallback's reduce and rescan),
 // the kernel that resets the tile status, and the fallback's scan of the tile aggregates.
 #pragma once
-#include "imp/SegCombine.h"
+#include "imp/GroupReduce.h"
 
 #include <functional>
 #include <string>
@@ -28,7 +28,12 @@ struct ScanPlan {
   std::vector<std::string> names; ///< their source-derived names
   int64_t tileMax = 0;            ///< elements a tile may hold (shared memory is sized by it)
   const Compaction* compact = nullptr; ///< set: write the scatter's values, not the scan
+  /// Non-empty: the tile is loaded four elements at a time (Note [Vector tiles]).
+  std::vector<VectorInput> vectorIns = {};
 };
+
+/// Sets p.vectorIns where the body's inputs allow vector loads (Note [Vector tiles]).
+void planVectorTile(Lowerer& L, ScanPlan& p);
 
 /// The type value j of a tile has in shared memory: its scanned type, except a filter's
 /// offsets, i32 there (Note [Filter offsets in a tile], ScanKernels.cpp).
@@ -52,6 +57,62 @@ void storeVals(const std::vector<std::string>& mems, ExpRef i, const Vals& v, Bl
 /// x op y with x before y: the user's operators on the operands; a segmented scan restarts
 /// where y starts a row. The results are declared as fresh scalars.
 Vals combineVals(KernelLowerer& k, const ScanPlan& p, const Vals& x, const Vals& y, Block& out);
+
+// The pieces of a tile kernel that the filter's write stage (LowerFilter.cpp) and the
+// vector tiles (ScanTileVectors.cpp) share.
+
+/// `for (c < bound) body`, unrolled by a few items where the target can.
+void itemLoop(const std::string& c, ExpRef bound, Block body, Block& out);
+/// Index `j` of a tile in shared memory, with a pad word every 32 so that a thread reading
+/// its own consecutive items and a warp reading consecutive elements both avoid bank
+/// conflicts.
+ExpRef padded(ExpRef j);
+/// The index of the first operand among the scanned values (after a segmented scan's flag).
+size_t firstOperand(const ScanPlan& p);
+/// Values j of the tile at `i`, in their scanned types.
+Vals loadTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i);
+void storeTile(const std::vector<std::string>& sh, const ScanPlan& p, ExpRef i, const Vals& v,
+               Block& out);
+/// Runs the body (or `stms`, the body without some of its statements) at flat index `i`;
+/// stores its mapped results where `storeIf` (null: never; the constant true: always)
+/// holds; returns the values to scan (a row's first element carries the flag).
+Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Block& out,
+               const std::vector<ir::Stm>* stms = nullptr);
+
+/// Item `item` of thread `tid` in a tile, element j = item * block_size + tid (so that
+/// neighbouring threads touch neighbouring elements), at flat index tile_start + j, which
+/// the body sees clamped to n - 1: the last tile evaluates the body at real points only and
+/// keeps what it computes past n out of the results (Note [Loads in flight], ScanKernels.cpp).
+struct TileItem {
+  ExpRef j;       ///< index in the tile
+  ExpRef inRange; ///< tile_start + j < n
+  ExpRef i;       ///< the point's flat index, clamped
+};
+TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRef tid,
+                  ExpRef tileStart, ExpRef n, Block& out);
+
+/// The vector load of a tile (Note [Vector tiles], ScanTileVectors.cpp): every thread maps
+/// its `items` points, four consecutive ones per vector, into the tile in shared memory.
+/// `tileVector` is the tile's first vector, tile_start / 4.
+/// `lanes` are private arrays of 4 elements, one per vector input; mapped results are
+/// stored where `storeMapped`.
+void loadTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+                     ExpRef tileVector, ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                     const std::vector<std::string>& lanes, bool storeMapped, Block& out);
+
+/// The write-back of a scan's tile (Note [Vector tiles]) four elements at a time, one vector
+/// store per result, where the tile was loaded so and every result is contiguous from
+/// offset 0 with 4-byte elements; returns false, emitting nothing, otherwise.
+bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileVector,
+                      ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                      Block& decls, Block& out);
+
+/// The write stage of a one-pass filter (Note [One-pass filter], LowerFilter.cpp), after
+/// the tile holds each point's offset relative to `tileOffset`; `carry` is the thread's
+/// inclusive offset at its last item.
+void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
+                 ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
+                 ExpRef tileOffset, const Vals& carry, Block& body);
 
 /// What a block scan gives each thread.
 struct BlockScanned {

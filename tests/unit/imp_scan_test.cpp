@@ -50,9 +50,14 @@ TEST_CASE("imp: without forward progress (OpenCL) a scan is reduce-then-scan ove
   CHECK(kernelText(cl, "affine_scan") == "");
   CHECK(!has(cl, "tile_status"));
   CHECK(!has(cl, "volatile"));
-  // Tiles are loaded coalesced (item * block size + tid) into padded shared memory.
-  CHECK(has(reduce, "item * (long)get_local_size(0) + tid"));
-  CHECK(has(reduce, "scanned_tile[j + (j >> 5)]"));
+  // Tiles are loaded four elements at a time, the warp's vectors side by side (Note [Vector
+  // tiles]), into padded shared memory; past n they hold the neutral element.
+  CHECK(has(reduce, "long g = tile_vector + (vector * (long)get_local_size(0) + tid);"));
+  CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes, 0, as_mem, g, n);"));
+  CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes_1, 0, bs_mem, g, n);"));
+  CHECK(has(reduce, "long j = (vector * (long)get_local_size(0) + tid) * 4 + q;"));
+  CHECK(has(reduce, "scanned_tile[j + (j >> 5)] = x;"));
+  CHECK(has(reduce, "scanned_tile[j + (j >> 5)] = 1;"));
   // The tile's aggregate goes out per tile; the rescan starts from its scanned prefix.
   CHECK(has(reduce, "scanned_aggregates[tile] ="));
   CHECK(has(rescan, "scanned_tile_prefixes[tile]"));
@@ -119,10 +124,12 @@ TEST_CASE("imp: a filter is one kernel that scans its flags and scatters the kep
   CHECK(has(cu, "__shared__ int32_t offsets_tile[8448];"));
   CHECK(has(cu, "offsets_tile[at] = (int32_t)(offsets_carry - tile_offset);"));
   CHECK(has(cu, "= tile_offset + (int64_t)offsets_tile[j_1 + (j_1 >> 5)];"));
-  // Only the store of a kept element is guarded, not the loads (Note [Loads in flight]).
+  // Only the store of a kept element is guarded, not the loads (Note [Loads in flight]);
+  // the flags' tile is loaded an element at a time (Note [Vector tiles]).
   CHECK(has(cu, "int64_t gtid_1 = min(at_flat_1, n - 1);"));
   CHECK(has(cu, "if (in_range_1 && kept_at >= 0) {"));
   CHECK(!has(cu, "if (gtid_1 < n)"));
+  CHECK(!has(cu, "FJORD_LOAD_LANES"));
   // The input and the kept buffer alias nothing, so the scatter's loads (read-only) need
   // not wait for its stores; the ticket and the tile status are plain.
   CHECK(has(cu, "const int32_t *__restrict__ xs_mem"));
@@ -158,11 +165,31 @@ TEST_CASE("imp: a scan of one i32 packs each tile's status and value into one wo
   CHECK(!has(k, "scanned_aggregates"));
   // The reset kernel zeroes the words.
   CHECK(has(cu, "main_scan_reset(int64_t tiles, int64_t *tile_status"));
+  // The tile is loaded and written back four elements at a time (Note [Vector tiles]).
+  CHECK(has(k, "FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g, n);"));
+  CHECK(has(k, "scanned_lanes[q_1] = scanned_tile[j_1 + (j_1 >> 5)];"));
+  CHECK(has(k, "FJORD_STORE_LANES(result_0_mem, g_1, scanned_lanes, n);"));
+  CHECK(has(k, "#pragma unroll 4"));
+}
+
+TEST_CASE("imp: a scan of i64 loads its tile an element at a time, clamped below n") {
+  std::string errors;
+  std::optional<Files> files = generate(
+      "sums.fut", "entry main (xs: []i64) : []i64 = scan (+) 0 xs\n", driver::Backend::Cuda, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cu = fileNamed(*files, "sums.cu");
+  size_t at = cu.find("static __global__ void main_scan(");
+  REQUIRE(at != std::string::npos);
+  std::string k = cu.substr(at, cu.find("\n}\n", at) - at);
+  // No vector access for 8-byte elements (Note [Vector tiles]).
+  CHECK(!has(k, "FJORD_LOAD_LANES"));
+  CHECK(!has(k, "FJORD_STORE_LANES"));
   // The load runs the body at a point clamped below n, with no branch around the load, and
   // keeps the neutral element past n (Note [Loads in flight]).
-  CHECK(has(k, "int64_t gtid = min(at_flat, n - 1);\n        int32_t x = xs_mem[gtid];"));
+  CHECK(has(k, "int64_t gtid = min(at_flat, n - 1);\n        int64_t x = xs_mem[gtid];"));
   CHECK(has(k, "scanned_tile[j + (j >> 5)] = in_range ? x : 0;"));
   CHECK(!has(k, "if (gtid < n)"));
+  CHECK(has(k, "result_0_mem[i] = scanned_tile[j_1 + (j_1 >> 5)];"));
 }
 
 TEST_CASE("imp: scatter writes in place and skips out-of-bounds indices") {

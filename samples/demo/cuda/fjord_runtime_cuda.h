@@ -15,6 +15,19 @@
 
 namespace fjord_rt::cuda {
 
+/// Reads `words` 16-byte words (flushL2); the store never happens (the words are zero) but
+/// keeps the loads.
+static __global__ void readToEvict(const int4* words, int64_t count, int* never) {
+    int acc = 0;
+    for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < count;
+         i += gridDim.x * (int64_t)blockDim.x) {
+        int4 w = words[i];
+        acc ^= w.x ^ w.y ^ w.z ^ w.w;
+    }
+    if (acc == 0x5eed)
+        never[0] = acc;
+}
+
 class Device;
 
 /// Owns one device allocation of the context's Device; the destructor gives it back to the
@@ -225,8 +238,10 @@ public:
 
     int sync() { return check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize"); }
 
-    /// Evicts the L2 cache by writing a buffer of twice its size, then waits (for timing
-    /// calls with a cold cache, `--flush-l2`).
+    /// Evicts the L2 cache by reading a buffer of twice its size, then waits (for timing
+    /// calls with a cold cache, `--flush-l2`). Reading, not writing: a fill left the cache
+    /// full of dirty lines whose write-back the timed call then paid for (the peers' harness
+    /// reads too).
     int flushL2() {
         if (!l2Scratch_.get()) {
             int device = 0, l2 = 0;
@@ -234,10 +249,14 @@ public:
             FJORD_TRY(check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device),
                             "cudaDeviceGetAttribute"));
             FJORD_TRY(alloc(l2Scratch_, 2 * static_cast<int64_t>(l2 > 0 ? l2 : 1 << 20)));
+            FJORD_TRY(check(cudaMemsetAsync(l2Scratch_.get(), 0,
+                                            static_cast<size_t>(l2Scratch_.size_), stream_),
+                            "cudaMemsetAsync"));
         }
-        FJORD_TRY(check(cudaMemsetAsync(l2Scratch_.get(), ++l2Flushes_ & 0xff,
-                                        static_cast<size_t>(l2Scratch_.size_), stream_),
-                        "cudaMemsetAsync"));
+        int64_t words = l2Scratch_.size_ / 16;
+        readToEvict<<<1024, 256, 0, stream_>>>(static_cast<const int4*>(l2Scratch_.get()), words,
+                                               static_cast<int*>(l2Scratch_.get()));
+        FJORD_TRY(checkLaunch("readToEvict"));
         return sync();
     }
 
@@ -258,8 +277,7 @@ private:
     ErrorState error_;
     FreeList<void*> cache_;
     AllocationStats stats_;
-    Buffer l2Scratch_; ///< written by flushL2
-    int l2Flushes_ = 0;
+    Buffer l2Scratch_; ///< zeroed once, read by flushL2
 };
 
 inline void Buffer::reset() {

@@ -8,6 +8,9 @@
 --   last_positive: the latest positive element so far, with its index (-1 before any): a
 --     tuple operator that keeps its right operand when it holds one.
 --   sums_f32: floats summed in another order than the interpreter's, within the tolerance.
+--   last_nonzero_f32: the latest non-zero float so far (inputs in (0, 0.75) count as zero, so
+--     that random inputs leave runs of them); its f32 input is loaded four at a time (Note
+--     [Vector tiles]).
 -- ==
 -- entry: matmul
 -- input { [1, 1, 2] [1, 0, 0] [0, 1, 0] [1, 1, 1] }
@@ -26,6 +29,11 @@
 -- entry: sums_f32
 -- input { [0.5f32, 0.25f32, 0.125f32] } output { [1f32, 1.5f32, 1.75f32] }
 -- compiled random input { [1000001]f32 } auto output
+-- entry: last_nonzero_f32
+-- input { [0f32, 2.5f32, 0f32, -1f32, 0f32] } output { [0f32, 2.5f32, 2.5f32, -1f32, -1f32] }
+-- input { [0f32] } output { [0f32] }
+-- compiled random input { [8193]f32 } auto output
+-- compiled random input { [100001]f32 } auto output
 
 entry matmul [n] (as: [n]i32) (bs: [n]i32) (cs: [n]i32) (ds: [n]i32)
     : ([n]i32, [n]i32, [n]i32, [n]i32) =
@@ -39,3 +47,6 @@ entry last_positive [n] (xs: [n]i32) : ([n]i32, [n]i64) =
               (map2 (\x i -> if x > 0 then (x, i) else (0, -1)) xs (iota n)))
 
 entry sums_f32 (xs: []f32) : []f32 = scan (+) 0 (map (\x -> x * 2) xs)
+
+entry last_nonzero_f32 (xs: []f32) : []f32 =
+  scan (\x y -> if y != 0 then y else x) 0 (map (\x -> if x < 0.75 && x > 0 then 0 else x) xs)
