@@ -193,6 +193,11 @@ protected:
   /// Makes block name `alias` denote the memory of `block` (a loop's result block is its
   /// merge parameter's).
   virtual void aliasBlock(const ir::VName& alias, const ir::VName& block) {}
+  /// `src` (an array in a loop's merge block) in a memory variable of the current scope:
+  /// that block taken over when `take`, else a row-major copy (Note [Loops exchanging
+  /// their arrays] in LowerStm.cpp). Kernel code reports it as not supported yet.
+  virtual ArrayVar stageResult(const ir::Stm& stm, const ArrayVar& src, bool take,
+                               Block& out);
 
   std::map<std::string, ScalarVar> scalars_; ///< by VName::str()
   std::map<std::string, ArrayVar> arrays_;   ///< by VName::str()
@@ -209,6 +214,10 @@ private:
   /// Whether array result `results[i]` is the only array result in its block (so its
   /// block may be handed over to an existential one).
   bool soleUser(const std::vector<ir::SubExp>& results, size_t i);
+  /// Stages the array results of loop `e` that lie in another merge parameter's block, by
+  /// their index (Note [Loops exchanging their arrays] in LowerStm.cpp).
+  std::map<size_t, ArrayVar> stageExchangedResults(const ir::Stm& stm, const ir::Loop& e,
+                                                   Block& body);
 };
 
 // ---------------------------------------------------------------------------------------
@@ -270,6 +279,8 @@ protected:
   void fillExistential(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
                        bool mayTake, Block& out) override;
   void aliasBlock(const ir::VName& alias, const ir::VName& block) override;
+  ArrayVar stageResult(const ir::Stm& stm, const ArrayVar& src, bool take,
+                       Block& out) override;
 
 private:
   /// The entry's C-API parameters (LowerEntryParams.cpp); checks that array arguments
