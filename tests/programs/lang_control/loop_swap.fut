@@ -55,3 +55,39 @@ entry smooth [n] (xs: [n]f32) (steps: i64) : [n]f32 =
       let nxt = scatter nxt (iota n) sm
       in (nxt, cur)
   in cur
+
+-- A double buffer in each thread of a kernel (mem/ keeps each merge parameter in one
+-- memory there, so the exchange is a copy).
+-- ==
+-- entry: inkernel
+-- input { [[1i32,2i32,3i32],[4i32,5i32,6i32]] 3i64 } output { [[2i32, 0i32, 4i32], [5i32, 0i32, 7i32]] }
+entry inkernel [m][n] (xss: [m][n]i32) (k: i64) : [m][n]i32 =
+  map (\xs -> let (a, _) = loop (a, b) = (copy xs, replicate n 0) for i < k do
+                 let b[i % n] = a[i % n] + 1 in (b, a)
+              in a) xss
+
+-- Arrays of different sizes trading places: their sizes are exchanged with their memory.
+-- ==
+-- entry: sizes
+-- input { 3i64 } output { [1i64, 2i64, 3i64, 4i64, 5i64] [2i64, 3i64] }
+entry sizes (k: i64) : ([]i64, []i64) =
+  loop (a, b) = (iota 2, iota 5) for i < k do
+    let c = map (+1) a in (b, c)
+
+-- A swapping loop inside a swapping loop.
+-- ==
+-- entry: nested
+-- input { 3i64 4i64 } output { [3i64, 5i64, 3i64, 5i64] [6i64, 2i64, 6i64, 2i64] }
+entry nested (k: i64) (n: i64) : ([]i64, []i64) =
+  loop (a, b) = (replicate n 0, replicate n 1) for j < k do
+    let (c, d) = loop (c, d) = (copy a, copy b) for i < n do
+      let c[i] = c[i] + d[i] + j in (d, c)
+    in (d, c)
+
+-- The exchange decided by a branch each iteration.
+-- ==
+-- entry: cond
+-- input { 5i64 } output { [7i64, 1i64, 2i64, 1i64] [4i64, 0i64, 0i64, 0i64] }
+entry cond (k: i64) : ([]i64, []i64) =
+  loop (a, b) = (replicate 4 0, replicate 4 1) for i < k do
+    if i % 2 == 0 then (b, a with [i % 4] = i) else (a with [0] = 7, b)
