@@ -411,6 +411,12 @@ private:
   void foldArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t accFirst,
                    const std::vector<std::string>& accs, const std::vector<ir::SubExp>& res,
                    size_t resFirst, Block& out);
+  /// One step i (C name) of scan `op` with array operands: row i of each array result
+  /// starts as row i - 1 (the neutral element at i = 0) and takes the operator's result;
+  /// scalar components go to their accumulators in `accs` and their results' element i.
+  void scanArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t first,
+                   const std::vector<std::string>& accs, const std::vector<ir::SubExp>& res,
+                   size_t resFirst, const std::string& i, Block& out);
   /// Applies `op` once to the accumulators and the values `xs`: accumulator q is the array
   /// `accArrays[q]` where it has one (bound to the operator's parameter, and given the
   /// operator's result by a copy unless it is already there), else the scalar
