@@ -91,3 +91,12 @@ entry nested (k: i64) (n: i64) : ([]i64, []i64) =
 entry cond (k: i64) : ([]i64, []i64) =
   loop (a, b) = (replicate 4 0, replicate 4 1) for i < k do
     if i % 2 == 0 then (b, a with [i % 4] = i) else (a with [0] = 7, b)
+
+-- A `while` loop swapping its arrays, the condition reading one of them.
+-- ==
+-- entry: while_swap
+-- input { 5i64 } output { 3i64 [0i64, 1i64, 0i64, 0i64, 0i64] [0i64, 0i64, 2i64, 0i64, 0i64] }
+entry while_swap (n: i64) : (i64, []i64, []i64) =
+  loop (i, a, b) = (0, replicate n 0, replicate n 0) while i < n && b[0] + i < 3 do
+    let a[i] = i
+    in (i + 1, b, a)
