@@ -25,6 +25,10 @@ void Lowerer::fillExistential(const ir::Stm& stm, const ArrayVar&, const ArrayVa
                    "kernel");
 }
 
+ArrayVar Lowerer::stageResult(const ir::Stm& stm, const ArrayVar&, bool, Block&) {
+  unsupported(stm, "a loop that exchanges the memory of its arrays inside a kernel");
+}
+
 bool Lowerer::soleUser(const std::vector<ir::SubExp>& results, size_t i) {
   const ir::VName& block = array(results.at(i).var()).block;
   for (size_t k = 0; k < results.size(); ++k)
@@ -74,6 +78,34 @@ void HostLowerer::fillExistential(const ir::Stm& stm, const ArrayVar& dest, cons
   ArrayVar whole{dest.source, dest.block, symbolic::Lmad::rowMajor(0, src.lmad.shape()),
                  dest.elem, src.shape};
   copyArray(stm, whole, src, out);
+}
+
+} // namespace fjord::imp::detail
+
+namespace fjord::imp::detail {
+
+ArrayVar HostLowerer::stageResult(const ir::Stm& stm, const ArrayVar& src, bool take,
+                                  Block& out) {
+  std::string c = names.fresh(src.block.name + "_staged");
+  Stm decl;
+  decl.kind = Stm::Kind::DeclareMem;
+  decl.name = c;
+  out.push_back(std::move(decl));
+  temps_.push_back(c);
+  ir::VName key{c, -1}; // no core-IR block has a negative tag
+  mems_[key.str()] = c;
+  if (take) {
+    Stm move;
+    move.kind = Stm::Kind::MoveMem;
+    move.name = c;
+    move.src = mem(src.block, src.elem, true);
+    out.push_back(std::move(move));
+    return ArrayVar{src.source, key, src.lmad, src.elem, src.shape};
+  }
+  ArrayVar staged{src.source, key, symbolic::Lmad::rowMajor(0, src.lmad.shape()), src.elem,
+                  src.shape};
+  fillExistential(stm, staged, src, /*mayTake=*/false, out);
+  return staged;
 }
 
 } // namespace fjord::imp::detail

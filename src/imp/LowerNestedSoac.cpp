@@ -92,6 +92,44 @@ std::vector<ExpRef> KernelLowerer::applyArrayOp(
   return next;
 }
 
+void KernelLowerer::scanArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t first,
+                                const std::vector<std::string>& accs,
+                                const std::vector<ir::SubExp>& res, size_t resFirst,
+                                const std::string& i, Block& out) {
+  // Row i of each array result starts as row i - 1 (the neutral element for i = 0) and the
+  // operator folds the element into it (mem/ gave the operator's accumulator that row).
+  size_t n = op.neutral.size();
+  ExpRef iv = var(i, PrimType::I64);
+  symbolic::Expr isym = symIndex(i);
+  std::vector<std::optional<ArrayVar>> accArrays(n);
+  std::vector<ExpRef> accScalars(n);
+  Block atFirst, atLater;
+  for (size_t q = 0; q < n; ++q) {
+    const ir::PatElem& pe = stm.pat.at(first + q);
+    if (!op.op.params.at(q).type.isArray()) {
+      accScalars[q] = var(accs.at(first + q), pe.type.elem);
+      continue;
+    }
+    const ArrayVar d = array(pe.name);
+    ir::Shape rowShape(d.shape.begin() + 1, d.shape.end());
+    ArrayVar row{d.source, d.block, d.lmad.fix(isym), d.elem, rowShape};
+    ArrayVar prev{d.source, d.block, d.lmad.fix(isym - 1), d.elem,
+                  rowShape};
+    copyArray(stm, row, array(op.neutral.at(q).var()), atFirst);
+    copyArray(stm, row, prev, atLater);
+    accArrays[q] = row;
+  }
+  out.push_back(ifThen(eq(iv, i64(0)), std::move(atFirst), std::move(atLater)));
+  std::vector<ir::SubExp> xs(res.begin() + resFirst, res.begin() + resFirst + n);
+  std::vector<ExpRef> next = applyArrayOp(stm, op, accArrays, accScalars, xs, out);
+  for (size_t q = 0; q < n; ++q)
+    if (!accArrays[q]) {
+      const ir::PatElem& pe = stm.pat.at(first + q);
+      out.push_back(assign(accs.at(first + q), next[q]));
+      writeElement(array(pe.name), {iv}, var(accs.at(first + q), pe.type.elem), out);
+    }
+}
+
 void KernelLowerer::lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& out) {
   size_t nScan = 0, nRed = 0;
   for (const ir::RedOp& op : s.scans)
@@ -113,10 +151,15 @@ void KernelLowerer::lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& 
   auto addAccs = [&](const std::vector<ir::RedOp>& ops, size_t first, bool reduce) {
     size_t j = first;
     for (const ir::RedOp& op : ops)
-      for (const ir::SubExp& ne : op.neutral) {
+      for (size_t q = 0; q < op.neutral.size(); ++q) {
+        const ir::SubExp& ne = op.neutral[q];
         const ir::PatElem& pe = stm.pat[j++];
         PrimType t = pe.type.elem;
         accTypes.push_back(t);
+        if (!reduce && op.op.params.at(q).type.isArray()) {
+          accs.emplace_back(); // the scan's rows accumulate in its result (scanArrayOp)
+          continue;
+        }
         if (reduce && pe.type.isArray()) {
           const ArrayVar acc = array(pe.name), init = array(ne.var());
           if (!(acc.block == init.block && acc.lmad == init.lmad))
@@ -145,13 +188,20 @@ void KernelLowerer::lowerScrema(const ir::Stm& stm, const ir::Screma& s, Block& 
     size_t a = accFirst, r = resFirst;
     for (const ir::RedOp& op : ops) {
       size_t n = op.neutral.size();
-      bool arrays = false;
+      bool arrays = false; // a scan's results are arrays whatever its operands
       for (size_t q = 0; q < n; ++q)
-        arrays = arrays || stm.pat[a + q].type.isArray();
+        arrays = arrays || op.op.params.at(q).type.isArray();
       if (arrays && !storeScan) {
         // The operator's views of the element use its own element index (mem/).
         scalars_[ir::elementIndexVar(op.op)] = ScalarVar{i, PrimType::I64};
         foldArrayOp(stm, op, a, accs, res, r, body);
+        a += n;
+        r += n;
+        continue;
+      }
+      if (arrays) {
+        scalars_[ir::elementIndexVar(op.op)] = ScalarVar{i, PrimType::I64};
+        scanArrayOp(stm, op, a, accs, res, r, i, body);
         a += n;
         r += n;
         continue;

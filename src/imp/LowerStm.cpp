@@ -503,6 +503,40 @@ void Lowerer::lowerIf(const ir::Stm& stm, const ir::If& e, Block& out) {
       bindScalar(stm.pat[i].name, cnames[i], stm.pat[i].type.elem);
 }
 
+// Note [Loops exchanging their arrays]
+// A loop whose array results lie in the blocks of other merge parameters (`loop (a, b) =
+// ... do (b, a)`, a double buffer) cannot fill each parameter's block in turn: the first
+// filled would overwrite a block still to be read. Those results are staged first, each in
+// a memory variable of the iteration's scope -- copies before take-overs, since a copy
+// reads a block that a take-over empties -- and the blocks then take the staged memory
+// over. On the host a take-over exchanges two buffers (MoveMem), so a two-array swap costs
+// two exchanges and no copy; what a staging variable holds at the end of the iteration is
+// freed with it. A result that shares its block with another result is copied.
+std::map<size_t, ArrayVar> Lowerer::stageExchangedResults(const ir::Stm& stm,
+                                                          const ir::Loop& e, Block& body) {
+  auto mergeParam = [&](size_t k) -> const ir::Param& { return e.merge[k].first; };
+  std::set<std::string> mergeBlocks;
+  for (const auto& m : e.merge)
+    if (m.first.type.kind == ir::Type::Kind::Mem)
+      mergeBlocks.insert(m.first.name.str());
+  std::vector<size_t> copies, takes;
+  for (size_t i = 0; i < e.merge.size(); ++i) {
+    const ir::Param& p = e.merge[i].first;
+    const ir::SubExp& r = e.body.result.at(i);
+    if (!p.type.isArray() || !r.isVar() || !existentialBlock(i, mergeParam))
+      continue;
+    const ArrayVar& res = array(r.var());
+    if (!mergeBlocks.count(res.block.str()) || res.block == array(p.name).block)
+      continue;
+    (soleUser(e.body.result, i) ? takes : copies).push_back(i);
+  }
+  std::map<size_t, ArrayVar> staged;
+  for (bool take : {false, true})
+    for (size_t i : take ? takes : copies)
+      staged.emplace(i, stageResult(stm, array(e.body.result[i].var()), take, body));
+  return staged;
+}
+
 void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
   // Merge parameters become variables declared before the loop and reassigned at the end
   // of each iteration; array merge parameters must live in memory bound before the loop.
@@ -544,24 +578,21 @@ void Lowerer::lowerLoop(const ir::Stm& stm, const ir::Loop& e, Block& out) {
     if (r.isVar() && mergeKeys.count(r.var().str()) && !(r.var() == e.merge[i].first.name))
       needTemps = true;
   }
+  std::map<size_t, ArrayVar> staged = stageExchangedResults(stm, e, body);
   std::vector<ExpRef> values;
   for (size_t i = 0; i < e.merge.size(); ++i) {
     const auto& p = e.merge[i].first;
     const ir::SubExp& r = e.body.result.at(i);
     if (p.type.kind == ir::Type::Kind::Mem) {
-      // Filled with its array, which follows it. Another merge parameter's block would be
-      // overwritten before it is read (a loop exchanging its arrays).
-      for (const auto& [q, qInit] : e.merge)
-        if (q.type.kind == ir::Type::Kind::Mem && r.isVar() && r.var() == q.name &&
-            !(q.name == p.name))
-          unsupported(stm, "a loop that exchanges the memory of its arrays");
-      values.push_back(nullptr);
+      values.push_back(nullptr); // filled with its array, which follows it
       continue;
     }
     if (p.type.isArray()) {
-      const ArrayVar& res = array(r.var());
+      auto st = staged.find(i);
+      const ArrayVar& res = st != staged.end() ? st->second : array(r.var());
       if (existentialBlock(i, mergeParam))
-        fillExistential(stm, array(p.name), res, soleUser(e.body.result, i), body);
+        fillExistential(stm, array(p.name), res,
+                        st != staged.end() || soleUser(e.body.result, i), body);
       else
         moveArrayResult(stm, array(p.name), res, body);
       values.push_back(nullptr);

@@ -197,6 +197,11 @@ protected:
   /// Makes block name `alias` denote the memory of `block` (a loop's result block is its
   /// merge parameter's).
   virtual void aliasBlock(const ir::VName& alias, const ir::VName& block) {}
+  /// `src` (an array in a loop's merge block) in a memory variable of the current scope:
+  /// that block taken over when `take`, else a row-major copy (Note [Loops exchanging
+  /// their arrays] in LowerStm.cpp). Kernel code reports it as not supported yet.
+  virtual ArrayVar stageResult(const ir::Stm& stm, const ArrayVar& src, bool take,
+                               Block& out);
 
   std::map<std::string, ScalarVar> scalars_; ///< by VName::str()
   std::map<std::string, ArrayVar> arrays_;   ///< by VName::str()
@@ -213,6 +218,10 @@ private:
   /// Whether array result `results[i]` is the only array result in its block (so its
   /// block may be handed over to an existential one).
   bool soleUser(const std::vector<ir::SubExp>& results, size_t i);
+  /// Stages the array results of loop `e` that lie in another merge parameter's block, by
+  /// their index (Note [Loops exchanging their arrays] in LowerStm.cpp).
+  std::map<size_t, ArrayVar> stageExchangedResults(const ir::Stm& stm, const ir::Loop& e,
+                                                   Block& body);
 };
 
 // ---------------------------------------------------------------------------------------
@@ -277,6 +286,8 @@ protected:
   void fillExistential(const ir::Stm& stm, const ArrayVar& dest, const ArrayVar& src,
                        bool mayTake, Block& out) override;
   void aliasBlock(const ir::VName& alias, const ir::VName& block) override;
+  ArrayVar stageResult(const ir::Stm& stm, const ArrayVar& src, bool take,
+                       Block& out) override;
 
 private:
   /// The entry's C-API parameters (LowerEntryParams.cpp); checks that array arguments
@@ -411,6 +422,12 @@ private:
   void foldArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t accFirst,
                    const std::vector<std::string>& accs, const std::vector<ir::SubExp>& res,
                    size_t resFirst, Block& out);
+  /// One step i (C name) of scan `op` with array operands: row i of each array result
+  /// starts as row i - 1 (the neutral element at i = 0) and takes the operator's result;
+  /// scalar components go to their accumulators in `accs` and their results' element i.
+  void scanArrayOp(const ir::Stm& stm, const ir::RedOp& op, size_t first,
+                   const std::vector<std::string>& accs, const std::vector<ir::SubExp>& res,
+                   size_t resFirst, const std::string& i, Block& out);
   /// Applies `op` once to the accumulators and the values `xs`: accumulator q is the array
   /// `accArrays[q]` where it has one (bound to the operator's parameter, and given the
   /// operator's result by a copy unless it is already there), else the scalar

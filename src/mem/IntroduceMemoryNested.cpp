@@ -66,28 +66,33 @@ void Introducer::nestedSoac(Stm& s, Soac& soac, Level level) {
 
 void Introducer::nestedScrema(Stm& s, Screma& e) {
   e.map = lambda(e.map, s.prov, elementViews(e.map, e.inputs));
-  for (RedOp& r : e.scans) {
-    for (const Param& p : r.op.params)
-      if (p.type.isArray())
-        unsupported(s.prov, "a scan with array operands inside a kernel");
-    r.op = lambda(r.op, s.prov);
-  }
   // A reduction over arrays folds into its result's memory; the operator's parameters
-  // are that accumulator and the map's result for the element.
+  // are that accumulator and the map's result for the element. A scan over arrays folds
+  // into the row of its result for the element (imp/ first copies the previous row, or the
+  // neutral element, there).
   size_t j = 0;
-  for (const RedOp& r : e.scans)
-    j += r.neutral.size();
-  for (RedOp& r : e.reds) {
+  auto arrayOp = [&](RedOp& r, bool scan) {
     std::vector<MemInfoRef> accs, elems;
+    bool arrays = false;
+    for (size_t q = 0; q < r.neutral.size(); ++q)
+      arrays = arrays || r.op.params.at(q).type.isArray();
     for (size_t q = 0; q < r.neutral.size(); ++q, ++j) {
       PatElem& p = s.pat.at(j);
-      if (!p.type.isArray()) {
+      if (!p.type.isArray() || (scan && !arrays)) {
         accs.push_back(nullptr);
         elems.push_back(nullptr);
         continue;
       }
       expand(p, s.prov);
-      accs.push_back(p.mem);
+      if (!r.op.params.at(q).type.isArray()) { // a scalar component beside array ones
+        accs.push_back(nullptr);
+        elems.push_back(nullptr);
+        continue;
+      }
+      accs.push_back(scan ? memInfo(p.mem->block,
+                                    rowAt(p.mem->lmad,
+                                          symbolic::Expr::var(elementIndexVar(r.op))))
+                          : p.mem);
       // The operator folds in the element of the same iteration: a view of a row of an
       // input uses the operator's element index in place of the map's.
       MemInfoRef x = memOf(e.map.body.result.at(j).var());
@@ -99,7 +104,11 @@ void Introducer::nestedScrema(Stm& s, Screma& e) {
     }
     accs.insert(accs.end(), elems.begin(), elems.end());
     r.op = lambda(r.op, s.prov, accs);
-  }
+  };
+  for (RedOp& r : e.scans)
+    arrayOp(r, /*scan=*/true);
+  for (RedOp& r : e.reds)
+    arrayOp(r, /*scan=*/false);
 }
 
 void Introducer::nestedHist(Hist& e, const Provenance& prov) {

@@ -448,3 +448,41 @@ TEST_CASE("imp: a segmented SegRed runs a group of threads per segment, its size
   CHECK(count(f.body, imp::Stm::Kind::While) == 1);
   CHECK(count(f.body, imp::Stm::Kind::Launch) == 1);
 }
+
+TEST_CASE("imp: a loop exchanging its arrays swaps their buffers without copying") {
+  // loop (a, b) = (xs, ys) for i < n do (b, a with [i] = 1): each result lies in the other
+  // merge parameter's block (Note [Loops exchanging their arrays] in imp/LowerStm.cpp).
+  ir::Prog prog = memProg(R"(#[entry(n: i64) -> (result_0: []i64, result_1: []i64)]
+entry main(n_1 : i64) : {mem@device, [n_1]i64, mem@device, [n_1]i64} = {
+  let {bytes_13 : i64} = mul.i64 n_1 8i64
+  let {mem_14 : mem@device} = alloc(bytes_13, device)
+  let {xs_2 : [n_1]i64 @mem_14 -> 0 + {(n_1 : 1)}} = replicate [n_1] 0i64
+  let {mem_16 : mem@device} = alloc(bytes_13, device)
+  let {ys_3 : [n_1]i64 @mem_16 -> 0 + {(n_1 : 1)}} = replicate [n_1] 0i64
+  let {res_mem_19 : mem@device, res_11 : [n_1]i64 @res_mem_19 -> 0 + {(n_1 : 1)}, res_mem_20 : mem@device, res_12 : [n_1]i64 @res_mem_20 -> 0 + {(n_1 : 1)}} = loop {a_mem_17 : mem@device = mem_14, a_5 : [n_1]i64 @a_mem_17 -> 0 + {(n_1 : 1)} = xs_2, b_mem_18 : mem@device = mem_16, b_6 : [n_1]i64 @b_mem_18 -> 0 + {(n_1 : 1)} = ys_3} for i_4 < n_1 do {
+    let {a_10 : [n_1]i64 @a_mem_17 -> 0 + {(n_1 : 1)}} = a_5 with [i_4] = 1i64
+    in {b_mem_18, b_6, a_mem_17, a_10}
+  }
+  in {res_mem_19, res_11, res_mem_20, res_12}
+}
+)");
+  DiagnosticEngine diags;
+  imp::Program p = imp::lowerToImp(prog, "prog.fut", diags);
+  REQUIRE_MESSAGE(!diags.hasErrors(), diags.render());
+  const imp::Function& f = p.functions.at(0);
+  const imp::Stm* loop = nullptr;
+  walk(f.body, [&](const imp::Stm& s) {
+    if (s.kind == imp::Stm::Kind::For)
+      loop = &s;
+  });
+  REQUIRE(loop);
+  // Each result staged by taking its block over, then each block taking its staged result.
+  CHECK(count(loop->body, imp::Stm::Kind::DeclareMem) == 2);
+  CHECK(count(loop->body, imp::Stm::Kind::MoveMem) == 4);
+  CHECK(count(loop->body, imp::Stm::Kind::CopyMem) == 0);
+  CHECK(count(loop->body, imp::Stm::Kind::Alloc) == 0);
+  std::string text = imp::printFunction(f);
+  INFO(text);
+  CHECK(text.find("b_mem_staged <- move b_mem;") != std::string::npos);
+  CHECK(text.find("a_mem <- move b_mem_staged;") != std::string::npos);
+}
