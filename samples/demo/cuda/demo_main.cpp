@@ -301,6 +301,11 @@ static bool call_argmax(struct demo_context *ctx, const fjord_rt::server::Var *c
 /// The server mode: the entry points and the context's services for fjord_rt::server.
 static int serve(struct demo_context *ctx) {
     using fjord_rt::server::Var;
+    // A context that could not be initialised fails every call: the server does not start.
+    if (demo_context_sync(ctx) != 0) {
+        std::cerr << "error: " << contextError(ctx) << "\n";
+        return 1;
+    }
     fjord_rt::server::Program program;
     program.entries = {
         {"scale",
