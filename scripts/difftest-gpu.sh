@@ -1,42 +1,67 @@
 #!/usr/bin/env bash
 # Runs a differential-testing bundle of scripts/difftest_export.py (docs/testing.md,
-# "Differential testing") on a GPU machine: each part (BUNDLE/manifest-K.txt) through
-# scripts/gpu-check.sh, PARTS_AT_ONCE parts at a time (default 2: one part's nvcc builds
-# overlap another's runs), CASE_JOBS cases at a time within a part (default 16). No part
-# starts after SECONDS seconds (default: no limit), so that a run with a time limit still
-# ends with the summary of the parts it finished. Every part's log is BUNDLE/part-K.log;
-# the failures are printed, then one line with the totals. The host code is built at -O0
-# (NVCC_HOST_OPT): g++ on the generated host code is about half of nvcc's time, and what
-# is tested is the device code and the values.
+# "Differential testing") on a GPU machine. Every exported file is one job: nvcc builds its
+# executable, then scripts/difftest_server.py runs all of the file's cases through one
+# `--server` process (one CUDA context per file, not per case) and compares the results with
+# the interpreter's. JOBS jobs run at once (default: the number of cores), so that builds
+# keep the CPU busy while finished files run on the GPU. No job starts after SECONDS seconds
+# (default: no limit), so that a run with a time limit still ends with its summary. Each
+# file's build log is BUNDLE/<dir>/build.log and its run's log BUNDLE/<dir>/server.log; the
+# failures are printed, then one line with the totals. The host code is built at -O0
+# (NVCC_HOST_OPT): g++ on the generated host code is a third of nvcc's time, and what is
+# tested is the device code and the values.
 #   bash scripts/difftest-gpu.sh BUNDLE [SECONDS]
 set -uo pipefail
-bundle=${1:?usage: difftest-gpu.sh BUNDLE [SECONDS]}
-limit=${2:-0}
-here=$(cd "$(dirname "$0")" && pwd)
-export CASE_JOBS=${CASE_JOBS:-16} NVCC_HOST_OPT=${NVCC_HOST_OPT:--O0}
-at_once=${PARTS_AT_ONCE:-2}
-parts=("$bundle"/manifest-*.txt)
-started=0 running=0
-for manifest in "${parts[@]}"; do
-  if [ "$limit" != 0 ] && [ "$SECONDS" -ge "$limit" ]; then break; fi
-  if [ "$running" -ge "$at_once" ]; then wait -n; running=$((running - 1)); fi
-  log=$bundle/part-$(basename "$manifest" .txt | sed 's/^manifest-//').log
-  { echo "difftest-gpu: part started at ${SECONDS}s"
-    MANIFEST=$manifest bash "$here/gpu-check.sh" "$bundle"
-    echo "difftest-gpu: part ended at ${SECONDS}s"; } > "$log" 2>&1 &
-  started=$((started + 1)) running=$((running + 1))
-done
-wait
-passed=0 failed=0
-for log in "$bundle"/part-*.log; do
-  [ -f "$log" ] || continue
-  grep -Ev '^PASS|^gpu-check: [0-9]+ passed' "$log"
-  if line=$(grep -m1 -E '^gpu-check: [0-9]+ passed' "$log"); then
-    read -r p f <<< "$(sed -E 's/^gpu-check: ([0-9]+) passed, ([0-9]+) failed.*/\1 \2/' <<< "$line")"
-    passed=$((passed + p)) failed=$((failed + f))
-  else
-    echo "difftest-gpu: $log has no summary (the part did not finish)"
+bundle=$(cd "${1:?usage: difftest-gpu.sh BUNDLE [SECONDS]}" && pwd)
+export limit=${2:-0} bundle
+export here=$(cd "$(dirname "$0")" && pwd)
+export nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+export host_opt=${NVCC_HOST_OPT:--O0}
+manifest=$bundle/manifest.txt
+start=$(date +%s)
+export start
+
+# One file: build (unless built), then run its cases; prints one status line.
+one_file() {
+  local exe=$1 dir stem
+  dir=$(dirname "$bundle/$exe"); stem=$(basename "$exe")
+  if [ "$limit" != 0 ] && [ $(($(date +%s) - start)) -ge "$limit" ]; then
+    echo "NOTRUN $exe"; return
   fi
-done
-echo "difftest-gpu: $started of ${#parts[@]} parts run in ${SECONDS}s: $passed passed, $failed failed"
-[ "$failed" -eq 0 ] && [ "$started" -eq "${#parts[@]}" ]
+  if ! [ "$bundle/$exe" -nt "$dir/$stem.cu" ] &&
+     ! "$nvcc" -std=c++17 "$host_opt" -arch=sm_90 -Werror all-warnings "$dir/$stem.cu" \
+         "$dir/${stem}_main.cpp" -o "$bundle/$exe" > "$dir/build.log" 2>&1; then
+    echo "BUILDFAIL $exe"; return
+  fi
+  python3 "$here/difftest_server.py" "$bundle" "$bundle/manifest.txt" "$exe" > "$dir/server.log" 2>&1
+  echo "RAN $exe at $(($(date +%s) - start))s"
+}
+export -f one_file
+
+cut -d' ' -f1 "$manifest" | sort -u |
+  xargs -P "${JOBS:-$(nproc)}" -I{} bash -c 'one_file {}' > "$bundle/files.log"
+
+files=$(cut -d' ' -f1 "$manifest" | sort -u | wc -l)
+programs=$(wc -l < "$manifest")
+passed=0 failed=0 unrun=0 buildfail=0
+while read -r status exe _; do
+  cases=$(awk -v e="$exe" '$1 == e' "$manifest" | wc -l)
+  case $status in
+    RAN)
+      log=$(dirname "$bundle/$exe")/server.log
+      grep -E '^FAIL' "$log"
+      p=$(grep -c '^PASS' "$log"); f=$(grep -c '^FAIL' "$log")
+      passed=$((passed + p)) failed=$((failed + f))
+      # a driver that stopped early leaves cases without a verdict
+      unrun=$((unrun + cases - p - f))
+      grep -q '^difftest-server:' "$log" || { echo "difftest-gpu: $log has no summary"; tail -5 "$log"; } ;;
+    BUILDFAIL)
+      echo "FAIL build $exe"; head -20 "$(dirname "$bundle/$exe")/build.log"
+      buildfail=$((buildfail + 1)) failed=$((failed + cases)) ;;
+    *) unrun=$((unrun + cases)) ;;
+  esac
+done < "$bundle/files.log"
+built=$(grep -c '^RAN' "$bundle/files.log")
+echo "difftest-gpu: $programs programs in $files files; $built files built and run, $buildfail" \
+     "failed to build; $passed passed, $failed failed, $unrun not run; $(($(date +%s) - start))s"
+[ "$failed" -eq 0 ] && [ "$unrun" -eq 0 ]

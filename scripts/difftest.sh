@@ -7,7 +7,7 @@
 # generated file, default 10) and DIFFTEST_ARGS (more options of difftest.py) adjust it.
 #   bash scripts/difftest.sh --export-cuda DIR N [SEED]
 # writes the same programs instead as a CUDA bundle in DIR, with the interpreter's results
-# as expected values (scripts/difftest_export.py; PER_FILE default 50), for
+# as expected values (scripts/difftest_export.py; PER_FILE default 100), for
 # `bash scripts/difftest-gpu.sh DIR` on a GPU machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ if [ "${1:-}" = --export-cuda ]; then
   dir=${2:?usage: difftest.sh --export-cuda DIR N [SEED]}
   count=${3:?usage: difftest.sh --export-cuda DIR N [SEED]}
   exec python3 scripts/difftest_export.py --fjord "$fjord" --out "$dir" --count "$count" \
-    --seed "${4:-1}" --jobs "${JOBS:-$(nproc)}" --per-file "${PER_FILE:-50}" \
+    --seed "${4:-1}" --jobs "${JOBS:-$(nproc)}" --per-file "${PER_FILE:-100}" \
     --workdir "${DIFFTEST_WORKDIR:-build/difftest}" ${DIFFTEST_ARGS:-}
 fi
 count=${1:?usage: difftest.sh N [SEED]}

@@ -7,14 +7,14 @@
 #   difftest_export.py --fjord build/src/driver/fjord --count N --seed S --out DIR
 #
 # Program i is generated from the seed "S-i", as in scripts/difftest.py, so a finding there
-# is reproduced here by its number. PER_FILE programs (default 50) share a file: nvcc costs
-# about 5 CPU seconds a file plus 0.3 a program, so files of 50 make 10,000 programs about
-# 200 nvcc runs. A file the compiler rejects loses the program its located error points
+# is reproduced here by its number. PER_FILE programs (default 100) share a file: nvcc costs
+# about 5 CPU seconds a file plus 0.25 a program, so files of 100 make 10,000 programs 100
+# nvcc runs, and scripts/difftest-gpu.sh runs each file's cases in one server process. A file the compiler rejects loses the program its located error points
 # into (counted as `unsupported`, `rejected` or `internal`) and is exported again without
 # it; a failure without a location (an internal error) splits the file in halves until the
 # program is alone. The manifest is
-# also cut into parts of about --part programs (DIR/manifest-K.txt) that the GPU side builds
-# and runs one after another, so that a run cut short still reports its finished parts.
+# also cut into parts of about --part programs (DIR/manifest-K.txt), which
+# scripts/gpu-check.sh can run one at a time (MANIFEST=).
 import argparse
 import os
 import re
@@ -71,7 +71,7 @@ def main():
     ap.add_argument("--fjord", required=True)
     ap.add_argument("--count", type=int, default=100)
     ap.add_argument("--seed", default="1")
-    ap.add_argument("--per-file", type=int, default=50)
+    ap.add_argument("--per-file", type=int, default=100)
     ap.add_argument("--part", type=int, default=1000, help="programs per manifest part")
     ap.add_argument("--depth", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

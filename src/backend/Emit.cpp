@@ -79,8 +79,10 @@ void addCommon(GeneratedFiles& out, const imp::Program& prog, const Names& n,
                                                       n.stem + "_main.cpp"));
   out.files.emplace_back("fjord_runtime_common.h", runtimeFile("fjord_runtime_common.h"));
   out.files.emplace_back(target.runtimeHeader(), runtimeFile(target.runtimeHeader()));
-  if (options.executable)
+  if (options.executable) {
     out.files.emplace_back("fjord_runtime_data.h", runtimeFile("fjord_runtime_data.h"));
+    out.files.emplace_back("fjord_runtime_server.h", runtimeFile("fjord_runtime_server.h"));
+  }
 }
 
 // Note [The OpenCL text once]

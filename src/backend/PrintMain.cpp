@@ -1,6 +1,8 @@
 // prog_main.cpp (with --executable): a command-line program over the C API alone. It reads an
 // entry point's arguments from stdin in Futhark's data format, runs it `-r` times (timing
-// each run, input transfer excluded), and prints the results. Both backends share it: build
+// each run, input transfer excluded), and prints the results; with --server it serves
+// Futhark's server protocol instead (runtime/fjord_runtime_server.h; call_<entry> runs an entry
+// point on the server's variables). Both backends share it: build
 // it with prog.cu (nvcc) or prog_host.cpp (g++ -lOpenCL). The fixed text is
 // templates/main.cpp.in; this file prints what depends on the entry points.
 #include "backend/PrintMain.h"
@@ -247,18 +249,152 @@ std::string runFunction(const imp::Function& f, const std::string& p,
   return o;
 }
 
+/// The server's type name of a leaf: `[][]f32`, with `*` first when it is unique.
+std::string serverLeafType(const ir::EntryValue& v) {
+  std::string t = v.unique ? "*" : "";
+  for (int d = 0; d < v.rank; ++d)
+    t += "[]";
+  return t + primName(v.elem);
+}
+
+/// The server's type name of a slot: an opaque value is named by its source type.
+std::string serverSlotType(const EntrySlot& slot) {
+  if (!slot.opaque)
+    return serverLeafType(slot.leaves[0]->value);
+  bool unique = false;
+  for (const EntryArg* a : slot.leaves)
+    unique = unique || a->value.unique;
+  return (unique ? "*" : "") + slot.opaque->source;
+}
+
+/// A C++ string literal of `s`.
+std::string quoted(const std::string& s) {
+  std::string o = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      o += '\\';
+    o += c;
+  }
+  return o + "\"";
+}
+
+/// call_<entry> of the server mode: the arguments from variables `in` (transparent values are
+/// copied to the device for the call), the results into variables `out`; false on failure,
+/// with the context's error set.
+std::string callFunction(const imp::Function& f, const std::string& p,
+                         const ir::EntryInterface* iface) {
+  EntrySignature sig = entrySignature(f, iface);
+  OpaqueCode names(p);
+  std::string o = "/// Runs entry point `" + f.name + "` for the server (`call " + f.name + " ...`).\n";
+  o += "static bool call_" + f.name + "(struct " + p +
+       "_context* ctx, const fjord_rt::server::Var* const* in, fjord_rt::server::Var* out) {\n";
+  std::vector<std::string> callArgs, created;
+  std::string freeArgs;
+  for (size_t i = 0; i < sig.paramSlots.size(); ++i) {
+    const EntrySlot& slot = sig.paramSlots[i];
+    std::string var = "in[" + std::to_string(i) + "]";
+    if (slot.opaque) {
+      callArgs.push_back("static_cast<struct " + p + "_" + slot.opaque->name + "*>(" + var +
+                         "->opaque.get())");
+      continue;
+    }
+    const ir::EntryValue& v = slot.leaves[0]->value;
+    std::string elem = apiScalarType(v.elem);
+    if (v.rank == 0) {
+      callArgs.push_back(var + "->value.get<" + elem + ">()");
+      continue;
+    }
+    std::string suffix = names.arraySuffix(v);
+    o += "    struct " + p + "_" + suffix + "* " + slot.cname + " = " + p + "_new_" + suffix +
+         "(ctx, " + var + "->value.data<" + elem + ">()";
+    for (int d = 0; d < v.rank; ++d)
+      o += ", " + var + "->value.shape[" + std::to_string(d) + "]";
+    o += ");\n";
+    callArgs.push_back(slot.cname);
+    created.push_back(slot.cname);
+    freeArgs += "    if (" + slot.cname + ")\n        " + p + "_free_" + suffix + "(ctx, " +
+                slot.cname + ");\n";
+  }
+  std::vector<std::string> outArgs;
+  for (const EntrySlot& slot : sig.resultSlots) {
+    if (slot.opaque)
+      o += "    struct " + p + "_" + slot.opaque->name + "* " + slot.cname + " = nullptr;\n";
+    else if (slot.leaves[0]->value.rank == 0)
+      o += "    " + apiScalarType(slot.leaves[0]->value.elem) + " " + slot.cname + " = 0;\n";
+    else
+      o += "    " + leafCType(slot.leaves[0]->value, p) + " " + slot.cname + " = nullptr;\n";
+    outArgs.push_back("&" + slot.cname);
+  }
+  // An argument that could not be made leaves the context's error set: no call.
+  std::string made;
+  for (const std::string& c : created)
+    made += (made.empty() ? "" : " && ") + c;
+  o += "    int status = " + (made.empty() ? std::string() : made + " ? ") + p + "_entry_" +
+       f.name + "(ctx";
+  for (const std::string& a : outArgs)
+    o += ", " + a;
+  for (const std::string& a : callArgs)
+    o += ", " + a;
+  o += ")" + std::string(made.empty() ? "" : " : 1") + ";\n";
+  o += "    if (status == 0)\n        status = " + p + "_context_sync(ctx);\n";
+  o += freeArgs;
+  o += "    if (status != 0)\n        return false;\n";
+  for (size_t i = 0; i < sig.resultSlots.size(); ++i) {
+    const EntrySlot& slot = sig.resultSlots[i];
+    std::string var = "out[" + std::to_string(i) + "]";
+    if (slot.opaque) {
+      std::string type = "struct " + p + "_" + slot.opaque->name;
+      o += "    " + var + ".opaque = std::shared_ptr<void>(" + slot.cname + ", [ctx](void* v) { " +
+           p + "_free_" + slot.opaque->name + "(ctx, static_cast<" + type + "*>(v)); });\n";
+      continue;
+    }
+    const ir::EntryValue& v = slot.leaves[0]->value;
+    if (v.rank == 0) {
+      o += "    " + var + ".value = fjord_rt::data::Value::scalar(" + elemEnum(v.elem) + ", " +
+           slot.cname + ");\n";
+      continue;
+    }
+    std::string suffix = names.arraySuffix(v);
+    o += "    " + var + ".value = fjord_rt::data::Value(" + elemEnum(v.elem) + ", " + p +
+         "_shape_" + suffix + "(ctx, " + slot.cname + "), " + std::to_string(v.rank) + ");\n";
+    o += "    if (" + p + "_values_" + suffix + "(ctx, " + slot.cname + ", " + var +
+         ".value.data<" + apiScalarType(v.elem) + ">()) != 0)\n        status = 1;\n";
+    o += "    " + p + "_free_" + suffix + "(ctx, " + slot.cname + ");\n";
+  }
+  return o + "    return status == 0;\n}\n\n";
+}
+
+/// The server's table entry of entry point `f`.
+std::string serverEntry(const imp::Function& f, const ir::EntryInterface* iface) {
+  EntrySignature sig = entrySignature(f, iface);
+  auto list = [](const std::vector<EntrySlot>& slots) {
+    std::string o;
+    for (const EntrySlot& slot : slots)
+      o += (o.empty() ? "" : ", ") + quoted(serverSlotType(slot));
+    return "{" + o + "}";
+  };
+  return "        {\"" + f.name + "\", " + list(sig.paramSlots) + ", " + list(sig.resultSlots) +
+         ",\n         [ctx](const Var* const* in, Var* out) { return call_" + f.name +
+         "(ctx, in, out); }},\n";
+}
+
 } // namespace
 
 std::string printMain(const imp::Program& prog, const std::string& p, const std::string& stem,
                       const EntryInterfaces& interfaces) {
-  std::string runFunctions, entryDispatch;
+  std::string runFunctions, entryDispatch, callFunctions, serverEntries, opaqueKinds;
   for (const imp::Function& f : prog.functions) {
     if (!f.entry)
       continue;
     runFunctions += runFunction(f, p, interfaceOf(interfaces, f));
+    callFunctions += callFunction(f, p, interfaceOf(interfaces, f));
+    serverEntries += serverEntry(f, interfaceOf(interfaces, f));
     entryDispatch += "if (options.entry == \"" + f.name + "\")\n        status = run_" + f.name +
                      "(ctx, runner);\n    else ";
   }
+  for (const OpaqueType& t : opaqueTypes(prog, interfaces))
+    opaqueKinds += "{" + quoted(t.type->source) + ", \"" +
+                   (t.type->kind == ir::EntryType::Kind::Sum ? "sum" : "record") + "\"}, ";
   return instantiate("main.cpp.in", hostDialect(),
                      {{"file_header", fileHeader(prog)},
                       {"prefix", p},
@@ -267,6 +403,9 @@ std::string printMain(const imp::Program& prog, const std::string& p, const std:
                       // function fails -Werror).
                       {"any_entry", runFunctions.empty() ? "0" : "1"},
                       {"run_functions", runFunctions},
+                      {"call_functions", callFunctions},
+                      {"server_entries", serverEntries},
+                      {"opaque_kinds", opaqueKinds},
                       {"entry_dispatch", entryDispatch}});
 }
 

@@ -4,20 +4,28 @@
 // -r RUNS, -t TIMING_FILE (microseconds per run), -b (binary output), --tuning FILE,
 // --param NAME=VALUE, -L/--log (log threshold comparisons to stderr), --report FILE (device
 // memory, as JSON),
-// --flush-l2 (evict the L2 cache before each run).
+// --flush-l2 (evict the L2 cache before each run). With --server it serves Futhark's server
+// protocol on stdin instead, many calls in one process (fjord_runtime_server.h).
 #include "demo.h"
 
 #include "fjord_runtime_data.h"
+#include "fjord_runtime_server.h"
 
 #include <cstdlib>
 #include <iostream>
 #include <string>
 
+/// The context's error (and clears it).
+static std::string contextError(struct demo_context *ctx) {
+    char *error = demo_context_get_error(ctx);
+    std::string text = error ? error : "unknown error";
+    std::free(error);
+    return text;
+}
+
 /// Prints the context's error; returns the exit status for failures.
 static int reportError(struct demo_context *ctx) {
-    char *error = demo_context_get_error(ctx);
-    std::cerr << "error: " << (error ? error : "unknown error") << "\n";
-    std::free(error);
+    std::cerr << "error: " << contextError(ctx) << "\n";
     return 1;
 }
 
@@ -191,6 +199,148 @@ static int run_argmax(struct demo_context *ctx, fjord_rt::data::Runner &runner) 
     return 0;
 }
 
+/// Runs entry point `scale` for the server (`call scale ...`).
+static bool call_scale(struct demo_context *ctx, const fjord_rt::server::Var *const *in,
+                       fjord_rt::server::Var *out) {
+    struct demo_f32_1d *in0 =
+        demo_new_f32_1d(ctx, in[0]->value.data<float>(), in[0]->value.shape[0]);
+    struct demo_f32_1d *out0 = nullptr;
+    int status = in0 ? demo_entry_scale(ctx, &out0, in0) : 1;
+    if (status == 0)
+        status = demo_context_sync(ctx);
+    if (in0)
+        demo_free_f32_1d(ctx, in0);
+    if (status != 0)
+        return false;
+    out[0].value =
+        fjord_rt::data::Value(fjord_rt::data::Elem::F32, demo_shape_f32_1d(ctx, out0), 1);
+    if (demo_values_f32_1d(ctx, out0, out[0].value.data<float>()) != 0)
+        status = 1;
+    demo_free_f32_1d(ctx, out0);
+    return status == 0;
+}
+
+/// Runs entry point `sum` for the server (`call sum ...`).
+static bool call_sum(struct demo_context *ctx, const fjord_rt::server::Var *const *in,
+                     fjord_rt::server::Var *out) {
+    struct demo_f32_1d *in0 =
+        demo_new_f32_1d(ctx, in[0]->value.data<float>(), in[0]->value.shape[0]);
+    float out0 = 0;
+    int status = in0 ? demo_entry_sum(ctx, &out0, in0) : 1;
+    if (status == 0)
+        status = demo_context_sync(ctx);
+    if (in0)
+        demo_free_f32_1d(ctx, in0);
+    if (status != 0)
+        return false;
+    out[0].value = fjord_rt::data::Value::scalar(fjord_rt::data::Elem::F32, out0);
+    return status == 0;
+}
+
+/// Runs entry point `dot` for the server (`call dot ...`).
+static bool call_dot(struct demo_context *ctx, const fjord_rt::server::Var *const *in,
+                     fjord_rt::server::Var *out) {
+    struct demo_f32_1d *in0 =
+        demo_new_f32_1d(ctx, in[0]->value.data<float>(), in[0]->value.shape[0]);
+    struct demo_f32_1d *in1 =
+        demo_new_f32_1d(ctx, in[1]->value.data<float>(), in[1]->value.shape[0]);
+    float out0 = 0;
+    int status = in0 && in1 ? demo_entry_dot(ctx, &out0, in0, in1) : 1;
+    if (status == 0)
+        status = demo_context_sync(ctx);
+    if (in0)
+        demo_free_f32_1d(ctx, in0);
+    if (in1)
+        demo_free_f32_1d(ctx, in1);
+    if (status != 0)
+        return false;
+    out[0].value = fjord_rt::data::Value::scalar(fjord_rt::data::Elem::F32, out0);
+    return status == 0;
+}
+
+/// Runs entry point `rowsums` for the server (`call rowsums ...`).
+static bool call_rowsums(struct demo_context *ctx, const fjord_rt::server::Var *const *in,
+                         fjord_rt::server::Var *out) {
+    struct demo_f64_2d *in0 = demo_new_f64_2d(ctx, in[0]->value.data<double>(),
+                                              in[0]->value.shape[0], in[0]->value.shape[1]);
+    struct demo_f64_1d *out0 = nullptr;
+    int status = in0 ? demo_entry_rowsums(ctx, &out0, in0) : 1;
+    if (status == 0)
+        status = demo_context_sync(ctx);
+    if (in0)
+        demo_free_f64_2d(ctx, in0);
+    if (status != 0)
+        return false;
+    out[0].value =
+        fjord_rt::data::Value(fjord_rt::data::Elem::F64, demo_shape_f64_1d(ctx, out0), 1);
+    if (demo_values_f64_1d(ctx, out0, out[0].value.data<double>()) != 0)
+        status = 1;
+    demo_free_f64_1d(ctx, out0);
+    return status == 0;
+}
+
+/// Runs entry point `argmax` for the server (`call argmax ...`).
+static bool call_argmax(struct demo_context *ctx, const fjord_rt::server::Var *const *in,
+                        fjord_rt::server::Var *out) {
+    struct demo_i32_1d *in0 =
+        demo_new_i32_1d(ctx, in[0]->value.data<int32_t>(), in[0]->value.shape[0]);
+    int32_t out0 = 0;
+    int64_t out1 = 0;
+    int status = in0 ? demo_entry_argmax(ctx, &out0, &out1, in0) : 1;
+    if (status == 0)
+        status = demo_context_sync(ctx);
+    if (in0)
+        demo_free_i32_1d(ctx, in0);
+    if (status != 0)
+        return false;
+    out[0].value = fjord_rt::data::Value::scalar(fjord_rt::data::Elem::I32, out0);
+    out[1].value = fjord_rt::data::Value::scalar(fjord_rt::data::Elem::I64, out1);
+    return status == 0;
+}
+
+/// The server mode: the entry points and the context's services for fjord_rt::server.
+static int serve(struct demo_context *ctx) {
+    using fjord_rt::server::Var;
+    // A context that could not be initialised fails every call: the server does not start.
+    if (demo_context_sync(ctx) != 0) {
+        std::cerr << "error: " << contextError(ctx) << "\n";
+        return 1;
+    }
+    fjord_rt::server::Program program;
+    program.entries = {
+        {"scale",
+         {"[]f32"},
+         {"[]f32"},
+         [ctx](const Var *const *in, Var *out) { return call_scale(ctx, in, out); }},
+        {"sum",
+         {"[]f32"},
+         {"f32"},
+         [ctx](const Var *const *in, Var *out) { return call_sum(ctx, in, out); }},
+        {"dot",
+         {"[]f32", "[]f32"},
+         {"f32"},
+         [ctx](const Var *const *in, Var *out) { return call_dot(ctx, in, out); }},
+        {"rowsums",
+         {"[][]f64"},
+         {"[]f64"},
+         [ctx](const Var *const *in, Var *out) { return call_rowsums(ctx, in, out); }},
+        {"argmax",
+         {"[]i32"},
+         {"i32", "i64"},
+         [ctx](const Var *const *in, Var *out) { return call_argmax(ctx, in, out); }},
+    };
+    program.opaqueKinds = {};
+    program.error = [ctx] { return contextError(ctx); };
+    program.report = [ctx] {
+        char *report = demo_context_report(ctx);
+        std::string text = report ? report : "{}";
+        std::free(report);
+        return text;
+    };
+    program.clearCaches = [ctx] { return demo_context_clear_caches(ctx) == 0; };
+    return fjord_rt::server::Server(std::move(program)).run(std::cin, std::cout);
+}
+
 int main(int argc, char **argv) {
     fjord_rt::data::Options options;
     if (!options.parse(argc, argv))
@@ -205,32 +355,36 @@ int main(int argc, char **argv) {
     }
     demo_context_config_set_logging(cfg, options.log);
     struct demo_context *ctx = demo_context_new(cfg);
-    fjord_rt::data::Runner runner(options, fjord_rt::data::readStdin());
     int status;
-    if (options.entry == "scale")
-        status = run_scale(ctx, runner);
-    else if (options.entry == "sum")
-        status = run_sum(ctx, runner);
-    else if (options.entry == "dot")
-        status = run_dot(ctx, runner);
-    else if (options.entry == "rowsums")
-        status = run_rowsums(ctx, runner);
-    else if (options.entry == "argmax")
-        status = run_argmax(ctx, runner);
-    else {
-        std::cerr << "error: no entry point " << options.entry << "\n";
-        status = 2;
+    if (options.server) {
+        status = serve(ctx);
+    } else {
+        fjord_rt::data::Runner runner(options, fjord_rt::data::readStdin());
+        if (options.entry == "scale")
+            status = run_scale(ctx, runner);
+        else if (options.entry == "sum")
+            status = run_sum(ctx, runner);
+        else if (options.entry == "dot")
+            status = run_dot(ctx, runner);
+        else if (options.entry == "rowsums")
+            status = run_rowsums(ctx, runner);
+        else if (options.entry == "argmax")
+            status = run_argmax(ctx, runner);
+        else {
+            std::cerr << "error: no entry point " << options.entry << "\n";
+            status = 2;
+        }
+        if (status == 0 && !runner.writeTimings()) {
+            std::cerr << "error: cannot write the timing file\n";
+            status = 1;
+        }
+        char *report = demo_context_report(ctx);
+        if (status == 0 && !runner.writeReport(report)) {
+            std::cerr << "error: cannot write the report file\n";
+            status = 1;
+        }
+        std::free(report);
     }
-    if (status == 0 && !runner.writeTimings()) {
-        std::cerr << "error: cannot write the timing file\n";
-        status = 1;
-    }
-    char *report = demo_context_report(ctx);
-    if (status == 0 && !runner.writeReport(report)) {
-        std::cerr << "error: cannot write the report file\n";
-        status = 1;
-    }
-    std::free(report);
     demo_context_free(ctx);
     demo_context_config_free(cfg);
     return status;

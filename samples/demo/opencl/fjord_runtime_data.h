@@ -534,7 +534,8 @@ inline void writeBinary(std::ostream& out, const Value& v) {
 
 /// Options: -e ENTRY, -r RUNS, -t TIMING_FILE, -b, --tuning FILE, --param NAME=VALUE, -L,
 /// --report FILE (the context's memory report, `<prefix>_context_report`, after the runs),
-/// --flush-l2 (evict the device's L2 cache before each run, outside its timing).
+/// --flush-l2 (evict the device's L2 cache before each run, outside its timing), --server
+/// (serve Futhark's server protocol on stdin: fjord_runtime_server.h).
 struct Options {
     std::string entry = "main";
     int runs = 1;
@@ -543,6 +544,7 @@ struct Options {
     bool binaryOutput = false;
     bool flushL2 = false;
     bool log = false; ///< -L/--log: log threshold comparisons
+    bool server = false;
     std::vector<std::pair<std::string, int64_t>> params; ///< from --tuning and --param
 
     /// Parses the command line; prints a message to stderr and returns false on error.
@@ -568,6 +570,8 @@ struct Options {
                 log = true;
             } else if (arg == "--flush-l2") {
                 flushL2 = true;
+            } else if (arg == "--server") {
+                server = true;
             } else if (arg == "--report" && value(v)) {
                 reportFile = v;
             } else if (arg == "--tuning" && value(v)) {
@@ -579,7 +583,9 @@ struct Options {
             } else {
                 std::cerr << "usage: " << argv[0]
                           << " [-e ENTRY] [-r RUNS] [-t TIMING_FILE] [-b] [--tuning FILE]"
-                             " [--param NAME=VALUE] [-L] [--report FILE] [--flush-l2] < input\n";
+                             " [--param NAME=VALUE] [-L] [--report FILE] [--flush-l2] < input\n"
+                             "       "
+                          << argv[0] << " --server [--tuning FILE] [--param NAME=VALUE] [-L]\n";
                 return false;
             }
         }
