@@ -269,12 +269,10 @@ void lowerTwoStage(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, 
   for (const Operand& o : operands)
     resultMems.push_back(host.allocTemp(o.name + "_result", i64(primBytes(o.type)), run));
 
-  KernelLowerer k1(host, base + "_stage1", stm);
-  host.prog.kernelNames.insert(k1.kernel.name);
+  KernelLowerer k1(host, host.kernelName(base + "_stage1"), stm);
   stage1(k1, stm, seg, operands, perBlock, partials);
   host.launch(k1, g, bs, run);
-  KernelLowerer k2(host, base + "_stage2", stm);
-  host.prog.kernelNames.insert(k2.kernel.name);
+  KernelLowerer k2(host, host.kernelName(base + "_stage2"), stm);
   stage2(k2, seg, operands, g, partials, resultMems);
   host.launch(k2, i64(1), bs, run);
   for (size_t j = 0; j < operands.size(); ++j) {

@@ -87,10 +87,12 @@ std::vector<std::string> perTile(HostLowerer& host, const ScanPlan& p, const std
   return bufs;
 }
 
-void launchKernel(HostLowerer& host, const ir::Stm& stm, const std::string& name,
-                  const std::string& what, ExpRef grid, ExpRef bs,
+/// Launches the kernel `base` + `suffix`. The base is already unique; a suffixed name is made
+/// unique too, since another kernel's base may be spelled the same (`main_filter_reduce`).
+void launchKernel(HostLowerer& host, const ir::Stm& stm, const std::string& base,
+                  const std::string& suffix, const std::string& what, ExpRef grid, ExpRef bs,
                   const std::function<void(KernelLowerer&)>& build, Block& out) {
-  KernelLowerer k(host, name, stm);
+  KernelLowerer k(host, suffix.empty() ? base : host.kernelName(base + suffix), stm);
   host.prog.kernelNames.insert(k.kernel.name);
   build(k);
   k.describe.push_back(what);
@@ -111,10 +113,10 @@ Block singlePass(HostLowerer& host, const ScanPlan& p, const std::string& base, 
     st.prefixes = perTile(host, p, "_prefixes", tiles, run);
   }
   std::string what = describe(p.seg);
-  launchKernel(host, p.stm, base + "_reset", "resets the tile status of " + base,
+  launchKernel(host, p.stm, base, "_reset", "resets the tile status of " + base,
                divUp(tiles, bs), bs, [&](KernelLowerer& k) { resetStatusKernel(k, st, tiles); },
                run);
-  launchKernel(host, p.stm, base, what + ", in one pass (decoupled look-back)", tiles, bs,
+  launchKernel(host, p.stm, base, "", what + ", in one pass (decoupled look-back)", tiles, bs,
                [&](KernelLowerer& k) { tileKernel(k, p, TileMode::LookBack, st, items, n); },
                run);
   host.freeTemps(mark, run);
@@ -129,13 +131,13 @@ Block reduceThenScan(HostLowerer& host, const ScanPlan& p, const std::string& ba
   TileStatus st;
   st.aggregates = perTile(host, p, "_aggregates", tiles, run);
   std::string what = describe(p.seg);
-  launchKernel(host, p.stm, base + "_reduce", what + ", stage 1 of 3: each tile's aggregate",
+  launchKernel(host, p.stm, base, "_reduce", what + ", stage 1 of 3: each tile's aggregate",
                tiles, bs,
                [&](KernelLowerer& k) { tileKernel(k, p, TileMode::Reduce, st, items, n); }, run);
-  launchKernel(host, p.stm, base + "_aggregates",
+  launchKernel(host, p.stm, base, "_aggregates",
                what + ", stage 2 of 3: exclusive scan of the tile aggregates, in one block",
                i64(1), bs, [&](KernelLowerer& k) { aggregateScanKernel(k, p, st, tiles); }, run);
-  launchKernel(host, p.stm, base + "_rescan",
+  launchKernel(host, p.stm, base, "_rescan",
                what + ", stage 3 of 3: scans each tile from its prefix", tiles, bs,
                [&](KernelLowerer& k) { tileKernel(k, p, TileMode::Rescan, st, items, n); }, run);
   host.freeTemps(mark, run);
