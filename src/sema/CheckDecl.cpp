@@ -278,6 +278,7 @@ void Checker::checkValueDecl(Decl& d) {
     return checkSealingDecl(d);
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
+  const bool errorsBefore = diags_.hasErrors();
   tv_.enterLevel();
   std::vector<std::string> rigid;
   for (ast::TypeParam& tp : d.typeParams) {
@@ -332,6 +333,10 @@ void Checker::checkValueDecl(Decl& d) {
   popValues(vmark);
   popTypes(tmark);
   tv_.applyDefaults(firstVar);
+  // As in Futhark, what the definition leaves open is fixed now, not by later definitions
+  // (an error elsewhere in it may have left variables open: no follow-on errors then).
+  if (errorsBefore || !diags_.hasErrors())
+    tv_.resolveAmbiguous(firstVar);
   // Futhark: a top-level function named `main` is an entry point even without `entry`.
   bool entry = (d.isEntry || d.name.base == "main") && inMainFile_;
   if (entry)
