@@ -169,6 +169,15 @@ void UniquenessChecker::consume(const Alias& a, const SourceSpan& span, const st
                                "` is declared here; give it a unique type `*t` to consume it");
       return;
     }
+    if (root.kind == RootKind::NonUniqueLoopParam) {
+      std::string which =
+          what == "`" + root.name + "`" ? what : what + ", which aliases `" + root.name + "`";
+      diags_.error(span, "cannot consume " + which + ": the loop parameter `" + root.name +
+                             "` has a non-unique type, so it is not consumable")
+          .note(root.span, "`" + root.name +
+                               "` is declared here; give it a unique type `*t` to consume it");
+      return;
+    }
     if (root.kind == RootKind::Constant) {
       diags_.error(span, what == "`" + root.name + "`"
                              ? "cannot consume the top-level constant " + what

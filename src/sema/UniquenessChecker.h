@@ -23,6 +23,10 @@ enum class RootKind {
   Param,          ///< a non-unique parameter of a named function (not consumable)
   LambdaParam,    ///< a parameter of an anonymous function (consumable)
   LoopParam,      ///< a loop parameter (consumable; consuming it consumes the initial value)
+  /// a loop parameter declared with a non-unique type, `loop (xs: []i32) = ...` (not
+  /// consumable: in Futhark a loop parameter is unique if its type says so or, without a
+  /// type, if the body consumes it)
+  NonUniqueLoopParam,
   Constant,       ///< a top-level constant (not consumable)
 };
 

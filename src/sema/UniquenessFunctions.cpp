@@ -179,7 +179,8 @@ Alias UniquenessChecker::loop(const Expr& e) {
   for (size_t i = 0; i < (perComponent ? params.elems.size() : 1); ++i) {
     const Pattern& p = perComponent ? *params.elems[i] : params;
     size_t start = roots_.size();
-    bind(p, Alias{}, RootKind::LoopParam);
+    bool nonUnique = p.kind == Pattern::Kind::Ascribed && !declaresUnique(p);
+    bind(p, Alias{}, nonUnique ? RootKind::NonUniqueLoopParam : RootKind::LoopParam);
     components.push_back(LoopComponent{&p, start, roots_.size()});
   }
   size_t paramRoots = roots_.size();
