@@ -164,6 +164,7 @@ private:
   Signature signatureOf(const Expr& callee) const;
   Alias call(const Expr& whole, const Expr& callee, std::vector<const Expr*> args);
   static Alias freshComponents(const TypeRef& t);
+  void consumingArgument(const Expr& callee, const Expr& arg, const Pattern& param);
   void notAliasedByOthers(const std::vector<const Expr*>& args, const std::vector<Alias>& aliases,
                           size_t consumed);
   void notCapturedByCallee(const Expr& head, const Alias& fn, const std::vector<const Expr*>& args,

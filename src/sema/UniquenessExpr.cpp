@@ -69,6 +69,8 @@ Alias UniquenessChecker::call(const Expr& whole, const Expr& callee,
     argAliases.push_back(expr(*a));
   Signature sig = signatureOf(*head);
   for (size_t i = 0; sig.params && i < args.size() && i < sig.params->size(); ++i)
+    consumingArgument(*head, *args[i], *(*sig.params)[i]);
+  for (size_t i = 0; sig.params && i < args.size() && i < sig.params->size(); ++i)
     if (isUniqueParam(*(*sig.params)[i])) {
       notAliasedByOthers(args, argAliases, i);
       notCapturedByCallee(*head, fn, args, argAliases, i);
@@ -131,6 +133,39 @@ Alias UniquenessChecker::freshComponents(const TypeRef& t) {
   for (const TypeRef& e : t->elems)
     out.parts.push_back(freshComponents(e));
   return out;
+}
+
+/// `apply consume xs` with `apply (f: a -> b) (x: a)`: a function that consumes its
+/// argument may be passed only for a parameter whose type says that it consumes there, or
+/// the callee could apply it to a value it still uses (Futhark's uniqueness-error36). The
+/// prelude's higher-order functions are exempt: a consuming function given to `map`
+/// consumes the array it is applied to (see `call`).
+void UniquenessChecker::consumingArgument(const Expr& callee, const Expr& arg,
+                                          const Pattern& param) {
+  if (!isFunction(arg.type) || !param.type || (param.span.file && isPreludeFile(param.span.file)))
+    return;
+  // Which parameters the function given consumes: a named function's declaration says, or
+  // else (a lambda, a function value) its type.
+  std::vector<bool> consumes;
+  Signature given = signatureOf(arg);
+  if (given.params)
+    for (const auto& p : *given.params)
+      consumes.push_back(declaresUnique(*p));
+  else
+    for (TypeRef t = arg.type; isFunction(t); t = t->result)
+      consumes.push_back(t->param && t->param->unique && canAlias(t->param));
+  TypeRef expected = param.type;
+  for (size_t i = 0; i < consumes.size() && isFunction(expected); ++i) {
+    if (consumes[i] && !(expected->param && expected->param->unique)) {
+      diags_.error(arg.span, "cannot pass " + describe(arg) +
+                                 ", a function consuming its argument, for the parameter `" +
+                                 firstName(param) + "` of " + describe(callee) + ", whose type `" +
+                                 param.type->str() + "` does not consume it")
+          .note(param.span, "declare the parameter's type with a unique `*` where it consumes");
+      return;
+    }
+    expected = expected->result;
+  }
 }
 
 /// `f xs xs` with the first parameter unique: the other arguments may not alias the one
