@@ -247,9 +247,12 @@ void Checker::noteValueTypeParams(const ast::Decl& callee,
 
 void Checker::reportTypeParamBound(const ast::TypeParam& tp, const TypeRef& var,
                                    const std::string& function) {
-  diags_.error(tp.span, "the type parameter `'" + tp.name + "` of `" + function +
-                            "` is made the type `" + tv_.zonk(var)->str() +
-                            "` (a scope violation: `" + tp.name + "` stands for any type)");
+  TypeRef t = tv_.zonk(var);
+  std::string made = TypeVars::isFlexible(*t) ? "the type of a value from outside it"
+                                              : "the type `" + t->str() + "`";
+  diags_.error(tp.span, "the type parameter `'" + tp.name + "` of `" + function + "` is made " +
+                            made + " (a scope violation: `" + tp.name +
+                            "` stands for any type)");
 }
 
 void Checker::checkValueTypeUses() {

@@ -273,6 +273,9 @@ bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpa
     for (const auto& [name, ft] : c.fields) {
       auto it = info(*t).constraint.fields.find(name);
       if (it == info(*t).constraint.fields.end()) {
+        // The field's type belongs to the record's variable: a variable of it is no more
+        // local than the record (Note [Levels]; `x.0` in a local function, x from outside).
+        adjustLevels(ft, info(*t).level);
         info(*t).constraint.fields.emplace(name, ft);
         continue;
       }
