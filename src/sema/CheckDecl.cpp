@@ -131,6 +131,8 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
     paramUids.push_back(named ? p->elems[0]->name.uid : -1);
   }
   TypeRef ret = retTypeExp ? resolveTypeExp(*retTypeExp) : nullptr;
+  if (ret)
+    checkReturnSizesNamed(params, paramUids, ret, retTypeExp->span);
   int bodyFirstUid = nextUid();
   int bodyFirstExistential = tv_.existentialCount();
   TypeRef bodyType = check(body);
