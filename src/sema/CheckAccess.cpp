@@ -18,19 +18,22 @@ bool isDigits(const std::string& s) {
 TypeRef Checker::indexResult(const TypeRef& arrayType, std::vector<ast::DimIndex>& indices,
                              const SourceSpan& span, bool sizedSlices) {
   // As in Futhark, an index or slice bound may have any integer type (internalisation
-  // widens it to i64). One of a still unconstrained type (a lambda's parameter) is an integer
-  // that defaults to i64; any other (a literal's) becomes i64.
+  // widens it to i64). One of a type not yet known (a lambda's parameter, a literal) is an
+  // integer that defaults to i64, so that a later use may still make it another integer
+  // type (`let i = 0 in xs with [i] = i + 1` with `xs: []i32`).
   const TypeRef i64 = Type::primitive(PrimType::I64);
   auto checkIndexPart = [&](ast::Expr& part) {
     TypeRef t = check(part);
     TypeRef h = tv_.head(t);
     if (h->kind == Type::Kind::Prim && isInteger(h->prim))
       return;
-    if (tv_.isUnconstrained(t))
-      tv_.constrain(t, Constraint{integerMask(), PrimType::I64, {}, "an index", part.span, {}},
-                    part.span);
-    else
+    if (!TypeVars::isFlexible(*h)) {
       unify(i64, t, part.span);
+      return;
+    }
+    if (tv_.constrain(t, Constraint{integerMask(), PrimType::I64, {}, "an index", part.span, {}},
+                      part.span))
+      tv_.preferDefault(t, PrimType::I64);
   };
   for (ast::DimIndex& ix : indices)
     for (ast::ExprPtr* part : {&ix.index, &ix.start, &ix.end, &ix.stride})

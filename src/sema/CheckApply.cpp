@@ -77,6 +77,7 @@ TypeRef Checker::builtinOpType(Expr& e, const std::string& op) {
   c.prims = info->mask;
   c.origin = "operator `" + op + "`";
   c.span = e.name.span.known() ? e.name.span : e.span;
+  c.equality = op == "==" || op == "!=";
   TypeRef t = tv_.fresh(e.span, std::move(c));
   TypeRef r = info->boolResult ? Type::primitive(PrimType::Bool) : t;
   return Type::function(t, Type::function(t, r));

@@ -131,6 +131,8 @@ TypeRef Checker::checkFunction(std::vector<ast::PatternPtr>& params, TypeExp* re
     paramUids.push_back(named ? p->elems[0]->name.uid : -1);
   }
   TypeRef ret = retTypeExp ? resolveTypeExp(*retTypeExp) : nullptr;
+  if (ret)
+    checkReturnSizesNamed(params, paramUids, ret, retTypeExp->span);
   int bodyFirstUid = nextUid();
   int bodyFirstExistential = tv_.existentialCount();
   TypeRef bodyType = check(body);
@@ -247,9 +249,12 @@ void Checker::noteValueTypeParams(const ast::Decl& callee,
 
 void Checker::reportTypeParamBound(const ast::TypeParam& tp, const TypeRef& var,
                                    const std::string& function) {
-  diags_.error(tp.span, "the type parameter `'" + tp.name + "` of `" + function +
-                            "` is made the type `" + tv_.zonk(var)->str() +
-                            "` (a scope violation: `" + tp.name + "` stands for any type)");
+  TypeRef t = tv_.zonk(var);
+  std::string made = TypeVars::isFlexible(*t) ? "the type of a value from outside it"
+                                              : "the type `" + t->str() + "`";
+  diags_.error(tp.span, "the type parameter `'" + tp.name + "` of `" + function + "` is made " +
+                            made + " (a scope violation: `" + tp.name +
+                            "` stands for any type)");
 }
 
 void Checker::checkValueTypeUses() {
@@ -278,6 +283,7 @@ void Checker::checkValueDecl(Decl& d) {
     return checkSealingDecl(d);
   size_t vmark = valueMark(), tmark = typeMark();
   size_t firstVar = tv_.numVars();
+  const bool errorsBefore = diags_.hasErrors();
   tv_.enterLevel();
   std::vector<std::string> rigid;
   for (ast::TypeParam& tp : d.typeParams) {
@@ -332,6 +338,10 @@ void Checker::checkValueDecl(Decl& d) {
   popValues(vmark);
   popTypes(tmark);
   tv_.applyDefaults(firstVar);
+  // As in Futhark, what the definition leaves open is fixed now, not by later definitions
+  // (an error elsewhere in it may have left variables open: no follow-on errors then).
+  if (errorsBefore || !diags_.hasErrors())
+    tv_.resolveAmbiguous(firstVar);
   // Futhark: a top-level function named `main` is an entry point even without `entry`.
   bool entry = (d.isEntry || d.name.base == "main") && inMainFile_;
   if (entry)

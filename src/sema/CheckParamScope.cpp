@@ -18,6 +18,43 @@
 
 namespace fjord::sema {
 
+namespace {
+
+void collectPatternUids(const ast::Pattern& p, std::set<int>& out) {
+  if (p.kind == ast::Pattern::Kind::Id && p.name.uid >= 0)
+    out.insert(p.name.uid);
+  for (const auto& sub : p.elems)
+    if (sub)
+      collectPatternUids(*sub, out);
+  for (const auto& [field, sub] : p.fields)
+    if (sub)
+      collectPatternUids(*sub, out);
+}
+
+} // namespace
+
+// `def f (x: i64, _: bool) : [x]i32`: Futhark binds a size only from a parameter of its own,
+// so `x`, part of a tuple, cannot be a size of the result (nor could a caller know it).
+void Checker::checkReturnSizesNamed(const std::vector<ast::PatternPtr>& params,
+                                    const std::vector<int>& namedUids, const TypeRef& ret,
+                                    const SourceSpan& span) {
+  std::set<int> bound;
+  for (const auto& p : params)
+    collectPatternUids(*p, bound);
+  bool reported = false;
+  mapSizes(tv_.zonk(ret), [&](const Size& s) {
+    for (const Size& v : s.vars())
+      if (!reported && v.kind == Size::Kind::Var && bound.count(v.uid) &&
+          std::find(namedUids.begin(), namedUids.end(), v.uid) == namedUids.end()) {
+        diags_.error(span, "the return type uses `" + v.name + "` as a size, but `" + v.name +
+                               "` is bound inside a tuple or record parameter; only a "
+                               "parameter of its own, `(" + v.name + ": i64)`, can be a size");
+        reported = true;
+      }
+    return s;
+  });
+}
+
 void Checker::checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid,
                                      int bodyFirstExistential) {
   std::set<int> reported;

@@ -48,6 +48,27 @@ const TypeExp* anonymousSize(const TypeExp& te) {
 
 /// An anonymous size `[]` in the parameter type of a function type inside `te`
 /// (`type^ t = []bool -> bool`): a size an abbreviation would hide inside a function.
+/// Whether the type expression `te` names the size `n` (`[n]`, `[n+1]`, `vec [n]`).
+bool mentionsSize(const TypeExp& te, const std::string& n) {
+  if (te.dimName && *te.dimName == n)
+    return true;
+  if (te.dimExprVars)
+    for (const ast::Name& v : *te.dimExprVars)
+      if (v.qualifiers.empty() && v.base == n)
+        return true;
+  for (const auto& a : te.args)
+    if (a && mentionsSize(*a, n))
+      return true;
+  for (const auto& f : te.fields)
+    if (f.second && mentionsSize(*f.second, n))
+      return true;
+  for (const auto& c : te.constructors)
+    for (const auto& p : c.second)
+      if (p && mentionsSize(*p, n))
+        return true;
+  return false;
+}
+
 const TypeExp* anonymousParamSize(const TypeExp& te) {
   if (te.kind == TypeExp::Kind::Function && te.args.size() > 1) {
     if (te.args[0])
@@ -183,6 +204,14 @@ void Checker::checkTypeDecl(ast::Decl& d) {
       diags_.error(anon->span, "type abbreviation `" + d.name.base +
                                    "` has an array of unknown size; give the size as a "
                                    "parameter (`[n]`) or declare it with `type~`");
+  // As in Futhark, each size parameter must be used, or no use could say what it stands for.
+  if (d.retTypeExp && !d.abstractType && !broken)
+    for (const TypeParam& tp : d.typeParams)
+      if (isSizeParam(tp) && !mentionsSize(*d.retTypeExp, tp.name)) {
+        diags_.error(tp.span, "size parameter `[" + tp.name + "]` of type abbreviation `" +
+                                  d.name.base + "` is unused");
+        break;
+      }
   if (d.retTypeExp && !d.abstractType)
     if (const TypeExp* anon = anonymousParamSize(*d.retTypeExp))
       diags_.error(anon->span, "type abbreviation `" + d.name.base +

@@ -169,6 +169,11 @@ private:
   /// Reports a size in the type `t` of parameter `p` that names a variable bound inside the
   /// function's body (uid >= `bodyFirstUid`): it escaped its scope through a type variable
   /// (CheckParamScope.cpp).
+  /// A size of the return type may name a parameter only where that parameter is one of
+  /// its own, `(x: i64)`, not a part of a tuple or record parameter (CheckParamScope.cpp).
+  void checkReturnSizesNamed(const std::vector<ast::PatternPtr>& params,
+                             const std::vector<int>& namedUids, const TypeRef& ret,
+                             const SourceSpan& span);
   void checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid,
                               int bodyFirstExistential);
   /// Reports the type parameters of `d` that no parameter's type mentions.

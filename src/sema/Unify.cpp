@@ -259,9 +259,23 @@ bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpa
       if (mine.defaultPrim && !(merged & primBit(*mine.defaultPrim)))
         mine.defaultPrim.reset();
     }
+    if (c.equality && !mine.equality) {
+      mine.equality = true;
+      if (!mine.prims && mine.fields.empty()) {
+        mine.origin = c.origin;
+        mine.span = c.span;
+      }
+    }
+    if (mine.origin.empty() && !c.origin.empty()) {
+      mine.origin = c.origin;
+      mine.span = c.span;
+    }
     for (const auto& [name, ft] : c.fields) {
       auto it = info(*t).constraint.fields.find(name);
       if (it == info(*t).constraint.fields.end()) {
+        // The field's type belongs to the record's variable: a variable of it is no more
+        // local than the record (Note [Levels]; `x.0` in a local function, x from outside).
+        adjustLevels(ft, info(*t).level);
         info(*t).constraint.fields.emplace(name, ft);
         continue;
       }
@@ -273,6 +287,8 @@ bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpa
   }
   if (t->kind == Type::Kind::Var && trustRigid)
     return true;
+  if (c.equality && !satisfiesEquality(t, c, span, reported))
+    return false;
   if (c.prims) {
     if (t->kind != Type::Kind::Prim || !(c.prims & primBit(t->prim))) {
       diags_.error(span, "cannot unify `" + zonk(t)->str() + "` with " + describeMask(c.prims) +
@@ -308,6 +324,63 @@ bool TypeVars::satisfies(const TypeRef& t0, const Constraint& c, const SourceSpa
       return false;
   }
   return satisfiesConstructors(t, c, span, reported);
+}
+
+// The equality part of `satisfies`: Futhark's `==` compares values of any type built from
+// primitive types, arrays, tuples, records and sums; not functions, accumulators or the type
+// parameters of a definition (which may stand for a function type). Variables inside `t`
+// become equality variables. Abstract types of modules (`M.t`) are compared as their
+// definitions.
+bool TypeVars::satisfiesEquality(const TypeRef& t0, const Constraint& c, const SourceSpan& span,
+                                 bool& reported) {
+  TypeRef t = head(t0);
+  auto fail = [&](const std::string& why) {
+    diags_.error(span, "type `" + zonk(t0)->str() + "` does not support equality (required by " +
+                           c.origin + "): " + why)
+        .note(c.span, c.origin + " here");
+    reported = true;
+    return false;
+  };
+  switch (t->kind) {
+  case Type::Kind::Prim:
+    return true;
+  case Type::Kind::Var: {
+    if (isFlexible(*t)) {
+      Constraint eq;
+      eq.equality = true;
+      eq.origin = c.origin;
+      eq.span = c.span;
+      return satisfies(t, eq, span, reported);
+    }
+    if (trustRigid || t->name.find('.') != std::string::npos || definitionOf(*t))
+      return true;
+    return fail("`" + t->name + "` is a type parameter, which may stand for a function type");
+  }
+  case Type::Kind::Array:
+  case Type::Kind::Acc:
+    if (t->kind == Type::Kind::Acc)
+      return fail("accumulators cannot be compared");
+    return satisfiesEquality(t->elem, c, span, reported);
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t->elems)
+      if (!satisfiesEquality(e, c, span, reported))
+        return false;
+    return true;
+  case Type::Kind::Record:
+    for (const auto& f : t->fields)
+      if (!satisfiesEquality(f.second, c, span, reported))
+        return false;
+    return true;
+  case Type::Kind::Sum:
+    for (const auto& con : t->constructors)
+      for (const TypeRef& p : con.second)
+        if (!satisfiesEquality(p, c, span, reported))
+          return false;
+    return true;
+  case Type::Kind::Function:
+    return fail("functions cannot be compared (a function type is not first-order)");
+  }
+  return true;
 }
 
 // The constructor part of `satisfies`: a variable accumulates the constructors it must have;
@@ -491,6 +564,15 @@ bool TypeVars::constrain(const TypeRef& t, Constraint c, const SourceSpan& span)
   return false;
 }
 
+void TypeVars::preferDefault(const TypeRef& t, PrimType p) {
+  TypeRef h = head(t);
+  if (!isFlexible(*h))
+    return;
+  Constraint& c = info(*h).constraint;
+  if (!c.prims || (c.prims & primBit(p)))
+    c.defaultPrim = p;
+}
+
 TypeRef mapType(const TypeRef& t, const std::function<TypeRef(const TypeRef&)>& onVar,
                 const std::function<Size(const Size&)>& onSize) {
   auto go = [&](const TypeRef& u) { return mapType(u, onVar, onSize); };
@@ -668,6 +750,40 @@ void TypeVars::defaultNumeric(const TypeRef& t0) {
   case Type::Kind::Acc:
     return defaultNumeric(t->elem);
   }
+}
+
+bool TypeVars::resolveAmbiguous(size_t from) {
+  for (size_t i = from; i < vars_.size(); ++i) {
+    VarInfo& vi = vars_[i];
+    if (vi.binding)
+      continue;
+    const Constraint& c = vi.constraint;
+    std::string must;
+    if (!c.fields.empty()) {
+      std::string names;
+      for (const auto& f : c.fields)
+        names += (names.empty() ? "`" : ", `") + f.first + "`";
+      must = std::string(c.fields.size() == 1 ? "a record with the field " : "a record with the fields ") + names;
+    } else if (c.prims) {
+      if (c.prims & primBit(PrimType::I32)) {
+        vi.binding = Type::primitive(PrimType::I32);
+        continue;
+      }
+      if (c.prims & primBit(PrimType::F64)) {
+        vi.binding = Type::primitive(PrimType::F64);
+        continue;
+      }
+      must = describeMask(c.prims);
+    } else if (c.equality) {
+      must = "an equality type";
+    } else {
+      continue;
+    }
+    diags_.error(c.span, "type is ambiguous: it must be " + must + " (required by " + c.origin +
+                             "), but nothing determines which; add a type annotation");
+    return false;
+  }
+  return true;
 }
 
 void TypeVars::applyDefaults(size_t from) {

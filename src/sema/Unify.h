@@ -36,7 +36,11 @@ struct Constraint {
   /// a sum type with at least these constructors (with these payloads); defaults to the sum
   /// of exactly these constructors
   std::map<std::string, std::vector<TypeRef>> constructors;
-  bool empty() const { return prims == 0 && fields.empty() && constructors.empty(); }
+  /// an equality type (an operand of `==`, `!=`): no function types, no type parameters
+  bool equality = false;
+  bool empty() const {
+    return prims == 0 && fields.empty() && constructors.empty() && !equality;
+  }
 };
 
 /// Where a rigid size name (size parameter, existential size) was introduced, for the notes
@@ -83,6 +87,9 @@ public:
   bool unify(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span);
   /// Requires `t` to satisfy `c`; reports at `span` on failure.
   bool constrain(const TypeRef& t, Constraint c, const SourceSpan& span);
+  /// Makes `p` the default of the variable `t` where its constraint allows `p` (an index
+  /// defaults to i64 even where it is an integer literal, which defaults to i32).
+  void preferDefault(const TypeRef& t, PrimType p);
 
   /// Instantiates a scheme with fresh variables.
   TypeRef instantiate(const Scheme& s, const SourceSpan& where);
@@ -95,6 +102,11 @@ public:
   /// Binds every unbound defaulting variable created since variable index `from` (numeric
   /// literals to their default type, constructor-constrained variables to their sum type).
   void applyDefaults(size_t from);
+  /// Futhark's end of a top-level definition: an unbound variable created since index `from`
+  /// that only primitive types satisfy becomes i32 where allowed, else f64; one that must be
+  /// a record with some fields or an equality type, or a primitive type other than those,
+  /// is ambiguous (reported, the first one only). Returns false when it reported.
+  bool resolveAmbiguous(size_t from);
   /// Binds each unbound variable in `t` that only primitive types satisfy (an operand of
   /// `+`, say) to i32 where allowed, else to f64: Futhark's defaulting for entry points.
   void defaultNumeric(const TypeRef& t);
@@ -189,6 +201,8 @@ private:
   /// be solved for one (Note [Size variables]).
   std::optional<std::pair<Size, Size>> solveSizeEquation(const Size& a, const Size& b) const;
   void reportSizeMismatch(const TypeRef& expected, const TypeRef& actual, const SourceSpan& span);
+  bool satisfiesEquality(const TypeRef& t, const Constraint& c, const SourceSpan& span,
+                         bool& reported);
   bool satisfiesConstructors(const TypeRef& t, const Constraint& c, const SourceSpan& span,
                              bool& reported);
 

@@ -34,6 +34,8 @@
 #include "sema/Unify.h"
 #include "symbolic/Expr.h"
 
+#include <cctype>
+
 namespace fjord::sema {
 
 namespace {
@@ -127,8 +129,14 @@ std::optional<std::pair<Size, Size>> TypeVars::solveSizeEquation(const Size& a,
       symbolic::Expr rest = diff - symbolic::fromTerm(t);
       if (rest.freeVars().count(key))
         break;
-      // t.coeff * v + rest == 0
-      return std::pair{v, Size::expression(t.coeff == 1 ? -rest : rest)};
+      // t.coeff * v + rest == 0. As in Futhark, which matches sizes by their structure, a
+      // solution that would subtract (`xs_len + ys_len == 10`: xs_len = 10 - ys_len) is no
+      // solution: the sizes differ.
+      symbolic::Expr solution = t.coeff == 1 ? -rest : rest;
+      for (const symbolic::Term& st : solution.poly().terms)
+        if (st.coeff < 0)
+          return std::nullopt;
+      return std::pair{v, Size::expression(solution)};
     }
   }
   return std::nullopt;
@@ -138,6 +146,22 @@ void TypeVars::reportSizeMismatch(const TypeRef& expected, const TypeRef& actual
                                   const SourceSpan& span) {
   const auto& [e0, a0] = *sizeConflict_;
   Size e = headSize(e0), a = headSize(a0);
+  // A size such as `?58+?59` spelt with the names its variables stand for (`xs_len`).
+  auto shown = [&](const Size& s) {
+    std::string text = s.str(), out;
+    for (size_t i = 0; i < text.size(); ++i) {
+      size_t j = i + 1;
+      while (text[i] == '?' && j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+        ++j;
+      size_t index = j > i + 1 ? std::stoul(text.substr(i + 1, j - i - 1)) : sizeVars_.size();
+      if (index < sizeVars_.size() && !sizeVars_[index].display.empty()) {
+        out += sizeVars_[index].display;
+        i = j - 1;
+      } else
+        out += text[i];
+    }
+    return out;
+  };
   // The side that is a callee's size parameter bound by an earlier argument, if any.
   const SizeVarInfo* bound = nullptr;
   Size other;
@@ -151,27 +175,26 @@ void TypeVars::reportSizeMismatch(const TypeRef& expected, const TypeRef& actual
   Diagnostic* d;
   if (!c.callee.empty() && bound) {
     std::string value = headSize(*bound->binding).str();
-    d = &diags_.error(span, "size mismatch in call of `" + c.callee + "`: size `" +
-                                bound->display + "` is `" + value + "` (from " +
-                                bound->boundFrom + ") but `" + other.str() + "` here (from " +
-                                c.argument + ")");
+    d = &diags_.error(span, "size mismatch in call of `" + c.callee + "`: size `" + bound->display +
+                                "` is `" + value + "` (from " + bound->boundFrom + ") but `" +
+                                other.str() + "` here (from " + c.argument + ")");
     d->note(bound->boundAt, "`" + bound->display + "` = `" + value + "` comes from this argument");
   } else if (!c.callee.empty()) {
-    d = &diags_.error(span, "size mismatch: " + c.argument + " of `" + c.callee +
-                                "` has size `" + a.str() + "` but the parameter's type requires `" +
-                                e.str() + "`");
+    d = &diags_.error(span, "size mismatch: " + c.argument + " of `" + c.callee + "` has size `" +
+                                shown(a) + "` but the parameter's type requires `" + shown(e) +
+                                "`");
   } else if (c.ascription) {
-    d = &diags_.error(span, "size mismatch: this value has size `" + a.str() +
-                                "` but the ascribed type requires `" + e.str() +
+    d = &diags_.error(span, "size mismatch: this value has size `" + shown(a) +
+                                "` but the ascribed type requires `" + shown(e) +
                                 "`; use `:>` to check the size at run time");
   } else {
-    d = &diags_.error(span, "size mismatch: size `" + e.str() + "` differs from size `" +
-                                a.str() + "` (cannot unify `" + zonk(expected)->str() +
+    d = &diags_.error(span, "size mismatch: size `" + shown(e) + "` differs from size `" +
+                                shown(a) + "` (cannot unify `" + zonk(expected)->str() +
                                 "` with `" + zonk(actual)->str() + "`)");
   }
   // Two variables of one spelling: say so, the notes below show both bindings.
-  bool sameSpelling = e.kind == Size::Kind::Var && a.kind == Size::Kind::Var &&
-                      e.name == a.name && e.uid != a.uid;
+  bool sameSpelling =
+      e.kind == Size::Kind::Var && a.kind == Size::Kind::Var && e.name == a.name && e.uid != a.uid;
   if (sameSpelling)
     d->message += "; these are two different variables named `" + e.name + "`";
   for (const Size& s : {e, a}) {

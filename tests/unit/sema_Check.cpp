@@ -89,7 +89,14 @@ TEST_CASE("sema: inference with let-polymorphism and literal defaulting") {
   CHECK(declType("def k (x: u8) = x + 1", "k") == "(x: u8) -> u8");
   CHECK(declType("def pair = let f x = (x, x) in (f 1i8, f true)", "pair") ==
         "((i8, i8), (bool, bool))");
-  CHECK(declType("def g xs = map (\\x -> x.1) xs\ndef h = g [(1, 2.0f32)]", "h") == "[1]f32");
+  // A field access fixes the record type only within its own top-level definition (Futhark
+  // has no row polymorphism): a local function's use fixes it, a later definition's cannot.
+  CHECK(declType("def h = let g xs = map (\\x -> x.1) xs in g [(1, 2.0f32)]", "h") == "[]f32");
+  CHECK(declType("def g xs = map (\\x -> x.1) xs\ndef h = g [(1, 2.0f32)]", "h")
+            .find("type is ambiguous: it must be a record with the field `1`") !=
+        std::string::npos);
+  // Operands that only an operator constrains default to i32 there, as in Futhark.
+  CHECK(declType("def add x y = x + y", "add") == "i32 -> i32 -> i32");
   // `[]` in a parameter is an inferred size; unbound, it stays unknown (sema_Sizes.cpp).
   CHECK(declType("def s (xs: []f32) = reduce (+) 0 xs", "s") == "(xs: []f32) -> f32");
   CHECK(declType("def r [n] (a: [n]f64) : [n]f64 = a", "r") == "(a: [n]f64) -> [n]f64");

@@ -1,5 +1,6 @@
 -- lang_types: record_update, records, size_params, size_params_shared, tuple_equality,
--- tuples, type_abbreviation, unique_parameter. One entry point and test block per
+-- tuples, type_abbreviation, unique_parameter, index_type_open, equality_generic,
+-- operator_default. One entry point and test block per
 -- program, so that each backend builds this file once (docs/testing.md).
 
 -- record_update: `r with f = v` and nested `r with a.b = v`.
@@ -87,3 +88,38 @@ def zero_last (xs: *[]i32) : *[]i32 = xs with [length xs - 1] = 0
 entry unique_parameter (xs: []i32) : ([]i32, i32) =
   let ys = zero_last (copy xs)
   in (ys, i32.sum xs)
+
+-- index_type_open: an index whose type is not yet known (a literal, a loop counter) may
+-- still become another integer type by a later use.
+-- ==
+-- entry: index_type_open
+-- input { [0, 0, 0, 0] } output { [0, 1, 2, 3] [9, 2, 0, 0] }
+
+entry index_type_open (xs: []i32) : ([]i32, []i32) =
+  let ys = loop ys = copy xs for i < 4 do ys with [i] = i
+  let j = 1
+  let zs = copy xs with [j] = j + 1
+  in (ys, zs with [0] = 9)
+
+-- equality_generic: `==` through a local function whose operand type its uses fix, on sum
+-- types and arrays of records.
+-- ==
+-- entry: equality_generic
+-- input { 3 } output { true false true }
+
+type shape = #circle i32 | #square i32
+
+entry equality_generic (x: i32) : (bool, bool, bool) =
+  let same a b = a == b
+  let s1 : shape = #circle x
+  in (same s1 (#circle 3), same s1 (#square 3), [{a = x}] == [{a = 3}])
+
+-- operator_default: a top-level function whose operands only an operator constrains has
+-- type i32, as Futhark defaults it.
+-- ==
+-- entry: operator_default
+-- input { 7 } output { 12 }
+
+def add_five x = x + 5
+
+entry operator_default (x: i32) : i32 = add_five x
