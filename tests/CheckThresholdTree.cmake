@@ -36,8 +36,7 @@ foreach(text
     # length, against the limits the context queried from its device (Note [Device limits]).
     "= ctx->device.limits().max_block_size;"
     "= ctx->device.limits().max_shared_memory;"
-    "FJORD_TRY(ctx->device.launchShared(scale_by_sum_intra_map, \"scale_by_sum_intra_map\","
-    "extern __shared__ __align__(16) unsigned char fjord_dynamic_shared[];"
+    "FJORD_TRY(ctx->device.launch(scale_by_sum_intra_map, \"scale_by_sum_intra_map\","
     "static __global__ void __launch_bounds__(1024)\n    scale_by_sum_intra_map("
     "scale_by_sum_outer_map("
     "scale_by_sum_intra_map(")

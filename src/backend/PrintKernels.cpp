@@ -521,11 +521,12 @@ std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpe
                                [](const Stm* s) { return imp::isDynamicShared(*s); });
     if (dynamic && dialect.kind == Dialect::Kind::OpenCL) // set by the launch
       params += std::string(params.empty() ? "" : ", ") + "__local ulong* " + kDynamicShared;
-    // A kernel sized on the host (version B) may be launched with CUDA's largest block:
-    // nvcc then keeps its registers within what 1024 threads of an SM can have, so the
-    // launch that the host guard allowed cannot fail for want of registers.
-    std::string bounds =
-        dynamic && dialect.kind == Dialect::Kind::Cuda ? " __launch_bounds__(1024)" : "";
+    // A kernel whose block the host sizes from the data (version B) may be launched with up
+    // to maxBlockSize threads: nvcc then keeps its registers within what that many threads of
+    // an SM can have, so the launch that the host guard allowed cannot fail for want of them.
+    std::string bounds = k.maxBlockSize && dialect.kind == Dialect::Kind::Cuda
+                             ? " __launch_bounds__(" + std::to_string(k.maxBlockSize) + ")"
+                             : "";
     printer.line(std::string(dialect.kernelQualifier) + bounds + " " + k.name + "(" + params +
                  ") {");
     printer.indent(1);

@@ -152,6 +152,7 @@ public:
   bool kernel(const Kernel& a, const Kernel& b) {
     path_ = "kernel " + a.name;
     return same(a.name, b.name, "kernel name") && params(a.params, b.params) &&
+           same(a.maxBlockSize, b.maxBlockSize, "max_block") &&
            same(a.doc, b.doc, "doc") && span(a.span, b.span) && block(a.body, b.body);
   }
 

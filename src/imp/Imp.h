@@ -283,6 +283,9 @@ bool isDynamicShared(const Stm& s);
 struct Kernel {
   std::string name;
   std::vector<Param> params;
+  /// The most threads per block it may be launched with, when the host chooses the block
+  /// from the data (version B: up to 1024); 0 when it runs with its tuned block size.
+  int64_t maxBlockSize = 0;
   Block body;
   std::vector<std::string> doc;
   SourceSpan span;

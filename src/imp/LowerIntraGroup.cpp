@@ -139,6 +139,9 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
 
   std::string base = kernelBaseName(host.functionName(), stm.prov.what, "map");
   KernelLowerer k(host, host.kernelName(base), stm);
+  // The block is one thread per element of the inner width, up to the largest block the
+  // guard admits.
+  k.kernel.maxBlockSize = kMaxBlockSize;
   ir::Shape shape;
   for (const auto& d : op.space.dims)
     shape.push_back(d.second);

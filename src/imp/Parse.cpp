@@ -149,6 +149,8 @@ private:
       k.span = span;
       k.name = p_.name("a kernel name").text;
       k.params = params();
+      if (p_.accept("max_block"))
+        k.maxBlockSize = integer();
       k.body = block();
       prog.kernels.push_back(std::move(k));
       return;

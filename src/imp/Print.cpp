@@ -250,7 +250,8 @@ std::string printStm(const Stm& s, int indent) {
 }
 
 std::string printKernel(const Kernel& k) {
-  return header(k.doc, k.span) + "kernel " + k.name + "(" + params(k.params) + ") " +
+  std::string bound = k.maxBlockSize ? "max_block " + std::to_string(k.maxBlockSize) + " " : "";
+  return header(k.doc, k.span) + "kernel " + k.name + "(" + params(k.params) + ") " + bound +
          block(k.body, 0) + "\n";
 }
 
