@@ -190,14 +190,18 @@ class Gen:
     def a_loop(self, t, env, d):
         acc, i = self.name("acc"), self.name("i")
         inner = env + [(acc, t), (i, "i64")]
+        # A parameter updated in place is consumed, so its type is unique (`*`).
+        unique = ""
         if not isinstance(t[2], tuple) and self.chance(0.5):
             body = f"{acc} with [{self.index(t[1], inner, d - 1)}] = {self.scalar(t[2], inner, d - 1)}"
             init = f"copy {self.array(t, env, d - 1)}"
+            unique = "*"
         else:
             x = self.name("x")
             body = f"map (\\{x} -> {self.value(t[2], inner + [(x, t[2])], d - 1)}) {acc}"
             init = self.array(t, env, d - 1)
-        return f"(loop ({acc}: {self.show(t)}) = {init} for {i} < {self.rng.randint(1, 4)} do {body})"
+        return (f"(loop ({acc}: {unique}{self.show(t)}) = {init} "
+                f"for {i} < {self.rng.randint(1, 4)} do {body})")
 
     def a_scan(self, t, env, d):
         if t[2] == "f32":
