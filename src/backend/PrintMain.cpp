@@ -140,6 +140,23 @@ private:
   std::string fresh() { return "part" + std::to_string(next_++); }
 };
 
+/// Declares the variables an entry's results are written to (opaque handles, scalars, arrays)
+/// at `indent`, and returns the out-arguments that point at them.
+std::vector<std::string> declareResults(const EntrySignature& sig, const std::string& p,
+                                        const std::string& indent, std::string& o) {
+  std::vector<std::string> outArgs;
+  for (const EntrySlot& slot : sig.resultSlots) {
+    if (slot.opaque)
+      o += indent + "struct " + p + "_" + slot.opaque->name + "* " + slot.cname + " = nullptr;\n";
+    else if (slot.leaves[0]->value.rank == 0)
+      o += indent + apiScalarType(slot.leaves[0]->value.elem) + " " + slot.cname + " = 0;\n";
+    else
+      o += indent + leafCType(slot.leaves[0]->value, p) + " " + slot.cname + " = nullptr;\n";
+    outArgs.push_back("&" + slot.cname);
+  }
+  return outArgs;
+}
+
 std::string runFunction(const imp::Function& f, const std::string& p,
                         const ir::EntryInterface* iface) {
   EntrySignature sig = entrySignature(f, iface);
@@ -191,16 +208,7 @@ std::string runFunction(const imp::Function& f, const std::string& p,
     callArgs.push_back(a.cname);
     freeArgs += "        " + p + "_free_" + suffix + "(ctx, " + a.cname + ");\n";
   }
-  std::vector<std::string> outArgs;
-  for (const EntrySlot& slot : sig.resultSlots) {
-    if (slot.opaque)
-      o += "        struct " + p + "_" + slot.opaque->name + "* " + slot.cname + " = nullptr;\n";
-    else if (slot.leaves[0]->value.rank == 0)
-      o += "        " + apiScalarType(slot.leaves[0]->value.elem) + " " + slot.cname + " = 0;\n";
-    else
-      o += "        " + leafCType(slot.leaves[0]->value, p) + " " + slot.cname + " = nullptr;\n";
-    outArgs.push_back("&" + slot.cname);
-  }
+  std::vector<std::string> outArgs = declareResults(sig, p, "        ", o);
   o += "        if (runner.flushL2() && " + p + "_context_flush_l2(ctx) != 0)\n"
        "            return reportError(ctx);\n";
   o += "        runner.startRun();\n";
@@ -315,16 +323,7 @@ std::string callFunction(const imp::Function& f, const std::string& p,
     freeArgs += "    if (" + slot.cname + ")\n        " + p + "_free_" + suffix + "(ctx, " +
                 slot.cname + ");\n";
   }
-  std::vector<std::string> outArgs;
-  for (const EntrySlot& slot : sig.resultSlots) {
-    if (slot.opaque)
-      o += "    struct " + p + "_" + slot.opaque->name + "* " + slot.cname + " = nullptr;\n";
-    else if (slot.leaves[0]->value.rank == 0)
-      o += "    " + apiScalarType(slot.leaves[0]->value.elem) + " " + slot.cname + " = 0;\n";
-    else
-      o += "    " + leafCType(slot.leaves[0]->value, p) + " " + slot.cname + " = nullptr;\n";
-    outArgs.push_back("&" + slot.cname);
-  }
+  std::vector<std::string> outArgs = declareResults(sig, p, "    ", o);
   // An argument that could not be made leaves the context's error set: no call.
   std::string made;
   for (const std::string& c : created)
