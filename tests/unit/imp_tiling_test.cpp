@@ -3,10 +3,8 @@
 // tiles) and of the two-dimensional stencil kernel (no flat index split, points gathered
 // before they are stored), and which SegMaps take the stencil kernel. Values are checked by
 // tests/programs/tiling/.
-#include "driver/Pipeline.h"
-#include "imp/LowerToImp.h"
+#include "imp_lower_util.h"
 #include "imp/Print.h"
-#include "support/Diagnostics.h"
 
 #include <doctest/doctest.h>
 
@@ -14,25 +12,8 @@ using namespace fjord;
 
 namespace {
 
-imp::Program lowerSource(const std::string& text) {
-  DiagnosticEngine diags;
-  auto checked = driver::loadProgramText("prog.fut", text, diags);
-  REQUIRE_MESSAGE(checked, diags.render());
-  auto prog = driver::irAtStage(*checked, "mem", diags);
-  REQUIRE_MESSAGE(prog, diags.render());
-  imp::Program p = imp::lowerToImp(*prog, "prog.fut", diags);
-  REQUIRE_MESSAGE(!diags.hasErrors(), diags.render());
-  return p;
-}
-
-int countStms(const imp::Block& b, imp::Stm::Kind kind) {
-  int n = 0;
-  for (const imp::Stm& s : b) {
-    n += s.kind == kind;
-    n += countStms(s.body, kind) + countStms(s.elseBody, kind);
-  }
-  return n;
-}
+using testutil::countStms;
+using testutil::lowerSource;
 
 const imp::Kernel& onlyKernel(const imp::Program& p) {
   REQUIRE(p.kernels.size() == 1);

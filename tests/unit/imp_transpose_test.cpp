@@ -2,10 +2,8 @@
 // dimensions become one tiled transpose kernel; dense copies stay one CopyMem; rows walked
 // sequentially by threads are read from a transposed copy. Values are checked by
 // tests/programs/coalesce/.
-#include "driver/Pipeline.h"
+#include "imp_lower_util.h"
 #include "imp/Print.h"
-#include "imp/LowerToImp.h"
-#include "support/Diagnostics.h"
 
 #include <doctest/doctest.h>
 
@@ -16,25 +14,8 @@ using namespace fjord;
 
 namespace {
 
-imp::Program lowerSource(const std::string& text) {
-  DiagnosticEngine diags;
-  auto checked = driver::loadProgramText("prog.fut", text, diags);
-  REQUIRE_MESSAGE(checked, diags.render());
-  auto prog = driver::irAtStage(*checked, "mem", diags);
-  REQUIRE_MESSAGE(prog, diags.render());
-  imp::Program p = imp::lowerToImp(*prog, "prog.fut", diags);
-  REQUIRE_MESSAGE(!diags.hasErrors(), diags.render());
-  return p;
-}
-
-int countStms(const imp::Block& b, imp::Stm::Kind kind) {
-  int n = 0;
-  for (const imp::Stm& s : b) {
-    n += s.kind == kind;
-    n += countStms(s.body, kind) + countStms(s.elseBody, kind);
-  }
-  return n;
-}
+using testutil::countStms;
+using testutil::lowerSource;
 
 const imp::Kernel* kernelNamed(const imp::Program& p, const std::string& name) {
   for (const imp::Kernel& k : p.kernels)
