@@ -5,8 +5,9 @@
 
 namespace fjord::gpu {
 
-/// Outputs per side of a block's tile and of a thread's register tile: a block of
-/// (128 / 8)^2 = 256 threads computes a 128 x 128 tile of the result.
+/// Outputs per side of a block's tile, and a thread's rows of it: imp/LowerTiled.cpp gives
+/// each thread 8 rows x 16 columns, so a block of 128 threads computes a 128 x 128 tile of
+/// the result (Note [Block and register tiling]).
 inline constexpr int64_t kBlockTile = 128;
 inline constexpr int64_t kRegisterTile = 8;
 

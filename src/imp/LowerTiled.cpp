@@ -3,35 +3,44 @@
 // Note [Block and register tiling]
 // The SegMap computes res[i][j] = red over k of f(as_i[k], bs_j[k]), where the row as_i
 // depends on i only and bs_j on j only (PLDI'17 §5.2). One thread per (i, j) would read
-// each element of both rows n or m times from global memory. Instead a block of T x T
-// threads computes a B x B tile of the result (B = T * R), each thread an R x R register
-// tile: runs of 4 adjacent rows 4 * T apart (rows 4 ty .. 4 ty + 3, 4 T + 4 ty .. ), and
+// each element of both rows n or m times from global memory. Instead a block of T0 x T1
+// threads computes a B x B tile of the result, each thread an R0 x R1 register tile
+// (R0 = R, the SegMap's register tile, R1 = 2R where B allows; T0 = B / R0, T1 = B / R1):
+// runs of 4 adjacent rows 4 * T0 apart (rows 4 ty .. 4 ty + 3, 4 T0 + 4 ty .. ), and
 // likewise columns, so that a run is one vector read from shared memory (as in the usual
 // hand-written SGEMM kernels); the tiles' rows are padded against bank conflicts.
 // Over chunks of CHUNK k's, the block copies the B x CHUNK elements of its rows as_i and
 // of its rows bs_j into shared memory (threads walk the source's unit-stride dimension,
-// so the reads coalesce), and every thread then reads R values of each tile per k into
-// registers (runs of four by one 16-byte vector read where the elements are 4 bytes: the
-// tiles are 16-byte aligned and their rows a multiple of four elements long) and applies f
-// and the reduction operator to its R x R accumulators, in the order k = 0, 1, ... as the
-// sequential redomap does. Each element loaded from global memory is thus used B times.
-// The tiles have two stages: while the block computes on one chunk, the next is fetched
-// from global memory into registers (its latency overlapping the arithmetic) and then
-// stored into the other stage, so one barrier per chunk suffices. A warp's threads are
-// 4 rows x 8 columns of the T x T (not 2 x 16), so each of its vector reads touches 4 or 8
-// distinct runs: one shared-memory wavefront. Full chunks run a fully unrolled k loop
-// (the register tiles' indices must be constants for them to live in registers, and the
-// target compiler then issues a chunk's shared reads early); only the last, partial chunk
-// runs a loop to the remaining k's. Edge tiles skip the loads and stores
-// outside [0, n) x [0, m); threads of an edge tile apply the operators to shared words
-// they never load, but store nothing from them, so sizes need not be multiples of the
-// tiles. Shared arrays have a constant size in Imp, so the tile sizes are fixed at compile
-// time (gpu/TileBlocks.h). Tiles of 4-byte elements also move between global and shared
-// memory four elements at a time: one 16-byte read per group of four adjacent elements of
-// the source where the group is contiguous, aligned and inside the arrays (tested per
-// group, so any sizes and layouts work), and one 16-byte shared store where the group is
-// adjacent in the tile too; with one element per instruction the fetch took a third of a
-// chunk's instructions. Measurements: benchmarks/results/s9-h100-tiling.md.
+// so the reads coalesce), and every thread then reads R0 and R1 values of the tiles per k
+// into registers (runs of four by one 16-byte vector read where the elements are 4 bytes:
+// the tiles are 16-byte aligned and their rows a multiple of four elements long) and
+// applies f and the reduction operator to its R0 x R1 accumulators, in the order k = 0, 1,
+// ... as the sequential redomap does. Each element loaded from global memory is thus used
+// B times. The tiles have two stages: while the block computes on one chunk, the next is
+// fetched from global memory into registers (its latency overlapping the arithmetic) and
+// then stored into the other stage, so one barrier per chunk suffices. A warp's threads
+// are 4 rows x 8 columns of the T0 x T1 (not 2 x 16), so each of its vector reads touches
+// 4 or 8 distinct runs: one shared-memory wavefront. Full chunks run a fully unrolled k
+// loop (the register tiles' indices must be constants for them to live in registers, and
+// the target compiler then issues a chunk's shared reads early); only the last, partial
+// chunk runs a loop to the remaining k's. Edge tiles skip the loads and stores outside
+// [0, n) x [0, m); threads of an edge tile apply the operators to shared words they never
+// load, but store nothing from them, so sizes need not be multiples of the tiles. Shared
+// arrays have a constant size in Imp, so the tile sizes are fixed at compile time
+// (gpu/TileBlocks.h); the block size is then fixed too, and the kernel says so
+// (`max_block`, CUDA's __launch_bounds__), which lets nvcc give a thread up to 255
+// registers: 8 x 16 accumulators and the staged chunk need about 250, so two blocks of
+// 128 threads share an SM. Tiles of 4-byte elements move between global and shared memory
+// four elements at a time: one 16-byte read per group of four adjacent elements of the
+// source, and one 16-byte shared store where the group is adjacent in the tile too. The
+// block tests once (`vector_fetch`) whether every group of every full chunk is contiguous,
+// aligned and inside the arrays, and whether the indices fit 32 bits; then full chunks
+// read their groups with no tests, their indices two 32-bit multiply-adds from the block's
+// corner (64-bit products and a signed division by four took about 140 instructions per
+// chunk). Otherwise each group is tested, so any sizes and layouts work. Likewise the
+// register tile is written one 16-byte store per run of four columns where the block's
+// tile lies inside a contiguous, aligned result (`vector_write`). Measurements:
+// benchmarks/results/s9-h100-tiling.md, s10-h100-tiling.md.
 #include "imp/Lowering.h"
 #include "imp/SegCombine.h"
 
@@ -41,8 +50,8 @@ namespace fjord::imp::detail {
 
 namespace {
 
-// k's per shared-memory stage: 16 halves the barriers and loop overhead per k of 8 and
-// still fits 128 registers a thread (two blocks of 256 threads per SM).
+// k's per shared-memory stage: 16 halves the barriers and loop overhead per k of 8 (on an
+// H100, 8 x 16 per thread: 3146 us with 16, 3284 us with 8 for SGEMM 4096^3).
 constexpr int64_t kChunk = 16;
 // Shared-memory stages: the block computes on one while the other is filled, so one barrier
 // per chunk suffices.
@@ -55,9 +64,14 @@ constexpr int64_t kPad = 4;
 constexpr int64_t kRun = 4;
 // A warp's threads form 32 / kWarpCols rows of kWarpCols columns of the block's threads.
 constexpr int64_t kWarpCols = 8;
+// A thread's register tile is R rows x kWiden * R columns (the SegMap's tile says R): per
+// k it reads R + kWiden * R values from shared memory for kWiden * R^2 operations, and the
+// block of B x B outputs has half the threads, so the fetch and the loop's bookkeeping are
+// shared by twice the arithmetic (as in cuBLAS's FP32 kernels: 128 threads for 128 x 128).
+constexpr int64_t kWiden = 2;
 
 
-/// Thread `t`'s `r`-th owned row (or column) within the block's tile of T threads a side:
+/// Thread `t`'s `r`-th owned row (or column) within the block's tile of T threads along it:
 /// runs of kRun, the runs T * kRun apart: (r / kRun) * T * kRun + t * kRun + r % kRun.
 ExpRef owned(ExpRef t, ExpRef r, int64_t T) {
   return add(mul(quot(r, i64(kRun)), i64(T * kRun)), add(mul(t, i64(kRun)), rem(r, i64(kRun))));
@@ -121,8 +135,12 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   const ir::Stm& last = op.body.stms.back();
   const auto& red = std::get<ir::Screma>(std::get<ir::Soac>(std::get<ir::Op>(last.exp)));
   const ir::RedOp& redOp = red.reds.at(0);
-  const int64_t B = op.tile.block, R = op.tile.reg, T = B / R;
-  FJORD_CHECK(R % kRun == 0, "register tile of a tiled SegMap is not a multiple of 4");
+  // Outputs per thread along i (rows) and j (columns), and threads along each.
+  const int64_t B = op.tile.block;
+  const int64_t widen = B % (kWiden * op.tile.reg) == 0 ? kWiden : 1;
+  const int64_t R[2] = {op.tile.reg, widen * op.tile.reg}, T[2] = {B / R[0], B / R[1]};
+  const int64_t threads = T[0] * T[1];
+  FJORD_CHECK(R[0] % kRun == 0, "register tile of a tiled SegMap is not a multiple of 4");
   std::string base = kernelBaseName(host.functionName(), stm.prov.what, "tiled");
   KernelLowerer k(host, host.kernelName(base), stm);
 
@@ -137,22 +155,24 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   PrimType accType = redOp.op.params.at(0).type.elem;
   std::string acc = k.freshName("acc");
   ExpRef tid = k.let("tid", threadId(), body);
-  // Thread (ty, tx) of the T x T threads. A warp covers 4 rows x 8 columns of them (where T
-  // is a multiple of 8), so that its vector reads of a k's values hit 4 and 8 runs of the
-  // tiles: one shared-memory wavefront each, where a warp of 2 x 16 needs three in all.
+  // Thread (ty, tx) of the T[0] x T[1] threads. A warp covers 4 rows x 8 columns of them
+  // (where T[1] is a multiple of 8), so that its vector reads of a k's values hit 4 and 8
+  // runs of the tiles: one shared-memory wavefront each, where a warp of 2 x 16 needs three.
   ExpRef tx, ty;
-  if (T % kWarpCols == 0) {
+  if (T[1] % kWarpCols == 0 && threads % 32 == 0) {
     ExpRef warp = k.let("warp", quot(tid, i64(32)), body);
     ExpRef lane = k.let("lane", rem(tid, i64(32)), body);
-    tx = k.let("tx", add(mul(rem(warp, i64(T / kWarpCols)), i64(kWarpCols)),
-                         rem(lane, i64(kWarpCols))),
+    ExpRef col = rem(lane, i64(kWarpCols));
+    tx = k.let("tx", T[1] == kWarpCols ? col : add(mul(rem(warp, i64(T[1] / kWarpCols)),
+                                                        i64(kWarpCols)),
+                                                    col),
                body);
-    ty = k.let("ty", add(mul(quot(warp, i64(T / kWarpCols)), i64(32 / kWarpCols)),
+    ty = k.let("ty", add(mul(quot(warp, i64(T[1] / kWarpCols)), i64(32 / kWarpCols)),
                          quot(lane, i64(kWarpCols))),
                body);
   } else {
-    tx = k.let("tx", rem(tid, i64(T)), body);
-    ty = k.let("ty", quot(tid, i64(T)), body);
+    tx = k.let("tx", rem(tid, i64(T[1])), body);
+    ty = k.let("ty", quot(tid, i64(T[1])), body);
   }
   ExpRef blk = k.let("blk", blockId(), body);
   ExpRef tilesJK = k.param("tiles_j", tilesJ);
@@ -176,18 +196,19 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     row.tile = k.freshName(row.source + "_tile");
     decls.push_back(sharedArray(row.tile, row.elem, kStages * stageSize));
   }
-  Stm accDecl = sharedArray(acc, accType, R * R);
+  Stm accDecl = sharedArray(acc, accType, R[0] * R[1]);
   accDecl.space = MemSpace::Device; // private: the thread's registers
-  body.push_back(comment("the thread's " + std::to_string(R) + "x" + std::to_string(R) +
+  body.push_back(comment("the thread's " + std::to_string(R[0]) + "x" + std::to_string(R[1]) +
                          " register tile of accumulators"));
   body.push_back(std::move(accDecl));
   ExpRef neutral = k.subExp(redOp.neutral.at(0));
   std::string q0 = k.freshName("q");
-  body.push_back(unrolled(forLoop(q0, i64(R * R), {store(acc, var(q0, PrimType::I64), neutral)})));
+  body.push_back(
+      unrolled(forLoop(q0, i64(R[0] * R[1]), {store(acc, var(q0, PrimType::I64), neutral)})));
 
   // Each chunk's elements are fetched from global memory into registers one chunk ahead
   // (while the block computes on the current one), then stored to the other stage.
-  const int64_t perThread = B * kChunk / (T * T);
+  const int64_t perThread = B * kChunk / threads;
   std::vector<std::string> next;
   for (const TiledRow& row : rows) {
     next.push_back(k.freshName(row.source + "_next"));
@@ -209,14 +230,26 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   auto element = [&](const TiledRow& row, const std::string& q, Block& out) {
     bool alongK = unitStrideAlongK(k.array(row.view));
     int64_t g = grouped(row) ? kRun : 1;
-    ExpRef e = k.let("e", add(tid, mul(var(q, PrimType::I64), i64(T * T))), out);
+    ExpRef e = k.let("e", add(tid, mul(var(q, PrimType::I64), i64(threads))), out);
     int64_t across = alongK ? kChunk / g : B / g; // groups along the unit-stride dimension
     ExpRef run = k.let("run", rem(e, i64(across)), out);
     ExpRef pos = k.let("pos", alongK ? quot(e, i64(across)) : mul(run, i64(g)), out);
     ExpRef kk = k.let("kk", alongK ? mul(run, i64(g)) : quot(e, i64(across)), out);
     return Place{pos, kk, run};
   };
-  auto fetch = [&](ExpRef k0, Block& out) {
+  // Per tile, for the fetch without tests: the element index of the block's first row at
+  // k = 0 and the steps along a row and along k, as 32-bit values (the block checks that
+  // every index it reads fits), so that a group's index is two 32-bit multiply-adds.
+  struct Index32 {
+    ExpRef at, rowStep, kStep; ///< kStep or rowStep null where it is 1
+  };
+  std::vector<Index32> index32(rows.size());
+  auto i32 = [](int64_t v) { return constant(PrimValue::integer(PrimType::I32, v)); };
+  auto to32 = [](ExpRef e) { return convert(std::move(e), PrimType::I32); };
+  // With `checked` false, the chunk is known to be inside the arrays and every group
+  // contiguous and aligned (the block's `vector_fetch` below): groups move as vectors with no
+  // tests.
+  auto fetchChecked = [&](ExpRef k0, bool checked, Block& out) {
     for (size_t d = 0; d < rows.size(); ++d) {
       const TiledRow& row = rows[d];
       const ArrayVar a = k.array(row.view);
@@ -260,7 +293,36 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
         // The group's first element index, and the distance to the next element along the
         // grouped dimension (1 where the group is contiguous).
         k.bindScalar(gtid, gRow->name, PrimType::I64);
-        ExpRef first0 = k.let("at", k.elemIndex(a, {kg}), load);
+        ExpRef first0;
+        if (checked) {
+          first0 = k.let("at", k.elemIndex(a, {kg}), load);
+        } else {
+          const Index32& ix = index32[d];
+          ExpRef r = to32(at.pos), kk32 = to32(kg);
+          first0 = binOp(BinOpKind::Add,
+                         binOp(BinOpKind::Add, ix.at, ix.rowStep ? binOp(BinOpKind::Mul, r, ix.rowStep) : r),
+                         ix.kStep ? binOp(BinOpKind::Mul, kk32, ix.kStep) : kk32);
+        }
+        k.noteArray(false, a);
+        std::string vecName = k.freshName(row.source + "_group");
+        Stm vload;
+        vload.kind = Stm::Kind::DeclareVector;
+        vload.name = vecName;
+        vload.src = k.mem(a.block, a.elem, false);
+        vload.type = a.elem;
+        // Without tests the index is a non-negative i32: a shift divides it by four.
+        vload.args.push_back(checked ? quot(first0, i64(g))
+                                     : convert(binOp(BinOpKind::Shr, first0, i32(2)),
+                                               PrimType::I64));
+        Block fast{vload};
+        for (int64_t l = 0; l < g; ++l)
+          fast.push_back(store(next[d], add(mul(var(q, PrimType::I64), i64(g)), i64(l)),
+                               lane(vecName, l, a.elem)));
+        if (!checked) {
+          load.insert(load.end(), fast.begin(), fast.end());
+          out.push_back(unrolled(forLoop(q, i64(perThread / g), std::move(load))));
+          continue;
+        }
         ExpRef step;
         if (alongK) {
           step = sub(k.elemIndex(a, {add(kg, i64(1))}), first0);
@@ -272,24 +334,61 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
         ExpRef inside = alongK ? andE(lt(gRow, extent[row.dim]), lt(add(kg, i64(g - 1)), width))
                                : andE(lt(add(gRow, i64(g - 1)), extent[row.dim]), lt(kg, width));
         ExpRef whole = andE(andE(inside, eq(step, i64(1))), eq(rem(first0, i64(g)), i64(0)));
-        k.noteArray(false, a);
-        std::string vecName = k.freshName(row.source + "_group");
-        Stm vload;
-        vload.kind = Stm::Kind::DeclareVector;
-        vload.name = vecName;
-        vload.src = k.mem(a.block, a.elem, false);
-        vload.type = a.elem;
-        vload.args.push_back(quot(first0, i64(g)));
-        Block fast{vload};
-        for (int64_t l = 0; l < g; ++l)
-          fast.push_back(store(next[d], add(mul(var(q, PrimType::I64), i64(g)), i64(l)),
-                               lane(vecName, l, a.elem)));
         Block slow;
         oneByOne(slow);
         load.push_back(ifThen(whole, std::move(fast), std::move(slow)));
       }
       out.push_back(unrolled(forLoop(q, i64(perThread / g), std::move(load))));
     }
+  };
+  // Whether the block's groups are all contiguous, aligned and inside the arrays, for every
+  // full chunk: the index of a row's element is affine in the row and k, so this holds
+  // where it holds at the block's first row and k = 0 and for one step along each; and
+  // whether the indices fit 32 bits (they are in bounds, so non-negative, and largest at
+  // a corner of the block's rows x [0, width)). Rows that cannot move as vectors make it
+  // false.
+  ExpRef vectorFetch = nullptr;
+  for (size_t d = 0; d < rows.size(); ++d) {
+    const TiledRow& row = rows[d];
+    const ArrayVar a = k.array(row.view);
+    if (!grouped(row)) {
+      vectorFetch = zeroOf(PrimType::Bool);
+      break;
+    }
+    const ir::VName& gtid = op.space.dims[row.dim].first;
+    bool alongK = unitStrideAlongK(a);
+    k.bindScalar(gtid, first[row.dim]->name, PrimType::I64);
+    ExpRef at = k.let("at", k.elemIndex(a, {i64(0)}), body);
+    ExpRef kStep = k.let("k_step", sub(k.elemIndex(a, {i64(1)}), at), body);
+    ExpRef nextRow = k.let(gtid.name, add(first[row.dim], i64(1)), body);
+    k.bindScalar(gtid, nextRow->name, PrimType::I64);
+    ExpRef rowStep = k.let("row_step", sub(k.elemIndex(a, {i64(0)}), at), body);
+    ExpRef unit = alongK ? kStep : rowStep, across = alongK ? rowStep : kStep;
+    ExpRef lastRow = mul(i64(B - 1), rowStep), lastK = mul(sub(width, i64(1)), kStep);
+    ExpRef limit = i64(int64_t{1} << 31);
+    ExpRef fits = andE(andE(lt(add(at, lastRow), limit), lt(add(at, lastK), limit)),
+                       lt(add(add(at, lastRow), lastK), limit));
+    ExpRef ok = andE(cmp(CmpOpKind::Le, add(first[row.dim], i64(B)), extent[row.dim]),
+                     andE(andE(andE(eq(unit, i64(1)), eq(rem(across, i64(kRun)), i64(0))),
+                               eq(rem(at, i64(kRun)), i64(0))),
+                          fits));
+    vectorFetch = vectorFetch ? andE(vectorFetch, ok) : ok;
+    index32[d] = Index32{k.let("at32", to32(at), body),
+                         alongK ? k.let("row_step32", to32(rowStep), body) : nullptr,
+                         alongK ? nullptr : k.let("k_step32", to32(kStep), body)};
+  }
+  ExpRef vectorBlock =
+      vectorFetch->kind == Exp::Kind::Const ? nullptr : k.let("vector_fetch", vectorFetch, body);
+  // The chunk from k0 on: without tests where the block and the chunk allow.
+  auto fetch = [&](ExpRef k0, Block& out) {
+    if (!vectorBlock)
+      return fetchChecked(k0, true, out);
+    Block fast, checked;
+    fetchChecked(k0, false, fast);
+    fetchChecked(k0, true, checked);
+    out.push_back(ifThen(andE(vectorBlock, cmp(CmpOpKind::Le, add(k0, i64(kChunk)), width)),
+                         std::move(fast),
+                         std::move(checked)));
   };
   // Stores the fetched chunk into stage `stage` (0 or 1) of each tile.
   auto storeStage = [&](ExpRef stage, Block& out) {
@@ -331,7 +430,8 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     for (size_t d = 0; d < 2; ++d) {
       const TiledRow& row = rows[d];
       regs[d] = k.freshName(row.source + "_regs");
-      out.push_back(sharedArray(regs[d], row.elem, R));
+      const int64_t Rd = R[row.dim], Td = T[row.dim];
+      out.push_back(sharedArray(regs[d], row.elem, Rd));
       out.back().space = MemSpace::Device;
       ExpRef kVar = var(kv, PrimType::I64);
       if (primBytes(row.elem) == 4) {
@@ -345,17 +445,17 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
         // kRun, so the run is one aligned vector.
         vload.args.push_back(add(add(mul(stage, i64(stageSize / kRun)),
                                      mul(kVar, i64((B + kPad) / kRun))),
-                                 add(mul(var(v, PrimType::I64), i64(T)), own[row.dim])));
+                                 add(mul(var(v, PrimType::I64), i64(Td)), own[row.dim])));
         Block runB{vload};
         for (int64_t l = 0; l < kRun; ++l)
           runB.push_back(store(regs[d], add(mul(var(v, PrimType::I64), i64(kRun)), i64(l)),
                                lane(vec, l, row.elem)));
-        out.push_back(unrolled(forLoop(v, i64(R / kRun), std::move(runB))));
+        out.push_back(unrolled(forLoop(v, i64(Rd / kRun), std::move(runB))));
       } else {
         std::string r = k.freshName("r");
         ExpRef at = add(add(mul(stage, i64(stageSize)), mul(kVar, i64(B + kPad))),
-                        owned(own[row.dim], var(r, PrimType::I64), T));
-        out.push_back(unrolled(forLoop(r, i64(R), {store(regs[d], var(r, PrimType::I64),
+                        owned(own[row.dim], var(r, PrimType::I64), Td));
+        out.push_back(unrolled(forLoop(r, i64(Rd), {store(regs[d], var(r, PrimType::I64),
                                                           load(row.tile, at, row.elem))})));
       }
     }
@@ -366,11 +466,12 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     for (size_t d = 0; d < 2; ++d)
       args.push_back(load(regs[d], idx[rows[d].dim], rows[d].elem));
     std::vector<ExpRef> mapped = k.applyLambda(red.map, args, inner);
-    ExpRef slot = add(mul(idx[0], i64(R)), idx[1]);
+    ExpRef slot = add(mul(idx[0], i64(R[1])), idx[1]);
     std::vector<ExpRef> folded =
         k.applyLambda(redOp.op, {load(acc, slot, accType), mapped.at(0)}, inner);
     inner.push_back(store(acc, slot, folded.at(0)));
-    out.push_back(unrolled(forLoop(r, i64(R), {unrolled(forLoop(c, i64(R), std::move(inner)))})));
+    out.push_back(
+        unrolled(forLoop(r, i64(R[0]), {unrolled(forLoop(c, i64(R[1]), std::move(inner)))})));
   };
 
   fetch(i64(0), body);
@@ -409,16 +510,53 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   std::string wr = k.freshName("r"), wc = k.freshName("c");
   Block write;
   ExpRef i = k.let(op.space.dims[0].first.name,
-                   add(first[0], owned(ty, var(wr, PrimType::I64), T)), write);
+                   add(first[0], owned(ty, var(wr, PrimType::I64), T[0])), write);
   ExpRef j = k.let(op.space.dims[1].first.name,
-                   add(first[1], owned(tx, var(wc, PrimType::I64), T)), write);
+                   add(first[1], owned(tx, var(wc, PrimType::I64), T[1])), write);
   Block guarded;
   k.writeElement(dest, {i, j},
-                 load(acc, add(mul(var(wr, PrimType::I64), i64(R)), var(wc, PrimType::I64)),
+                 load(acc, add(mul(var(wr, PrimType::I64), i64(R[1])), var(wc, PrimType::I64)),
                       accType),
                  guarded);
   write.push_back(ifThen(andE(lt(i, extent[0]), lt(j, extent[1])), std::move(guarded)));
-  body.push_back(unrolled(forLoop(wr, i64(R), {unrolled(forLoop(wc, i64(R), std::move(write)))})));
+  Stm byElement =
+      unrolled(forLoop(wr, i64(R[0]), {unrolled(forLoop(wc, i64(R[1]), std::move(write)))}));
+  if (primBytes(accType) != 4) {
+    body.push_back(std::move(byElement));
+  } else {
+    // Where the block's tile lies inside the result and its rows are contiguous and
+    // aligned, each run of four columns is one 16-byte store: a warp's scalar stores touch
+    // a sector per thread, four times the sectors its vector stores do.
+    ExpRef at = k.let("at", k.elemIndex(dest, {first[0], first[1]}), body);
+    ExpRef colStep = sub(k.elemIndex(dest, {first[0], add(first[1], i64(1))}), at);
+    ExpRef rowStep = sub(k.elemIndex(dest, {add(first[0], i64(1)), first[1]}), at);
+    ExpRef vectorWrite =
+        andE(andE(cmp(CmpOpKind::Le, add(first[0], i64(B)), extent[0]),
+                  cmp(CmpOpKind::Le, add(first[1], i64(B)), extent[1])),
+             andE(andE(eq(colStep, i64(1)), eq(rem(rowStep, i64(kRun)), i64(0))),
+                  eq(rem(at, i64(kRun)), i64(0))));
+    std::string vr = k.freshName("r"), vv = k.freshName("v");
+    ExpRef rv = var(vr, PrimType::I64), vvar = var(vv, PrimType::I64);
+    Block runB;
+    ExpRef vi = k.let(op.space.dims[0].first.name, add(first[0], owned(ty, rv, T[0])), runB);
+    ExpRef vj = k.let(op.space.dims[1].first.name,
+                      add(first[1], add(mul(vvar, i64(T[1] * kRun)), mul(tx, i64(kRun)))), runB);
+    k.noteArray(true, dest);
+    Stm vstore;
+    vstore.kind = Stm::Kind::StoreVector;
+    vstore.name = k.mem(dest.block, dest.elem, true);
+    vstore.type = dest.elem;
+    vstore.args.push_back(quot(k.elemIndex(dest, {vi, vj}), i64(kRun)));
+    for (int64_t l = 0; l < kRun; ++l)
+      vstore.args.push_back(
+          load(acc, add(mul(rv, i64(R[1])), add(mul(vvar, i64(kRun)), i64(l))), accType));
+    runB.push_back(std::move(vstore));
+    body.push_back(ifThen(k.let("vector_write", vectorWrite, body),
+                          {unrolled(forLoop(vr, i64(R[0]), {unrolled(forLoop(
+                                                               vv, i64(R[1] / kRun),
+                                                               std::move(runB)))}))},
+                          {std::move(byElement)}));
+  }
 
   decls.insert(decls.end(), body.begin(), body.end());
   k.kernel.body = std::move(decls);
@@ -426,12 +564,14 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
                        "][" + extentName(op.space.dims[1].second) + "] reducing with " +
                        describeOps(red.reds) + ", tiled:");
   k.describe.push_back(std::to_string(B) + "x" + std::to_string(B) + " outputs per block of " +
-                       std::to_string(T) + "x" + std::to_string(T) + " threads, " +
-                       std::to_string(R) + "x" + std::to_string(R) + " per thread, " +
+                       std::to_string(T[0]) + "x" + std::to_string(T[1]) + " threads, " +
+                       std::to_string(R[0]) + "x" + std::to_string(R[1]) + " per thread, " +
                        std::to_string(kChunk) + " k's per shared-memory stage, " +
                        std::to_string(kStages) + " stages");
   Block launchB;
-  host.launch(k, numBlocks, i64(T * T), launchB);
+  // The block's size is fixed: nvcc may then give each thread up to 255 registers.
+  k.kernel.maxBlockSize = threads;
+  host.launch(k, numBlocks, i64(threads), launchB);
   out.push_back(ifThen(cmp(CmpOpKind::Gt, numBlocks, i64(0)), std::move(launchB)));
   for (const ir::PatElem& p : stm.pat)
     host.bindArray(p);

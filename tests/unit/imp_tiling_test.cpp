@@ -49,11 +49,19 @@ TEST_CASE("imp: a tiled matrix product stages two chunks and moves its tiles as 
   // One barrier after the first chunk's store, one per chunk.
   CHECK(countStms(k.body, imp::Stm::Kind::Barrier) == 2);
   // Two runs of four per tile and k, in the unrolled full-chunk loop and the partial one;
-  // groups of four fetched from each input, for the first chunk and the next ones; the
-  // rows of b (adjacent in its tile) stored as vectors.
-  CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 4 + 4);
-  CHECK(countStms(k.body, imp::Stm::Kind::StoreVector) == 2);
+  // groups of four fetched from each input, for the first chunk and the next ones, each
+  // with and without tests; the rows of b (adjacent in its tile) stored as vectors, and
+  // the register tile written as vectors where the block allows.
+  CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 4 + 2 * 2 * 2);
+  CHECK(countStms(k.body, imp::Stm::Kind::StoreVector) == 2 + 1);
   CHECK(text.find("warp") != std::string::npos);
+  CHECK(text.find("vector_fetch") != std::string::npos);
+  CHECK(text.find("vector_write") != std::string::npos);
+  // 128 threads of 8 x 16 outputs each, a bound the target compiler may use for registers.
+  CHECK(k.maxBlockSize == 128);
+  // The fetch without tests computes its indices in 32 bits.
+  CHECK(text.find("row_step32") != std::string::npos);
+  CHECK(text.find("k_step32") != std::string::npos);
 }
 
 TEST_CASE("imp: a tiled product of 8-byte elements reads its tiles element by element") {

@@ -2,7 +2,8 @@
 -- the map-map nest over a dot product becomes one two-dimensional SegMap marked tiled,
 -- lowered to a kernel that stages chunks of both rows through shared memory. Sizes of 0,
 -- 1, below one tile and not multiples of the 128 x 128 tile, of the 16-wide k chunk or of the
--- four-element groups that move as vectors (rows of 130 and 17 elements).
+-- four-element groups that move as vectors (rows of 130 and 17 elements); 130 x 36 by 36 x 132
+-- has a first block whose full chunks move as vectors without tests, then a partial chunk.
 -- ==
 -- entry: main
 -- random input { [33][40]f32 [40][17]f32 } auto output
@@ -16,6 +17,7 @@
 -- random input { [130][9]f32 [9][257]f32 } auto output
 -- random input { [1][300]f32 [300][129]f32 } auto output
 -- random input { [200][7]f32 [7][1]f32 } auto output
+-- random input { [130][36]f32 [36][132]f32 } auto output
 -- structure tile-blocks { TiledSegMap 1 SegMap 1 }
 
 entry main [n][k][m] (a: [n][k]f32) (b: [k][m]f32) : [n][m]f32 =
