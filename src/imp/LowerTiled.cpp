@@ -30,7 +30,8 @@
 // (gpu/TileBlocks.h); the block size is then fixed too, and the kernel says so
 // (`max_block`, CUDA's __launch_bounds__), which lets nvcc give a thread up to 255
 // registers: 8 x 16 accumulators and the staged chunk need about 250, so two blocks of
-// 128 threads share an SM. Tiles of 4-byte elements move between global and shared memory
+// 128 threads share an SM. Elements of 8 bytes take R x R per thread and half the k's per
+// stage, so that registers and the 48 KB of shared memory a kernel may declare suffice. Tiles of 4-byte elements move between global and shared memory
 // four elements at a time: one 16-byte read per group of four adjacent elements of the
 // source, and one 16-byte shared store where the group is adjacent in the tile too. The
 // block tests once (`vector_fetch`) whether every group of every full chunk is contiguous,
@@ -44,6 +45,7 @@
 #include "imp/Lowering.h"
 #include "imp/SegCombine.h"
 
+#include <algorithm>
 #include <string>
 
 namespace fjord::imp::detail {
@@ -137,7 +139,14 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   const ir::RedOp& redOp = red.reds.at(0);
   // Outputs per thread along i (rows) and j (columns), and threads along each.
   const int64_t B = op.tile.block;
-  const int64_t widen = B % (kWiden * op.tile.reg) == 0 ? kWiden : 1;
+  // Elements wider than 4 bytes: half the k's per stage (the tiles then take the same 33 KB
+  // of shared memory, under the 48 KB a kernel may declare) and R x R outputs per thread
+  // (8 x 16 accumulators of 8 bytes would not fit in 255 registers).
+  int64_t widest = primBytes(redOp.op.params.at(0).type.elem);
+  for (const ir::Param& p : red.map.params)
+    widest = std::max<int64_t>(widest, primBytes(p.type.elem));
+  const int64_t chunkK = widest > 4 ? kChunk / 2 : kChunk;
+  const int64_t widen = widest <= 4 && B % (kWiden * op.tile.reg) == 0 ? kWiden : 1;
   const int64_t R[2] = {op.tile.reg, widen * op.tile.reg}, T[2] = {B / R[0], B / R[1]};
   const int64_t threads = T[0] * T[1];
   FJORD_CHECK(R[0] % kRun == 0, "register tile of a tiled SegMap is not a multiple of 4");
@@ -189,7 +198,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     k.bindScalar(op.space.dims[q].first, first[q]->name, PrimType::I64);
   std::vector<ir::Stm> views(op.body.stms.begin(), op.body.stms.end() - 1);
   k.lowerStms(views, body);
-  const int64_t stageSize = kChunk * (B + kPad);
+  const int64_t stageSize = chunkK * (B + kPad);
   for (TiledRow& row : rows) {
     const ArrayVar& a = k.array(row.view);
     row.elem = a.elem;
@@ -208,7 +217,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
 
   // Each chunk's elements are fetched from global memory into registers one chunk ahead
   // (while the block computes on the current one), then stored to the other stage.
-  const int64_t perThread = B * kChunk / threads;
+  const int64_t perThread = B * chunkK / threads;
   std::vector<std::string> next;
   for (const TiledRow& row : rows) {
     next.push_back(k.freshName(row.source + "_next"));
@@ -220,7 +229,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   // group is contiguous, aligned and inside the arrays, and a 16-byte shared store where
   // the group is adjacent in the tile too (rows). Other element types move one by one.
   auto grouped = [&](const TiledRow& row) {
-    return primBytes(row.elem) == 4 && perThread % kRun == 0 && kChunk % kRun == 0;
+    return primBytes(row.elem) == 4 && perThread % kRun == 0 && chunkK % kRun == 0;
   };
   // Element (or group) q of this thread's share of a chunk: its position in the tile and
   // its k, and the position or k divided by kRun along the grouped dimension.
@@ -231,7 +240,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     bool alongK = unitStrideAlongK(k.array(row.view));
     int64_t g = grouped(row) ? kRun : 1;
     ExpRef e = k.let("e", add(tid, mul(var(q, PrimType::I64), i64(threads))), out);
-    int64_t across = alongK ? kChunk / g : B / g; // groups along the unit-stride dimension
+    int64_t across = alongK ? chunkK / g : B / g; // groups along the unit-stride dimension
     ExpRef run = k.let("run", rem(e, i64(across)), out);
     ExpRef pos = k.let("pos", alongK ? quot(e, i64(across)) : mul(run, i64(g)), out);
     ExpRef kk = k.let("kk", alongK ? mul(run, i64(g)) : quot(e, i64(across)), out);
@@ -256,7 +265,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
       bool alongK = unitStrideAlongK(a), vec = grouped(row);
       int64_t g = vec ? kRun : 1;
       out.push_back(comment("fetch " + std::to_string(B) + " rows x " +
-                            std::to_string(kChunk) + " k's of " + row.source +
+                            std::to_string(chunkK) + " k's of " + row.source +
                             ", threads along " + (alongK ? "k" : "the rows") +
                             (vec ? ", four at a time" : "")));
       const ir::VName& gtid = op.space.dims[row.dim].first;
@@ -386,7 +395,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
     Block fast, checked;
     fetchChecked(k0, false, fast);
     fetchChecked(k0, true, checked);
-    out.push_back(ifThen(andE(vectorBlock, cmp(CmpOpKind::Le, add(k0, i64(kChunk)), width)),
+    out.push_back(ifThen(andE(vectorBlock, cmp(CmpOpKind::Le, add(k0, i64(chunkK)), width)),
                          std::move(fast),
                          std::move(checked)));
   };
@@ -478,24 +487,24 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   storeStage(i64(0), body);
   body.push_back(barrier());
   std::string chunk = k.freshName("chunk");
-  ExpRef chunks = k.let("chunks", divUp(width, i64(kChunk)), body);
+  ExpRef chunks = k.let("chunks", divUp(width, i64(chunkK)), body);
   Block chunkB;
   ExpRef chunkV = var(chunk, PrimType::I64);
-  ExpRef k0 = k.let("k0", mul(chunkV, i64(kChunk)), chunkB);
+  ExpRef k0 = k.let("k0", mul(chunkV, i64(chunkK)), chunkB);
   ExpRef stage = k.let("stage", rem(chunkV, i64(kStages)), chunkB);
   ExpRef more = lt(add(chunkV, i64(1)), chunks);
   Block prefetch;
-  fetch(add(k0, i64(kChunk)), prefetch);
+  fetch(add(k0, i64(chunkK)), prefetch);
   chunkB.push_back(ifThen(more, std::move(prefetch)));
   chunkB.push_back(comment("accumulate the chunk into the register tile: all " +
-                           std::to_string(kChunk) + " k's (unrolled) or the last few"));
+                           std::to_string(chunkK) + " k's (unrolled) or the last few"));
   std::string kFull = k.freshName("kk"), kPart = k.freshName("kk");
   Block full, part;
   step(stage, kFull, full);
   step(stage, kPart, part);
-  chunkB.push_back(ifThen(lt(width, add(k0, i64(kChunk))),
+  chunkB.push_back(ifThen(lt(width, add(k0, i64(chunkK))),
                           {forLoop(kPart, sub(width, k0), std::move(part))},
-                          {unrolled(forLoop(kFull, i64(kChunk), std::move(full)))}));
+                          {unrolled(forLoop(kFull, i64(chunkK), std::move(full)))}));
   Block store;
   storeStage(sub(i64(1), stage), store);
   chunkB.push_back(ifThen(more, std::move(store)));
@@ -566,7 +575,7 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
   k.describe.push_back(std::to_string(B) + "x" + std::to_string(B) + " outputs per block of " +
                        std::to_string(T[0]) + "x" + std::to_string(T[1]) + " threads, " +
                        std::to_string(R[0]) + "x" + std::to_string(R[1]) + " per thread, " +
-                       std::to_string(kChunk) + " k's per shared-memory stage, " +
+                       std::to_string(chunkK) + " k's per shared-memory stage, " +
                        std::to_string(kStages) + " stages");
   Block launchB;
   // The block's size is fixed: nvcc may then give each thread up to 255 registers.

@@ -72,6 +72,12 @@ TEST_CASE("imp: a tiled product of 8-byte elements reads its tiles element by el
   CHECK(k.name == "mm_map_tiled");
   CHECK(countStms(k.body, imp::Stm::Kind::DeclareVector) == 0);
   CHECK(countStms(k.body, imp::Stm::Kind::StoreVector) == 0);
+  // 2 stages x 8 k's x (128 + 4) elements a tile: 33 KB of shared memory in all, under the
+  // 48 KB a CUDA kernel may declare; 8 x 8 outputs per thread, so 256 threads.
+  for (const imp::Stm& s : k.body)
+    if (s.kind == imp::Stm::Kind::DeclareArray && s.space == ir::MemSpace::Shared)
+      CHECK(s.args.at(0)->value.i == 2112);
+  CHECK(k.maxBlockSize == 256);
 }
 
 TEST_CASE("imp: a clamped 5-point stencil is one 2-D-blocked kernel without checks") {

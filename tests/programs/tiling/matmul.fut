@@ -53,3 +53,13 @@ entry min_plus [n][k][m] (a: [n][k]i32) (b: [k][m]i32) : [n][m]i32 =
 
 entry outer_rows [n][k][m] (a: [n][k]f32) (b: [m][k]f32) : [n][m]f32 =
   map (\x -> map (\y -> f32.sum (map2 (*) x y)) b) a
+
+-- 8-byte elements: 8 k's per stage (the shared tiles stay under CUDA's 48 KB) and 8 x 8
+-- outputs per thread; 20 k's are two full chunks and a partial one.
+-- ==
+-- entry: matmul_f64
+-- random input { [130][20]f64 [20][131]f64 } auto output
+-- structure tile-blocks { TiledSegMap 1 }
+
+entry matmul_f64 [n][k][m] (a: [n][k]f64) (b: [k][m]f64) : [n][m]f64 =
+  map (\row -> map (\col -> f64.sum (map2 (*) row col)) (transpose b)) a
