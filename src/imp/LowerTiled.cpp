@@ -31,16 +31,17 @@
 // (`max_block`, CUDA's __launch_bounds__), which lets nvcc give a thread up to 255
 // registers: 8 x 16 accumulators and the staged chunk need about 250, so two blocks of
 // 128 threads share an SM. Elements of 8 bytes take R x R per thread and half the k's per
-// stage, so that registers and the 48 KB of shared memory a kernel may declare suffice. Tiles of 4-byte elements move between global and shared memory
-// four elements at a time: one 16-byte read per group of four adjacent elements of the
-// source, and one 16-byte shared store where the group is adjacent in the tile too. The
-// block tests once (`vector_fetch`) whether every group of every full chunk is contiguous,
-// aligned and inside the arrays, and whether the indices fit 32 bits; then full chunks
-// read their groups with no tests, their indices two 32-bit multiply-adds from the block's
-// corner (64-bit products and a signed division by four took about 140 instructions per
-// chunk). Otherwise each group is tested, so any sizes and layouts work. Likewise the
-// register tile is written one 16-byte store per run of four columns where the block's
-// tile lies inside a contiguous, aligned result (`vector_write`). Measurements:
+// stage, so that registers and the 48 KB of shared memory a kernel may declare suffice.
+// Tiles of 4-byte elements move between global and shared memory four elements at a time:
+// one 16-byte read per group of four adjacent elements of the source, and one 16-byte
+// shared store where the group is adjacent in the tile too. The block tests once
+// (`vector_fetch`) whether every group of every full chunk is contiguous, aligned and
+// inside the arrays, and whether the indices fit 32 bits; then full chunks read their
+// groups with no tests, their indices two 32-bit multiply-adds from the block's corner
+// (64-bit products and a signed division by four took about 140 instructions per chunk).
+// Otherwise each group is tested, so any sizes and layouts work. Likewise the register
+// tile is written one 16-byte store per run of four columns where the block's tile lies
+// inside a contiguous, aligned result (`vector_write`). Measurements:
 // benchmarks/results/s9-h100-tiling.md, s10-h100-tiling.md.
 #include "imp/Lowering.h"
 #include "imp/SegCombine.h"
@@ -308,9 +309,9 @@ void lowerTiledSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op
         } else {
           const Index32& ix = index32[d];
           ExpRef r = to32(at.pos), kk32 = to32(kg);
-          first0 = binOp(BinOpKind::Add,
-                         binOp(BinOpKind::Add, ix.at, ix.rowStep ? binOp(BinOpKind::Mul, r, ix.rowStep) : r),
-                         ix.kStep ? binOp(BinOpKind::Mul, kk32, ix.kStep) : kk32);
+          ExpRef byRow = ix.rowStep ? binOp(BinOpKind::Mul, r, ix.rowStep) : r;
+          ExpRef byK = ix.kStep ? binOp(BinOpKind::Mul, kk32, ix.kStep) : kk32;
+          first0 = binOp(BinOpKind::Add, binOp(BinOpKind::Add, ix.at, byRow), byK);
         }
         k.noteArray(false, a);
         std::string vecName = k.freshName(row.source + "_group");

@@ -305,7 +305,7 @@ struct SegOp {
   /// SegMap]); untiled when `block` is 0.
   struct Tile {
     int64_t block = 0; ///< outputs per side of a block's tile (block x block)
-    int64_t reg = 0;   ///< outputs per side of a thread's register tile (reg x reg)
+    int64_t reg = 0;   ///< rows of a thread's register tile (columns: reg or 2 reg)
     bool operator==(const Tile&) const = default;
   };
   Tile tile;
@@ -341,8 +341,9 @@ struct SegOp {
 // views only (slices, rearranges) followed by one sequential redomap over k of two rows:
 // one a view whose index depends on i alone, the other on j alone; the result is the
 // redomap's one scalar. imp/ (LowerTiled.cpp) lowers it as a kernel in which a block
-// computes a `block` x `block` tile of the result, each thread a `reg` x `reg` register
-// tile of it, with chunks of both rows staged through shared memory.
+// computes a `block` x `block` tile of the result, each thread `reg` rows of it (and
+// `reg` or 2 `reg` columns, Note [Block and register tiling]), with chunks of both rows
+// staged through shared memory.
 
 // Note [Scattering SegMap]
 // A SegMap with k = writeDests.size() > 0 destinations (one-dimensional arrays, consumed)
