@@ -37,8 +37,8 @@ namespace fjord::imp::detail {
 // Where blocks progress independently (CUDA), the tile prefix comes from a decoupled
 // look-back (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back", 2016), in one kernel `<base>` after `<base>_reset` zeroes the status:
-//   - a block takes its tile from an atomic ticket, so tiles go out in the order blocks
-//     start and every tile a block waits for is held by a running or finished block;
+//   - block b scans tile b: blocks start in index order, so every tile a block waits for
+//     is held by a running or finished block (Note [Tiles in block order], ScanKernels.cpp);
 //   - after the block scan, thread 0 publishes the tile's aggregate (tile 0: its inclusive
 //     prefix) and then its status (1 aggregate, 2 inclusive prefix; 0 nothing yet), with a
 //     fence between, using volatile accesses (Note [Cross-block communication in Imp]).
@@ -107,7 +107,6 @@ Block singlePass(HostLowerer& host, const ScanPlan& p, const std::string& base, 
   TileStatus st;
   st.packed = packedStatus(p);
   st.status = host.allocTemp("tile_status", mul(tiles, i64(st.packed ? 8 : 4)), run);
-  st.ticket = host.allocTemp("ticket", i64(4), run);
   if (!st.packed) {
     st.aggregates = perTile(host, p, "_aggregates", tiles, run);
     st.prefixes = perTile(host, p, "_prefixes", tiles, run);

@@ -50,29 +50,40 @@ void bindLanes(KernelLowerer& k, const std::vector<VectorInput>& ins,
 void loadTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileStart,
                      ExpRef tileVector, ExpRef items, ExpRef n, const std::vector<std::string>& tileSh,
                      const std::vector<std::string>& lanes, bool storeMapped, Block& out) {
+  // One loop over the thread's vectors; `whole`: the tile lies inside the input, so no
+  // load or lane is checked against n and the unrolled loads are in flight together.
+  auto vectorLoop = [&](bool whole) {
+    std::string v = k.freshName("vector"), q = k.freshName("q");
+    ExpRef vv = var(v, PrimType::I64), qv = var(q, PrimType::I64);
+    Block loop, lane, inRange, past;
+    ExpRef g = k.let("g", add(tileVector, add(mul(vv, blockSize()), tid)), loop);
+    loadLanes(k, p.vectorIns, lanes, g, whole ? nullptr : n, i64(0), loop);
+    ExpRef j = k.let("j", add(mul(add(mul(vv, blockSize()), tid), i64(4)), qv), lane);
+    ExpRef i = k.let(p.seg.space.dims.at(0).first.name, add(tileStart, j), lane);
+    Block& point = whole ? lane : inRange;
+    bindLanes(k, p.vectorIns, lanes, qv, point);
+    std::vector<ir::Stm> rest = withoutInputs(p.seg.body, p.vectorIns);
+    Vals x = evalPoint(k, p, i, storeMapped ? constant(PrimValue::boolean(true)) : nullptr,
+                       point, &rest);
+    storeTile(tileSh, p, padded(j), x, point);
+    if (!whole) {
+      storeTile(tileSh, p, padded(j), neutral(k, p), past);
+      lane.push_back(ifThen(lt(i, n), std::move(inRange), std::move(past)));
+    }
+    Stm lanesLoop = forLoop(q, i64(4), std::move(lane));
+    lanesLoop.text = "unroll";
+    loop.push_back(std::move(lanesLoop));
+    Stm vectors = forLoop(v, quot(items, i64(4)), std::move(loop));
+    vectors.text = "unroll 4";
+    return Block{std::move(vectors)};
+  };
   out.push_back(comment("load (and map) the tile four elements at a time: vector v of the thread\n"
-                        "holds elements 4 * (v * block_size + tid) + 0 .. 3; points past n hold\n"
-                        "the neutral element"));
-  std::string v = k.freshName("vector"), q = k.freshName("q");
-  ExpRef vv = var(v, PrimType::I64), qv = var(q, PrimType::I64);
-  Block loop, lane, inRange, past;
-  ExpRef g = k.let("g", add(tileVector, add(mul(vv, blockSize()), tid)), loop);
-  loadLanes(k, p.vectorIns, lanes, g, n, i64(0), loop);
-  ExpRef j = k.let("j", add(mul(add(mul(vv, blockSize()), tid), i64(4)), qv), lane);
-  ExpRef i = k.let(p.seg.space.dims.at(0).first.name, add(tileStart, j), lane);
-  bindLanes(k, p.vectorIns, lanes, qv, inRange);
-  std::vector<ir::Stm> rest = withoutInputs(p.seg.body, p.vectorIns);
-  Vals x = evalPoint(k, p, i, storeMapped ? constant(PrimValue::boolean(true)) : nullptr,
-                     inRange, &rest);
-  storeTile(tileSh, p, padded(j), x, inRange);
-  storeTile(tileSh, p, padded(j), neutral(k, p), past);
-  lane.push_back(ifThen(lt(i, n), std::move(inRange), std::move(past)));
-  Stm lanesLoop = forLoop(q, i64(4), std::move(lane));
-  lanesLoop.text = "unroll";
-  loop.push_back(std::move(lanesLoop));
-  Stm vectors = forLoop(v, quot(items, i64(4)), std::move(loop));
-  vectors.text = "unroll 4";
-  out.push_back(std::move(vectors));
+                        "holds elements 4 * (v * block_size + tid) + 0 .. 3. A whole tile loads\n"
+                        "unchecked, several vectors in flight; in the last, points past n hold\n"
+                        "the neutral element (Note [Vector tiles])"));
+  ExpRef tileEnd = add(tileStart, mul(items, blockSize()));
+  Block whole = vectorLoop(true);
+  out.push_back(ifThen(cmp(CmpOpKind::Le, tileEnd, n), std::move(whole), vectorLoop(false)));
 }
 
 bool storeTileVectors(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileVector,

@@ -82,8 +82,11 @@ TEST_CASE("imp: with forward progress (CUDA) a scan is one pass with decoupled l
   size_t at = cu.find("static __global__ void affine_scan(");
   REQUIRE(at != std::string::npos);
   std::string k = cu.substr(at, cu.find("\n}\n", at) - at);
-  // Tiles go out by ticket; status and values are published with a fence between.
-  CHECK(has(k, "atomicAdd(&ticket[0], 1)"));
+  // Block b scans tile b (Note [Tiles in block order]): no ticket; status and values are
+  // published with a fence between.
+  CHECK(has(k, "int64_t tile = (int64_t)blockIdx.x;"));
+  CHECK(!has(cu, "ticket"));
+  CHECK(!has(cu, "atomicAdd"));
   CHECK(has(k, "((volatile int32_t *)scanned_aggregates)[tile] ="));
   CHECK(has(k, "__threadfence();\n            ((volatile int32_t *)tile_status)[tile] = 1;"));
   CHECK(has(k, "((volatile int32_t *)tile_status)[tile] = 2;"));
@@ -131,11 +134,11 @@ TEST_CASE("imp: a filter is one kernel that scans its flags and scatters the kep
   CHECK(!has(cu, "if (gtid_1 < n)"));
   CHECK(!has(cu, "FJORD_LOAD_LANES"));
   // The input and the kept buffer alias nothing, so the scatter's loads (read-only) need
-  // not wait for its stores; the ticket and the tile status are plain.
+  // not wait for its stores; the tile status is plain. Tiles go by block index.
   CHECK(has(cu, "const int32_t *__restrict__ xs_mem"));
   CHECK(has(cu, "int32_t *__restrict__ filtered_kept"));
   CHECK(has(cu, "int64_t *tile_status"));
-  CHECK(has(cu, "int32_t *ticket"));
+  CHECK(!has(cu, "ticket"));
   // A filter's tiles default to 512 threads of 16 items.
   const std::string& tuning = fileNamed(*files, "filter_tuning.h");
   CHECK(has(tuning, "#define FJORD_FILTER_MAIN_FILTER_BLOCK_SIZE 512"));
