@@ -17,7 +17,8 @@ namespace fjord::imp::detail {
 // 0 behind barriers: tiles of 2048 took 2.9 ms, 4096 1.8 ms, 8192 1.43 ms; with the
 // shuffle block scan and the packed status, 4096 1.45 ms and 8192 1.06 ms, CUB 0.87 ms;
 // the warp look-back came after that measurement; on the H200, 0.905 ms, CUB 0.681 ms
-// in an earlier run). The loops over items are unrolled so that a thread's loads are in
+// in an earlier run; on the H100 with the whole-tile vector loads of Note [Vector tiles],
+// 0.837 ms, CUB 0.872 ms). The loops over items are unrolled so that a thread's loads are in
 // flight together (Note [Loads in flight], ScanKernels.cpp):
 //
 //   load     thread tid maps points tile_start + k * B + tid (k < items): neighbouring

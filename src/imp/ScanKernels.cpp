@@ -392,8 +392,11 @@ void sizeTile(ScanPlan& p) {
 // time block b runs, every block before it is running or done, and running blocks finish.
 // (CUB's single-pass scan relies on the same order.) An earlier version took the tile from an
 // atomic ticket, which makes any dispatch order safe but costs each block an atomic's round
-// trip and a barrier before its first load; without it the loads start at once (measured in
-// benchmarks/results/h100-2026-11-26-prims-s10.md). Targets without that order take the
+// trip and a barrier before its first load; without it the loads start at once. On an H100
+// the scan went from 929 to 837 us with this and the whole-tile loads of Note [Vector
+// tiles] (not measured apart); a filter with scalar loads lost (1278 us with the ticket,
+// 1400 without, same call), which is not understood
+// (benchmarks/results/h100-2026-11-26-prims-s10.md). Targets without that order take the
 // reduce-then-scan kernels, which need no order at all (OpenCL, where forward_progress() is
 // false).
 
