@@ -141,7 +141,7 @@ size_t lowerFusedFilter(HostLowerer& host, const std::vector<ir::Stm>& stms, siz
   ScanPlan p = makeScanPlan(scanStm, seg);
   p.compact = &c;
   sizeTile(p);
-  // No vector tile (Note [Vector tiles]): it made the filter slower.
+  planVectorTile(host, p); // whole tiles load four flags' inputs at a time (Note [Vector tiles])
 
   out.push_back(comment("filter in one pass: scan of the flags and scatter of the kept elements"));
   ExpRef n = host.hostLet("n", host.subExp(seg.space.dims[0].second), out);

@@ -17,7 +17,8 @@ namespace fjord::imp::detail {
 // 0 behind barriers: tiles of 2048 took 2.9 ms, 4096 1.8 ms, 8192 1.43 ms; with the
 // shuffle block scan and the packed status, 4096 1.45 ms and 8192 1.06 ms, CUB 0.87 ms;
 // the warp look-back came after that measurement; on the H200, 0.905 ms, CUB 0.681 ms
-// in an earlier run). The loops over items are unrolled so that a thread's loads are in
+// in an earlier run; on the H100 with the whole-tile vector loads of Note [Vector tiles],
+// 0.837 ms, CUB 0.872 ms). The loops over items are unrolled so that a thread's loads are in
 // flight together (Note [Loads in flight], ScanKernels.cpp):
 //
 //   load     thread tid maps points tile_start + k * B + tid (k < items): neighbouring
@@ -37,8 +38,8 @@ namespace fjord::imp::detail {
 // Where blocks progress independently (CUDA), the tile prefix comes from a decoupled
 // look-back (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
 // Look-back", 2016), in one kernel `<base>` after `<base>_reset` zeroes the status:
-//   - a block takes its tile from an atomic ticket, so tiles go out in the order blocks
-//     start and every tile a block waits for is held by a running or finished block;
+//   - block b scans tile b: blocks start in index order, so every tile a block waits for
+//     is held by a running or finished block (Note [Tiles in block order], ScanKernels.cpp);
 //   - after the block scan, thread 0 publishes the tile's aggregate (tile 0: its inclusive
 //     prefix) and then its status (1 aggregate, 2 inclusive prefix; 0 nothing yet), with a
 //     fence between, using volatile accesses (Note [Cross-block communication in Imp]).
@@ -107,7 +108,6 @@ Block singlePass(HostLowerer& host, const ScanPlan& p, const std::string& base, 
   TileStatus st;
   st.packed = packedStatus(p);
   st.status = host.allocTemp("tile_status", mul(tiles, i64(st.packed ? 8 : 4)), run);
-  st.ticket = host.allocTemp("ticket", i64(4), run);
   if (!st.packed) {
     st.aggregates = perTile(host, p, "_aggregates", tiles, run);
     st.prefixes = perTile(host, p, "_prefixes", tiles, run);

@@ -143,15 +143,14 @@ void warpLookBack(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tile, 
   Vals val = declareVals(k, p, "_seen", neutral(k, p), window);
   read(pred, seen, val, window);
 
-  window.push_back(comment("the window's first stop: a prefix minimum of the lanes' stop codes"));
-  ExpRef stopHere =
-      add(mul(lane, i64(2)), convert(eq(seenV, constant(PrimValue::integer(PrimType::I32, 2))),
-                                     PrimType::I64));
+  window.push_back(comment("the window's first stop: a prefix minimum of the lanes' stop codes\n"
+                           "(i32: one shuffle a step)"));
+  auto i32c = [](int64_t v) { return constant(PrimValue::integer(PrimType::I32, v)); };
+  ExpRef stopHere = add(convert(mul(lane, i64(2)), PrimType::I32),
+                        convert(eq(seenV, i32c(2)), PrimType::I32));
   std::string code = k.freshName("stop_code");
-  ExpRef codeV = var(code, PrimType::I64);
-  window.push_back(declare(
-      code, PrimType::I64,
-      select(eq(seenV, constant(PrimValue::integer(PrimType::I32, 1))), i64(64), stopHere)));
+  ExpRef codeV = var(code, PrimType::I32);
+  window.push_back(declare(code, PrimType::I32, select(eq(seenV, i32c(1)), i32c(64), stopHere)));
   {
     std::string offset = k.freshName("offset");
     ExpRef off = var(offset, PrimType::I64);
@@ -164,8 +163,8 @@ void warpLookBack(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tile, 
     window.push_back(whileLoop(lt(off, i64(32)), std::move(step)));
   }
   ExpRef first = k.let("first_stop", shuffleDown(codeV, sub(i64(31), lane)), window);
-  ExpRef stopLane = k.let("stop_lane", quot(first, i64(2)), window);
-  ExpRef inclusive = eq(rem(first, i64(2)), i64(1));
+  ExpRef stopLane = k.let("stop_lane", convert(quot(first, i32c(2)), PrimType::I64), window);
+  ExpRef inclusive = eq(rem(first, i32c(2)), i32c(1));
 
   window.push_back(comment("combine the values before the stop, the earlier tile (higher lane) "
                            "on the left"));

@@ -385,6 +385,21 @@ void sizeTile(ScanPlan& p) {
                                                                  : tileFor(kSmallTileBytes);
 }
 
+// Note [Tiles in block order]
+// The look-back kernel runs only where forward_progress() holds (CUDA; Note [Cross-block
+// communication in Imp]), and there a block scans tile blockIdx.x. A block waits only for
+// tiles of lower index, and CUDA dispatches the blocks of a launch in index order: by the
+// time block b runs, every block before it is running or done, and running blocks finish.
+// (CUB's single-pass scan relies on the same order.) An earlier version took the tile from an
+// atomic ticket, which makes any dispatch order safe but costs each block an atomic's round
+// trip and a barrier before its first load; without it the loads start at once. On an H100
+// the scan went from 929 to 837 us with this and the whole-tile loads of Note [Vector
+// tiles] (not measured apart); a filter with scalar loads lost (1278 us with the ticket,
+// 1400 without, same call), which is not understood
+// (benchmarks/results/h100-2026-11-26-prims-s10.md). Targets without that order take the
+// reduce-then-scan kernels, which need no order at all (OpenCL, where forward_progress() is
+// false).
+
 void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileStatus& st,
                 ExpRef hostItems, ExpRef hostN) {
   Block decls, body;
@@ -392,29 +407,11 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
   ExpRef n = k.param("n", hostN);
   ExpRef items = k.param("items", hostItems);
   std::vector<std::string> tileSh = tileArrays(k, p, decls);
-  ExpRef tile;
-  if (mode == TileMode::LookBack) {
-    std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
-    k.noteAccess(true, "ticket @" + ticket + " -> 0 + {(1 : 1)}");
-    std::string tileShared = k.freshName("tile_shared");
-    decls.push_back(sharedArray(tileShared, PrimType::I64, 1));
-    body.push_back(comment("take a ticket: tiles go to blocks in the order they start, so every\n"
-                           "tile a block waits for is held by a block already running"));
-    std::string got = k.freshName("ticket_value");
-    Stm take;
-    take.kind = Stm::Kind::AtomicFetchAdd;
-    take.name = ticket;
-    take.type = PrimType::I32;
-    take.src = got;
-    take.args = {i64(0), i32c(1)};
-    body.push_back(ifThen(eq(tid, i64(0)),
-                          {declare(got, PrimType::I32), take,
-                           store(tileShared, i64(0), convert(var(got, PrimType::I32), PrimType::I64))}));
-    body.push_back(barrier());
-    tile = k.let("tile", load(tileShared, i64(0), PrimType::I64), body);
-  } else {
-    tile = k.let("tile", blockId(), body);
-  }
+  if (mode == TileMode::LookBack)
+    body.push_back(comment("tile = block index: blocks start in index order, so every tile a\n"
+                           "block waits for is held by a block already running (Note\n"
+                           "[Tiles in block order], ScanKernels.cpp)"));
+  ExpRef tile = k.let("tile", blockId(), body);
   ExpRef tileStart = k.let("tile_start", mul(tile, mul(blockSize(), items)), body);
   ExpRef tileVector =
       p.vectorIns.empty() ? nullptr : k.let("tile_vector", quot(tileStart, i64(4)), body);
@@ -538,13 +535,10 @@ void resetStatusKernel(KernelLowerer& k, const TileStatus& st, ExpRef hostTiles)
   ExpRef tiles = k.param("tiles", hostTiles);
   PrimType statusType = st.packed ? PrimType::I64 : PrimType::I32;
   std::string status = k.memParam("tile_status", st.status, statusType, true);
-  std::string ticket = k.memParam("ticket", st.ticket, PrimType::I32, true);
   k.noteAccess(true, "tile_status @" + status + " -> 0 + {(tiles : 1)}");
-  k.noteAccess(true, "ticket @" + ticket + " -> 0 + {(1 : 1)}");
-  ExpRef t = k.let("t", add(mul(blockId(), blockSize()), threadId()), body);
+  ExpRef t = k.let("tile", add(mul(blockId(), blockSize()), threadId()), body);
   ExpRef zero = st.packed ? i64(0) : i32c(0);
   body.push_back(ifThen(lt(t, tiles), {store(status, t, zero)}));
-  body.push_back(ifThen(eq(t, i64(0)), {store(ticket, i64(0), i32c(0))}));
   k.kernel.body = std::move(body);
 }
 

@@ -152,7 +152,6 @@ struct TileStatus {
   std::string status;                  ///< i32: 0 nothing yet, 1 aggregate, 2 inclusive prefix;
                                        ///< packed: i64 value * 4 + that status
   bool packed = false;                 ///< packedStatus: no aggregates and prefixes
-  std::string ticket;                  ///< i32[1]: the next tile to hand out
   std::vector<std::string> aggregates; ///< per value
   std::vector<std::string> prefixes;   ///< per value (look-back only)
 };
@@ -165,7 +164,7 @@ enum class TileMode {
 
 void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileStatus& st,
                 ExpRef hostItems, ExpRef hostN);
-/// Zeroes the status of `hostTiles` tiles and the ticket (one thread per tile).
+/// Zeroes the status of `hostTiles` tiles (one thread per tile).
 void resetStatusKernel(KernelLowerer& k, const TileStatus& st, ExpRef hostTiles);
 /// One block: the tile aggregates become exclusive prefixes, in place.
 void aggregateScanKernel(KernelLowerer& k, const ScanPlan& p, const TileStatus& st,

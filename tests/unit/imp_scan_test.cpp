@@ -52,12 +52,14 @@ TEST_CASE("imp: without forward progress (OpenCL) a scan is reduce-then-scan ove
   CHECK(!has(cl, "volatile"));
   // Tiles are loaded four elements at a time, the warp's vectors side by side (Note [Vector
   // tiles]), into padded shared memory; past n they hold the neutral element.
+  // A whole tile loads its vectors unchecked (several in flight), the last one checked.
+  CHECK(has(reduce, "if (tile_start + items * (long)get_local_size(0) <= n) {"));
   CHECK(has(reduce, "long g = tile_vector + (vector * (long)get_local_size(0) + tid);"));
-  CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes, 0, as_mem, g, n);"));
-  CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes_1, 0, bs_mem, g, n);"));
   CHECK(has(reduce, "long j = (vector * (long)get_local_size(0) + tid) * 4 + q;"));
   CHECK(has(reduce, "scanned_tile[j + (j >> 5)] = x;"));
-  CHECK(has(reduce, "scanned_tile[j + (j >> 5)] = 1;"));
+  CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes, 0, as_mem, g_1, n);"));
+  CHECK(has(reduce, "FJORD_LOAD_LANES(x_lanes_1, 0, bs_mem, g_1, n);"));
+  CHECK(has(reduce, "scanned_tile[j_1 + (j_1 >> 5)] = 1;"));
   // The tile's aggregate goes out per tile; the rescan starts from its scanned prefix.
   CHECK(has(reduce, "scanned_aggregates[tile] ="));
   CHECK(has(rescan, "scanned_tile_prefixes[tile]"));
@@ -82,8 +84,11 @@ TEST_CASE("imp: with forward progress (CUDA) a scan is one pass with decoupled l
   size_t at = cu.find("static __global__ void affine_scan(");
   REQUIRE(at != std::string::npos);
   std::string k = cu.substr(at, cu.find("\n}\n", at) - at);
-  // Tiles go out by ticket; status and values are published with a fence between.
-  CHECK(has(k, "atomicAdd(&ticket[0], 1)"));
+  // Block b scans tile b (Note [Tiles in block order]): no ticket; status and values are
+  // published with a fence between.
+  CHECK(has(k, "int64_t tile = (int64_t)blockIdx.x;"));
+  CHECK(!has(cu, "ticket"));
+  CHECK(!has(cu, "atomicAdd"));
   CHECK(has(k, "((volatile int32_t *)scanned_aggregates)[tile] ="));
   CHECK(has(k, "__threadfence();\n            ((volatile int32_t *)tile_status)[tile] = 1;"));
   CHECK(has(k, "((volatile int32_t *)tile_status)[tile] = 2;"));
@@ -123,19 +128,20 @@ TEST_CASE("imp: a filter is one kernel that scans its flags and scatters the kep
   // the tile's i64 prefix back (Note [Filter offsets in a tile]).
   CHECK(has(cu, "__shared__ int32_t offsets_tile[8448];"));
   CHECK(has(cu, "offsets_tile[at] = (int32_t)(offsets_carry - tile_offset);"));
-  CHECK(has(cu, "= tile_offset + (int64_t)offsets_tile[j_1 + (j_1 >> 5)];"));
+  CHECK(has(cu, "= tile_offset + (int64_t)offsets_tile[j_2 + (j_2 >> 5)];"));
   // Only the store of a kept element is guarded, not the loads (Note [Loads in flight]);
-  // the flags' tile is loaded an element at a time (Note [Vector tiles]).
-  CHECK(has(cu, "int64_t gtid_1 = min(at_flat_1, n - 1);"));
-  CHECK(has(cu, "if (in_range_1 && kept_at >= 0) {"));
-  CHECK(!has(cu, "if (gtid_1 < n)"));
-  CHECK(!has(cu, "FJORD_LOAD_LANES"));
+  // the flags' tile is loaded four elements at a time (Note [Vector tiles]), a whole tile
+  // without checks.
+  CHECK(has(cu, "int64_t gtid_2 = min(at_flat, n - 1);"));
+  CHECK(has(cu, "if (in_range && kept_at >= 0) {"));
+  CHECK(!has(cu, "if (gtid_2 < n)"));
+  CHECK(has(cu, "int4 x_vec = reinterpret_cast<const int4 *>(xs_mem)[g];"));
   // The input and the kept buffer alias nothing, so the scatter's loads (read-only) need
-  // not wait for its stores; the ticket and the tile status are plain.
+  // not wait for its stores; the tile status is plain. Tiles go by block index.
   CHECK(has(cu, "const int32_t *__restrict__ xs_mem"));
   CHECK(has(cu, "int32_t *__restrict__ filtered_kept"));
   CHECK(has(cu, "int64_t *tile_status"));
-  CHECK(has(cu, "int32_t *ticket"));
+  CHECK(!has(cu, "ticket"));
   // A filter's tiles default to 512 threads of 16 items.
   const std::string& tuning = fileNamed(*files, "filter_tuning.h");
   CHECK(has(tuning, "#define FJORD_FILTER_MAIN_FILTER_BLOCK_SIZE 512"));
@@ -166,9 +172,11 @@ TEST_CASE("imp: a scan of one i32 packs each tile's status and value into one wo
   // The reset kernel zeroes the words.
   CHECK(has(cu, "main_scan_reset(int64_t tiles, int64_t *tile_status"));
   // The tile is loaded and written back four elements at a time (Note [Vector tiles]).
-  CHECK(has(k, "FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g, n);"));
-  CHECK(has(k, "scanned_lanes[q_1] = scanned_tile[j_1 + (j_1 >> 5)];"));
-  CHECK(has(k, "FJORD_STORE_LANES(result_0_mem, g_1, scanned_lanes, n);"));
+  // A whole tile's loads are unchecked vector loads; the last tile's are checked.
+  CHECK(has(k, "int4 x_vec = reinterpret_cast<const int4 *>(xs_mem)[g];"));
+  CHECK(has(k, "FJORD_LOAD_LANES(x_lanes, 0, xs_mem, g_1, n);"));
+  CHECK(has(k, "scanned_lanes[q_2] = scanned_tile[j_2 + (j_2 >> 5)];"));
+  CHECK(has(k, "FJORD_STORE_LANES(result_0_mem, g_2, scanned_lanes, n);"));
   CHECK(has(k, "#pragma unroll 4"));
 }
 
