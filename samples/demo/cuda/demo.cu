@@ -414,40 +414,14 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
 }
 
 // ---------------------------------------------------------------------------
-// The C API of the entry points (demo.h)
+// The C API of the entry points (demo.h; FJORD_ENTRY_API of fjord_runtime_common.h)
 
-int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
-                     const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    auto result0 = std::make_unique<demo_f32_1d>();
-    FJORD_TRY(entry_scale(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->mem));
-    *out0 = result0.release();
-    return fjord_rt::kSuccess;
-}
-
-int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
-}
-
-int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
-                   const struct demo_f32_1d *in1) {
-    FJORD_TRY(ctx->usable());
-    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
-}
-
-int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
-                       const struct demo_f64_2d *in0) {
-    FJORD_TRY(ctx->usable());
-    auto result0 = std::make_unique<demo_f64_1d>();
-    FJORD_TRY(entry_rowsums(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->shape[1],
-                            in0->mem));
-    *out0 = result0.release();
-    return fjord_rt::kSuccess;
-}
-
-int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
-                      const struct demo_i32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
-}
+FJORD_ENTRY_API(demo, scale, (struct demo_f32_1d **out0, const struct demo_f32_1d *in0),
+                (out0, in0));
+FJORD_ENTRY_API(demo, sum, (float *out0, const struct demo_f32_1d *in0), (out0, in0));
+FJORD_ENTRY_API(demo, dot, (float *out0, const struct demo_f32_1d *in0,
+                const struct demo_f32_1d *in1), (out0, in0, in1));
+FJORD_ENTRY_API(demo, rowsums, (struct demo_f64_1d **out0, const struct demo_f64_2d *in0),
+                (out0, in0));
+FJORD_ENTRY_API(demo, argmax, (int32_t *out0, int64_t *out1, const struct demo_i32_1d *in0),
+                (out0, out1, in0));
