@@ -91,10 +91,9 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
 // demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
+// writes reduced_partials @reduced_partials -> 0 + {(1 : 1)}
 // also serves demo.fut:12 (in place of dot_map_reduce_stage2)
-static __global__ void sum_reduce_stage2(int64_t num_partials, const float *reduced_partials,
-                                         float *reduced_result) {
+static __global__ void sum_reduce_stage2(int64_t num_partials, float *reduced_partials) {
     __shared__ float reduced_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     float reduced_acc = 0.0f;
@@ -110,7 +109,7 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
     FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
                        reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
-        reduced_result[0] = reduced_acc;
+        reduced_partials[0] = reduced_acc;
     }
 }
 
@@ -240,10 +239,9 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result, @reduced_result_1 -> 0 + {(1 : 1)}
-static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t *reduced_partials,
-                                            const int64_t *reduced_partials_1,
-                                            int32_t *reduced_result, int64_t *reduced_result_1) {
+// writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(1 : 1)}
+static __global__ void argmax_reduce_stage2(int64_t num_partials, int32_t *reduced_partials,
+                                            int64_t *reduced_partials_1) {
     __shared__ int32_t reduced_shared[1024];
     __shared__ int64_t reduced_shared_1[1024];
     int64_t tid = (int64_t)threadIdx.x;
@@ -265,8 +263,8 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
                         op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
                                    &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
-        reduced_result[0] = reduced_acc;
-        reduced_result_1[0] = reduced_acc_1;
+        reduced_partials[0] = reduced_acc;
+        reduced_partials_1[0] = reduced_acc_1;
     }
 }
 
@@ -305,22 +303,16 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
     // reduction with (+) over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (xs_len == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
-                                               (xs_len + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::cuda::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::cuda::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
-                                     warp_block_size, xs_len, xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
-                                     num_blocks, reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
+                                           (xs_len + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::cuda::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch(sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
+                                 warp_block_size, xs_len, xs_mem, reduced_partials));
+    FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
+                                 num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -335,22 +327,16 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
     // reduction with (+) over xs, ys
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.dot_map_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::cuda::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::cuda::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
-                                     warp_block_size, n, xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
-                                     num_blocks, reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
+                                           (n + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::cuda::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
+                                 warp_block_size, n, xs_mem, ys_mem, reduced_partials));
+    FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
+                                 num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -385,31 +371,21 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     // reduction with a user-defined operator over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.argmax_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = (-2147483647 - 1);
-        result_1 = -1;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        int64_t per_block = (n + num_blocks - 1) / num_blocks;
-        fjord_rt::cuda::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::cuda::Buffer reduced_partials_1;
-        FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
-        fjord_rt::cuda::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        fjord_rt::cuda::Buffer reduced_result_1;
-        FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        FJORD_TRY(ctx->device.launch(argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                     warp_block_size, n, per_block, xs_mem, reduced_partials,
-                                     reduced_partials_1));
-        FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_partials_1, reduced_result, reduced_result_1));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-        FJORD_TRY(ctx->device.readScalar(result_1, reduced_result_1, 0));
-    }
+    int64_t num_blocks = std::max(
+        std::min(ctx->tuning.argmax_reduce_num_blocks, (n + warp_block_size - 1) / warp_block_size),
+        (int64_t)1);
+    int64_t per_block = (n + num_blocks - 1) / num_blocks;
+    fjord_rt::cuda::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    fjord_rt::cuda::Buffer reduced_partials_1;
+    FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
+    FJORD_TRY(ctx->device.launch(argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
+                                 warp_block_size, n, per_block, xs_mem, reduced_partials,
+                                 reduced_partials_1));
+    FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1, warp_block_size,
+                                 num_blocks, reduced_partials, reduced_partials_1));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
+    FJORD_TRY(ctx->device.readScalar(result_1, reduced_partials_1, 0));
     return fjord_rt::kSuccess;
 }
 

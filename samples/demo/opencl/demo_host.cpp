@@ -47,22 +47,16 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
     // reduction with (+) over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (xs_len == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
-                                               (xs_len + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::opencl::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::opencl::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch("sum_reduce_stage1", num_blocks, warp_block_size, xs_len,
-                                     xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
-                                     reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
+                                           (xs_len + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::opencl::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch("sum_reduce_stage1", num_blocks, warp_block_size, xs_len, xs_mem,
+                                 reduced_partials));
+    FJORD_TRY(
+        ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -77,22 +71,16 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
     // reduction with (+) over xs, ys
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.dot_map_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::opencl::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::opencl::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch("dot_map_reduce_stage1", num_blocks, warp_block_size, n,
-                                     xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
-                                     reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
+                                           (n + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::opencl::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch("dot_map_reduce_stage1", num_blocks, warp_block_size, n, xs_mem,
+                                 ys_mem, reduced_partials));
+    FJORD_TRY(
+        ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -126,30 +114,20 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     // reduction with a user-defined operator over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.argmax_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = (-2147483647 - 1);
-        result_1 = -1;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        int64_t per_block = (n + num_blocks - 1) / num_blocks;
-        fjord_rt::opencl::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::opencl::Buffer reduced_partials_1;
-        FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
-        fjord_rt::opencl::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        fjord_rt::opencl::Buffer reduced_result_1;
-        FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n,
-                                     per_block, xs_mem, reduced_partials, reduced_partials_1));
-        FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
-                                     reduced_partials, reduced_partials_1, reduced_result,
-                                     reduced_result_1));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-        FJORD_TRY(ctx->device.readScalar(result_1, reduced_result_1, 0));
-    }
+    int64_t num_blocks = std::max(
+        std::min(ctx->tuning.argmax_reduce_num_blocks, (n + warp_block_size - 1) / warp_block_size),
+        (int64_t)1);
+    int64_t per_block = (n + num_blocks - 1) / num_blocks;
+    fjord_rt::opencl::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    fjord_rt::opencl::Buffer reduced_partials_1;
+    FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
+    FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n, per_block,
+                                 xs_mem, reduced_partials, reduced_partials_1));
+    FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
+                                 reduced_partials, reduced_partials_1));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
+    FJORD_TRY(ctx->device.readScalar(result_1, reduced_partials_1, 0));
     return fjord_rt::kSuccess;
 }
 
