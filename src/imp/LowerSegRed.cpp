@@ -19,9 +19,9 @@ namespace fjord::imp::detail {
 //   inside the input check nothing; the rest (less than a step per thread) goes a vector
 //   at a time with checks, so the unchecked loop keeps few registers (32 for a sum on
 //   sm_90: eight blocks of 256 threads per multiprocessor, the default grid in one wave).
-//   Otherwise block b owns a contiguous chunk, [b * per_block, min((b + 1) * per_block, n))
-//   with per_block = ceil(n / G), and each thread folds a contiguous sub-chunk of
-//   ceil(per_block / B) elements in index order. The body runs once per element (and
+//   Otherwise thread t of the grid (t = b * B + tid) folds the contiguous chunk
+//   [t * per_thread, min((t + 1) * per_thread, n)) in index order, per_thread =
+//   ceil(n / (G * B)), so block b owns a contiguous range too. The body runs once per element (and
 //   stores the SegRed's mapped results); its values are folded into per-thread
 //   accumulators that start from the neutral elements. The block's accumulators are then
 //   combined in thread order (Note [Group reduction], with the whole block as the group)
@@ -136,7 +136,7 @@ void vectorisedLoop(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
 }
 
 void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
-            const std::vector<Operand>& operands, ExpRef hostPerBlock,
+            const std::vector<Operand>& operands, ExpRef hostPerThread,
             const std::vector<std::string>& partials) {
   Block decls, body;
   const auto& [dimV, dimN] = seg.space.dims.at(0);
@@ -168,7 +168,7 @@ void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
     body.push_back(whileLoop(lt(iv, n), std::move(loop)));
   } else {
     body.push_back(comment("each thread folds a contiguous chunk, in order"));
-    Chunk chunk = threadChunk(k, blk, tid, k.param("per_block", hostPerBlock), n, body);
+    Chunk chunk = threadChunk(k, blk, tid, k.param("per_thread", hostPerThread), n, body);
     std::string c = k.freshName("chunk_i");
     Block loop;
     ExpRef i = k.let(dimV.name, add(chunk.start, var(c, PrimType::I64)), loop);
@@ -255,16 +255,16 @@ void lowerTwoStage(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, 
                       "blocks in the first stage of reduction " + base);
   ExpRef g = host.hostLet("num_blocks",
                           maxE(minE(tuning(numBlocksParam), divUp(n, bs)), i64(1)), out);
-  ExpRef perBlock;
+  ExpRef perThread;
   if (!allCommutative(seg))
-    perBlock = host.hostLet("per_block", divUp(n, g), out);
+    perThread = host.hostLet("per_thread", divUp(n, mul(g, bs)), out);
   size_t mark = host.tempMark();
   std::vector<std::string> partials;
   for (const Operand& o : operands)
     partials.push_back(host.allocTemp(o.name + "_partials", mul(g, i64(primBytes(o.type))), out));
 
   KernelLowerer k1(host, host.kernelName(base + "_stage1"), stm);
-  stage1(k1, stm, seg, operands, perBlock, partials);
+  stage1(k1, stm, seg, operands, perThread, partials);
   host.launch(k1, g, bs, out);
   KernelLowerer k2(host, host.kernelName(base + "_stage2"), stm);
   stage2(k2, seg, operands, g, partials);
@@ -375,9 +375,7 @@ void lowerSegmented(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg,
   k.describe.push_back("segmented " + describe(seg) +
                        ", a group of threads_per_segment threads per segment");
 
-  Block launchB;
-  host.launch(k, divUp(mul(segments, tv), bs), bs, launchB);
-  out.push_back(ifThen(cmp(CmpOpKind::Gt, segments, i64(0)), std::move(launchB)));
+  host.launch(k, divUp(mul(segments, tv), bs), bs, out); // an empty grid launches nothing
   for (const ir::PatElem& pe : stm.pat)
     host.bindArray(pe);
 }

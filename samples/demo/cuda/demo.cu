@@ -202,7 +202,7 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
-static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const int32_t *xs_mem,
+static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_thread, const int32_t *xs_mem,
                                             int32_t *reduced_partials,
                                             int64_t *reduced_partials_1) {
     __shared__ int32_t reduced_shared[1024];
@@ -212,11 +212,8 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
     int32_t reduced_acc = (-2147483647 - 1);
     int64_t reduced_acc_1 = -1;
     // each thread folds a contiguous chunk, in order
-    int64_t block_start = block * per_block;
-    int64_t block_end = min(block_start + per_block, n);
-    int64_t per_thread = (per_block + (int64_t)blockDim.x - 1) / (int64_t)blockDim.x;
-    int64_t start = block_start + tid * per_thread;
-    int64_t end = min(start + per_thread, block_end);
+    int64_t start = (block * (int64_t)blockDim.x + tid) * per_thread;
+    int64_t end = min(start + per_thread, n);
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         int32_t x = xs_mem[gtid];
@@ -288,11 +285,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
                        const fjord_rt::cuda::Buffer &xs_mem) {
     FJORD_TRY(ctx->device.alloc(result_0_mem, xs_len * 4));
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.scale_map_block_size, 1, 1024);
-    if (xs_len > 0) {
-        FJORD_TRY(ctx->device.launch(
-            scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
-            block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
-    }
+    FJORD_TRY(ctx->device.launch(scale_map, "scale_map",
+                                 ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size, block_size,
+                                 result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
 }
@@ -355,12 +350,9 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
     if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
         threads_per_segment = warp_block_size;
     }
-    if (n > 0) {
-        FJORD_TRY(
-            ctx->device.launch(rowsums_reduce, "rowsums_reduce",
-                               (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
-                               warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
-    }
+    FJORD_TRY(ctx->device.launch(rowsums_reduce, "rowsums_reduce",
+                                 (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                                 warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     result_0_dim0 = n;
     return fjord_rt::kSuccess;
 }
@@ -374,13 +366,13 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     int64_t num_blocks = std::max(
         std::min(ctx->tuning.argmax_reduce_num_blocks, (n + warp_block_size - 1) / warp_block_size),
         (int64_t)1);
-    int64_t per_block = (n + num_blocks - 1) / num_blocks;
+    int64_t per_thread = (n + num_blocks * warp_block_size - 1) / (num_blocks * warp_block_size);
     fjord_rt::cuda::Buffer reduced_partials;
     FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
     fjord_rt::cuda::Buffer reduced_partials_1;
     FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
     FJORD_TRY(ctx->device.launch(argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                 warp_block_size, n, per_block, xs_mem, reduced_partials,
+                                 warp_block_size, n, per_thread, xs_mem, reduced_partials,
                                  reduced_partials_1));
     FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1, warp_block_size,
                                  num_blocks, reduced_partials, reduced_partials_1));

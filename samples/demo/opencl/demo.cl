@@ -197,7 +197,7 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
-__kernel void argmax_reduce_stage1(long n, long per_block, __global const int *xs_mem,
+__kernel void argmax_reduce_stage1(long n, long per_thread, __global const int *xs_mem,
                                    __global int *reduced_partials,
                                    __global long *reduced_partials_1) {
     __local int reduced_shared[1024];
@@ -207,11 +207,8 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     int reduced_acc = (-2147483647 - 1);
     long reduced_acc_1 = -1;
     // each thread folds a contiguous chunk, in order
-    long block_start = block * per_block;
-    long block_end = min(block_start + per_block, n);
-    long per_thread = (per_block + (long)get_local_size(0) - 1) / (long)get_local_size(0);
-    long start = block_start + tid * per_thread;
-    long end = min(start + per_thread, block_end);
+    long start = (block * (long)get_local_size(0) + tid) * per_thread;
+    long end = min(start + per_thread, n);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];

@@ -13,10 +13,7 @@
 // Contexts and arrays: their C API functions are the same for every module
 // (FJORD_CONTEXT_API and FJORD_ARRAY_API of fjord_runtime_common.h)
 
-struct demo_context : fjord_rt::Context<fjord_rt::opencl::Device, demo_tuning> {
-    /// Builds demo.cl (kernelSource) and creates its kernels.
-    int init(cl_command_queue queue) { return device.init(queue, kernelSource, "-cl-std=CL1.2"); }
-};
+struct demo_context : fjord_rt::Context<fjord_rt::opencl::Program<kernelSource>, demo_tuning> {};
 FJORD_CONTEXT_API(demo);
 FJORD_ARRAY_API(demo, i32_1d, int32_t, 1, (int64_t dim0), (dim0));
 FJORD_ARRAY_API(demo, f32_1d, float, 1, (int64_t dim0), (dim0));
@@ -32,11 +29,8 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
                        const fjord_rt::opencl::Buffer &xs_mem) {
     FJORD_TRY(ctx->device.alloc(result_0_mem, xs_len * 4));
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.scale_map_block_size, 1, 1024);
-    if (xs_len > 0) {
-        FJORD_TRY(
-            ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
-                               block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
-    }
+    FJORD_TRY(ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
+                                 block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
 }
@@ -99,11 +93,9 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
     if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
         threads_per_segment = warp_block_size;
     }
-    if (n > 0) {
-        FJORD_TRY(ctx->device.launch(
-            "rowsums_reduce", (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
-            warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
-    }
+    FJORD_TRY(ctx->device.launch("rowsums_reduce",
+                                 (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                                 warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     result_0_dim0 = n;
     return fjord_rt::kSuccess;
 }
@@ -117,12 +109,12 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     int64_t num_blocks = std::max(
         std::min(ctx->tuning.argmax_reduce_num_blocks, (n + warp_block_size - 1) / warp_block_size),
         (int64_t)1);
-    int64_t per_block = (n + num_blocks - 1) / num_blocks;
+    int64_t per_thread = (n + num_blocks * warp_block_size - 1) / (num_blocks * warp_block_size);
     fjord_rt::opencl::Buffer reduced_partials;
     FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
     fjord_rt::opencl::Buffer reduced_partials_1;
     FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
-    FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n, per_block,
+    FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n, per_thread,
                                  xs_mem, reduced_partials, reduced_partials_1));
     FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
                                  reduced_partials, reduced_partials_1));
