@@ -334,7 +334,9 @@ template <class A> struct EntryArg<const A*> {
 template <class A> struct EntryArg<A**> {
     A** out;
     std::unique_ptr<A> made = std::make_unique<A>();
-    auto unpack() { return EntryArg<const A*>::tieArray(*made, std::make_index_sequence<A::rank>()); }
+    auto unpack() {
+        return EntryArg<const A*>::tieArray(*made, std::make_index_sequence<A::rank>());
+    }
     void publish() { *out = made.release(); }
 };
 

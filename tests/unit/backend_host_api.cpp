@@ -66,3 +66,20 @@ TEST_CASE("backend: the C API of contexts and arrays is one line each in the hos
       CHECK(api.find(fn) != std::string::npos);
   }
 }
+
+TEST_CASE("backend: the server's call function of an entry point without parameters names "
+          "no unused `in`") {
+  std::string errors;
+  auto files = testutil::generate("none.fut", "entry none : i32 = 7\nentry one (x: i32) : i32 = x\n",
+                                  driver::Backend::OpenCL, errors, /*executable=*/true);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& main = testutil::fileNamed(*files, "none_main.cpp");
+  // -Wextra's unused-parameter warning would fail `g++ -Wall -Wextra -Werror`.
+  CHECK(main.find("call_none(struct none_context *ctx, const fjord_rt::server::Var *const * /*in*/,") !=
+        std::string::npos);
+  CHECK(main.find("call_one(struct none_context *ctx, const fjord_rt::server::Var *const *in,") !=
+        std::string::npos);
+  // Both entry points' C API functions are FJORD_ENTRY_API lines.
+  const std::string& host = testutil::fileNamed(*files, "none_host.cpp");
+  CHECK(host.find("FJORD_ENTRY_API(none, none, (int32_t *out0), (out0));\n") != std::string::npos);
+}
