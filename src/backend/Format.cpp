@@ -9,7 +9,10 @@
 
 namespace fjord::backend {
 
-const char* const kGeneratedStyle = "{BasedOnStyle: LLVM, IndentWidth: 4, ColumnLimit: 100}";
+// FJORD_ENTRY_API's arguments hold declarations that libFormat would read as products
+// (`int32_t * out0`): the printer lays them out itself (PrintHostCommon.cpp).
+const char* const kGeneratedStyle = "{BasedOnStyle: LLVM, IndentWidth: 4, ColumnLimit: 100, "
+                                    "WhitespaceSensitiveMacros: [FJORD_ENTRY_API]}";
 
 std::string formatCode(const std::string& code, const std::string& fileName) {
   // The style is explicit: "file" would pick up a .clang-format from the working directory.

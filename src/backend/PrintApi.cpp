@@ -48,21 +48,31 @@ std::string entryDoc(const imp::Function& f, const EntrySignature& sig,
 
 } // namespace
 
-/// The C prototype of entry point `f` (without the final `;`).
-std::string entryPrototype(const imp::Function& f, const std::string& prefix,
-                           const ir::EntryInterface* iface) {
+/// The C parameters of entry point `f` after the context, as (declaration, name): results
+/// first (out-parameters), then the arguments.
+std::vector<std::pair<std::string, std::string>>
+entryCParams(const imp::Function& f, const std::string& prefix, const ir::EntryInterface* iface) {
   EntrySignature sig = entrySignature(f, iface);
-  std::string s = "int " + prefix + "_entry_" + f.name + "(struct " + prefix + "_context* ctx";
   auto cType = [&](const EntrySlot& slot) {
     return slot.opaque ? "struct " + prefix + "_" + slot.opaque->name + "*"
                        : leafCType(slot.leaves[0]->value, prefix);
   };
+  std::vector<std::pair<std::string, std::string>> params;
   for (const EntrySlot& a : sig.resultSlots)
-    s += ", " + cType(a) + "* " + a.cname;
+    params.emplace_back(cType(a) + "* " + a.cname, a.cname);
   for (const EntrySlot& a : sig.paramSlots) {
     bool scalar = !a.opaque && a.leaves[0]->value.rank == 0;
-    s += ", " + std::string(scalar ? "" : "const ") + cType(a) + " " + a.cname;
+    params.emplace_back(std::string(scalar ? "" : "const ") + cType(a) + " " + a.cname, a.cname);
   }
+  return params;
+}
+
+/// The C prototype of entry point `f` (without the final `;`).
+std::string entryPrototype(const imp::Function& f, const std::string& prefix,
+                           const ir::EntryInterface* iface) {
+  std::string s = "int " + prefix + "_entry_" + f.name + "(struct " + prefix + "_context* ctx";
+  for (const auto& param : entryCParams(f, prefix, iface))
+    s += ", " + param.first;
   return s + ")";
 }
 

@@ -17,8 +17,11 @@
 namespace fjord::backend {
 using imp::Stm;
 
+// PrintApi.cpp
 std::string entryPrototype(const imp::Function& f, const std::string& prefix,
-                           const ir::EntryInterface* iface); // PrintApi.cpp
+                           const ir::EntryInterface* iface);
+std::vector<std::pair<std::string, std::string>>
+entryCParams(const imp::Function& f, const std::string& prefix, const ir::EntryInterface* iface);
 
 namespace {
 
@@ -229,10 +232,55 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   return o + ") {\n" + text + "}\n\n";
 }
 
+/// The C API wrapper of an entry point whose values are arrays and scalars other than f16
+/// (the C API passes those as their bits): one FJORD_ENTRY_API line, whose runtime template
+/// unpacks the arguments as the wrapper below would. Empty for other entry points.
+std::string entryApiLine(const imp::Function& f, const std::string& p,
+                         const ir::EntryInterface* iface) {
+  EntrySignature sig = entrySignature(f, iface);
+  for (const auto* slots : {&sig.resultSlots, &sig.paramSlots})
+    for (const EntrySlot& slot : *slots)
+      if (slot.opaque || (slot.leaves[0]->value.rank == 0 &&
+                          slot.leaves[0]->value.elem == PrimType::F16))
+        return "";
+  std::vector<std::pair<std::string, std::string>> params = entryCParams(f, p, iface);
+  if (params.empty()) // FJORD_ENTRY_API needs a parameter after the context
+    return "";
+  // Laid out here, not by libFormat (Format.cpp): pieces fill lines of 100 columns, and a
+  // continuation line starts under the macro's first argument.
+  std::vector<std::string> pieces;
+  std::string names;
+  for (size_t i = 0; i < params.size(); ++i) {
+    // `T* name` as `T *name`, the pointers' layout in the rest of the file
+    std::string decl = params[i].first, name = params[i].second;
+    std::string type = decl.substr(0, decl.size() - name.size() - 1);
+    size_t stars = type.size() - type.find_last_not_of('*') - 1;
+    decl = type.substr(0, type.size() - stars) + " " + type.substr(type.size() - stars) + name;
+    pieces.push_back((i ? "" : "(") + decl + (i + 1 < params.size() ? "," : "),"));
+    names += (i ? ", " : "(") + params[i].second;
+  }
+  pieces.push_back(names + "));");
+  const std::string indent(std::string("FJORD_ENTRY_API(").size(), ' ');
+  std::string o = "FJORD_ENTRY_API(" + p + ", " + f.name + ",", current = o;
+  for (const std::string& piece : pieces) {
+    if (current.size() + 1 + piece.size() > 100) {
+      o += "\n" + indent + piece;
+      current = indent + piece;
+    } else {
+      o += " " + piece;
+      current += " " + piece;
+    }
+  }
+  return o + "\n";
+}
+
 /// The C API wrapper of an entry point: unpacks arrays and opaque values, calls
 /// entry_<name>, packs results.
 std::string entryWrapper(const imp::Function& f, const std::string& p, Helpers& h,
                          const ir::EntryInterface* iface) {
+  std::string line = entryApiLine(f, p, iface);
+  if (!line.empty())
+    return line;
   EntrySignature sig = entrySignature(f, iface);
   std::string o = entryPrototype(f, p, iface) + " {\n    FJORD_TRY(ctx->usable());\n";
   std::vector<std::string> args;
@@ -327,9 +375,17 @@ std::string printHostCode(const imp::Program& prog, const std::string& p,
     entryFunctions += prototypes + "\n";
   for (const imp::Function& f : prog.functions)
     entryFunctions += entryFunction(f, p, prog, target, helpers);
+  bool afterMacro = false;
   for (const imp::Function& f : prog.functions)
-    if (f.entry)
-      entryWrappers += entryWrapper(f, p, helpers, interfaceOf(interfaces, f));
+    if (f.entry) {
+      // FJORD_ENTRY_API lines follow each other; a function has a blank line around it.
+      std::string wrapper = entryWrapper(f, p, helpers, interfaceOf(interfaces, f));
+      bool macro = wrapper.rfind("FJORD_ENTRY_API(", 0) == 0;
+      if (!macro && afterMacro)
+        entryWrappers += "\n";
+      entryWrappers += wrapper;
+      afterMacro = macro;
+    }
   return instantiate("host.cpp.in", target.dialect(),
                      {{"prefix", p},
                       {"stem", fileStem(prog)},

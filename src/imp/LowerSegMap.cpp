@@ -103,9 +103,7 @@ void lowerSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op, Blo
                          describeDests(op) + ", one thread per point; out-of-bounds " +
                          "indices are skipped");
 
-  Block launchB;
-  host.launch(k, divUp(total, bs), bs, launchB);
-  out.push_back(ifThen(cmp(CmpOpKind::Gt, total, i64(0)), std::move(launchB)));
+  host.launch(k, divUp(total, bs), bs, out); // an empty grid launches nothing
   for (const ir::PatElem& pe : stm.pat)
     host.bindArray(pe);
 }

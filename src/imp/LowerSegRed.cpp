@@ -19,21 +19,22 @@ namespace fjord::imp::detail {
 //   inside the input check nothing; the rest (less than a step per thread) goes a vector
 //   at a time with checks, so the unchecked loop keeps few registers (32 for a sum on
 //   sm_90: eight blocks of 256 threads per multiprocessor, the default grid in one wave).
-//   Otherwise block b owns a contiguous chunk, [b * per_block, min((b + 1) * per_block, n))
-//   with per_block = ceil(n / G), and each thread folds a contiguous sub-chunk of
-//   ceil(per_block / B) elements in index order. The body runs once per element (and
+//   Otherwise thread t of the grid (t = b * B + tid) folds the contiguous chunk
+//   [t * per_thread, min((t + 1) * per_thread, n)) in index order, per_thread =
+//   ceil(n / (G * B)), so block b owns a contiguous range too. The body runs once per element (and
 //   stores the SegRed's mapped results); its values are folded into per-thread
 //   accumulators that start from the neutral elements. The block's accumulators are then
 //   combined in thread order (Note [Group reduction], with the whole block as the group)
 //   and thread 0 writes the block's value to partials[b] (a temporary buffer per operand).
 // Stage 2 (`<base>_stage2`, 1 block of B threads): the same over the G partials in block
 //   order (contiguous sub-chunks per thread, then the group reduction); thread 0 writes the
-//   result to a one-element device buffer that the host reads back with ReadScalar.
+//   result over partials[0] (every thread read its partials before the group reduction's
+//   barriers), which the host reads back with ReadScalar.
 // Sizes: B = `<base>.block_size` rounded down to a multiple of 32 (at least 32, at most
 //   1024) and G = clamp(`<base>.num_blocks`, 1, ceil(n / B)), both tuning parameters. Every
 //   block and thread tolerates empty chunks (their accumulators stay neutral), so any
-//   n >= 1 works, including n not a multiple of B. For n = 0 the host skips both kernels and
-//   the result is the neutral element.
+//   n works, including n not a multiple of B and n = 0 (G = 1: the result is the neutral
+//   element, with no special case on the host).
 //
 // Note [Segmented reduction]
 // A SegRed over [n0]...[nk][m] reduces the innermost dimension: S = n0 * ... * nk segments
@@ -135,7 +136,7 @@ void vectorisedLoop(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
 }
 
 void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
-            const std::vector<Operand>& operands, ExpRef hostPerBlock,
+            const std::vector<Operand>& operands, ExpRef hostPerThread,
             const std::vector<std::string>& partials) {
   Block decls, body;
   const auto& [dimV, dimN] = seg.space.dims.at(0);
@@ -167,7 +168,7 @@ void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
     body.push_back(whileLoop(lt(iv, n), std::move(loop)));
   } else {
     body.push_back(comment("each thread folds a contiguous chunk, in order"));
-    Chunk chunk = threadChunk(k, blk, tid, k.param("per_block", hostPerBlock), n, body);
+    Chunk chunk = threadChunk(k, blk, tid, k.param("per_thread", hostPerThread), n, body);
     std::string c = k.freshName("chunk_i");
     Block loop;
     ExpRef i = k.let(dimV.name, add(chunk.start, var(c, PrimType::I64)), loop);
@@ -191,9 +192,10 @@ void stage1(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& seg,
   k.describe.push_back(describe(seg) + ", stage 1 of 2: one partial result per block");
 }
 
+/// Stage 2: one block combines the partials and its first thread writes the result over
+/// partial 0, whose reads are all done by then (the group reduction's barriers).
 void stage2(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& operands,
-            ExpRef hostNumBlocks, const std::vector<std::string>& partials,
-            const std::vector<std::string>& results) {
+            ExpRef hostNumBlocks, const std::vector<std::string>& partials) {
   Block decls, body;
   ExpRef tid = k.let("tid", threadId(), body);
   ExpRef g = k.param("num_partials", hostNumBlocks);
@@ -201,7 +203,7 @@ void stage2(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& 
   std::vector<std::string> pin;
   for (size_t j = 0; j < operands.size(); ++j) {
     pin.push_back(k.memParam(operands[j].name + "_partials", partials[j], operands[j].type,
-                             /*write=*/false));
+                             /*write=*/true));
     k.noteAccess(false, operands[j].name + "_partials @" + pin[j] + " -> 0 + {(num_partials : 1)}");
   }
   body.push_back(comment("each thread folds a contiguous chunk of the partials, in order"));
@@ -220,10 +222,8 @@ void stage2(KernelLowerer& k, const ir::SegOp& seg, const std::vector<Operand>& 
   groupReduce(k, seg, operands, tid, blockSize(), accs, sh, body);
   Block write;
   for (size_t j = 0; j < operands.size(); ++j) {
-    std::string r = k.memParam(operands[j].name + "_result", results[j], operands[j].type,
-                               /*write=*/true);
-    k.noteAccess(true, operands[j].name + "_result @" + r + " -> 0 + {(1 : 1)}");
-    write.push_back(store(r, i64(0), accs[j]));
+    k.noteAccess(true, operands[j].name + "_partials @" + pin[j] + " -> 0 + {(1 : 1)}");
+    write.push_back(store(pin[j], i64(0), accs[j]));
   }
   body.push_back(ifThen(eq(tid, i64(0)), std::move(write)));
   decls.insert(decls.end(), body.begin(), body.end());
@@ -248,44 +248,37 @@ void lowerTwoStage(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg, 
     out.push_back(declare(c, operands[j].type));
     results.push_back(c);
   }
-  Block empty;
-  for (size_t j = 0; j < operands.size(); ++j)
-    empty.push_back(assign(results[j],
-                           host.subExp(operands[j].op->neutral.at(operands[j].indexInOp))));
-
-  Block run;
+  // No special case for an empty input: stage 1's one block writes the neutral element
+  // (Note [Two-stage reduction]).
   std::string numBlocksParam = base + ".num_blocks";
   host.prog.addTuning(numBlocksParam, kDefaultNumBlocks,
                       "blocks in the first stage of reduction " + base);
   ExpRef g = host.hostLet("num_blocks",
-                          maxE(minE(tuning(numBlocksParam), divUp(n, bs)), i64(1)), run);
-  ExpRef perBlock;
+                          maxE(minE(tuning(numBlocksParam), divUp(n, bs)), i64(1)), out);
+  ExpRef perThread;
   if (!allCommutative(seg))
-    perBlock = host.hostLet("per_block", divUp(n, g), run);
+    perThread = host.hostLet("per_thread", divUp(n, mul(g, bs)), out);
   size_t mark = host.tempMark();
-  std::vector<std::string> partials, resultMems;
+  std::vector<std::string> partials;
   for (const Operand& o : operands)
-    partials.push_back(host.allocTemp(o.name + "_partials", mul(g, i64(primBytes(o.type))), run));
-  for (const Operand& o : operands)
-    resultMems.push_back(host.allocTemp(o.name + "_result", i64(primBytes(o.type)), run));
+    partials.push_back(host.allocTemp(o.name + "_partials", mul(g, i64(primBytes(o.type))), out));
 
   KernelLowerer k1(host, host.kernelName(base + "_stage1"), stm);
-  stage1(k1, stm, seg, operands, perBlock, partials);
-  host.launch(k1, g, bs, run);
+  stage1(k1, stm, seg, operands, perThread, partials);
+  host.launch(k1, g, bs, out);
   KernelLowerer k2(host, host.kernelName(base + "_stage2"), stm);
-  stage2(k2, seg, operands, g, partials, resultMems);
-  host.launch(k2, i64(1), bs, run);
+  stage2(k2, seg, operands, g, partials);
+  host.launch(k2, i64(1), bs, out);
   for (size_t j = 0; j < operands.size(); ++j) {
     Stm r;
     r.kind = Stm::Kind::ReadScalar;
     r.name = results[j];
-    r.src = resultMems[j];
+    r.src = partials[j];
     r.type = operands[j].type;
     r.args.push_back(i64(0));
-    run.push_back(std::move(r));
+    out.push_back(std::move(r));
   }
-  host.freeTemps(mark, run);
-  out.push_back(ifThen(eq(n, i64(0)), std::move(empty), std::move(run)));
+  host.freeTemps(mark, out);
   for (size_t j = 0; j < operands.size(); ++j)
     host.bindScalar(stm.pat[j].name, results[j], operands[j].type);
   for (size_t j = operands.size(); j < stm.pat.size(); ++j)
@@ -382,9 +375,7 @@ void lowerSegmented(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& seg,
   k.describe.push_back("segmented " + describe(seg) +
                        ", a group of threads_per_segment threads per segment");
 
-  Block launchB;
-  host.launch(k, divUp(mul(segments, tv), bs), bs, launchB);
-  out.push_back(ifThen(cmp(CmpOpKind::Gt, segments, i64(0)), std::move(launchB)));
+  host.launch(k, divUp(mul(segments, tv), bs), bs, out); // an empty grid launches nothing
   for (const ir::PatElem& pe : stm.pat)
     host.bindArray(pe);
 }

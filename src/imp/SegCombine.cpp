@@ -117,13 +117,10 @@ void fold(Lowerer& L, const ir::SegOp& seg, const std::vector<ExpRef>& accs,
     out.push_back(assign(accs[j]->name, next.at(j)));
 }
 
-Chunk threadChunk(KernelLowerer& k, ExpRef blk, ExpRef tid, ExpRef perBlock, ExpRef n,
+Chunk threadChunk(KernelLowerer& k, ExpRef blk, ExpRef tid, ExpRef perThread, ExpRef n,
                   Block& out) {
-  ExpRef blockStart = k.let("block_start", mul(blk, perBlock), out);
-  ExpRef blockEnd = k.let("block_end", minE(add(blockStart, perBlock), n), out);
-  ExpRef perThread = k.let("per_thread", divUp(perBlock, blockSize()), out);
-  ExpRef start = k.let("start", add(blockStart, mul(tid, perThread)), out);
-  ExpRef end = k.let("end", minE(add(start, perThread), blockEnd), out);
+  ExpRef start = k.let("start", mul(add(mul(blk, blockSize()), tid), perThread), out);
+  ExpRef end = k.let("end", minE(add(start, perThread), n), out);
   return Chunk{start, end};
 }
 

@@ -54,10 +54,10 @@ struct Chunk {
   ExpRef length() const { return maxE(sub(end, start), i64(0)); }
 };
 
-/// The chunk of thread `tid` in block `blk`: block `blk` owns
-/// [blk * perBlock, min((blk + 1) * perBlock, n)), split into contiguous sub-chunks of
-/// ceil(perBlock / block size) elements per thread. Declares the helpers in `out`.
-Chunk threadChunk(KernelLowerer& k, ExpRef blk, ExpRef tid, ExpRef perBlock, ExpRef n,
+/// The chunk of thread `tid` in block `blk`: the grid's threads, in order, own consecutive
+/// chunks of `perThread` indices of [0, n) (so each block owns a contiguous range too).
+/// Declares `start` and `end` in `out`.
+Chunk threadChunk(KernelLowerer& k, ExpRef blk, ExpRef tid, ExpRef perThread, ExpRef n,
                   Block& out);
 
 /// One shared array per operand, sized for the largest block (declared in `decls`).

@@ -1,5 +1,5 @@
 // The per-program host code holds only what is specific to the program (issue #17): the
-// C API of contexts and arrays is instantiated from the runtime's macros, one line each,
+// C API of contexts, arrays and entry points is instantiated from the runtime's macros,
 // and kernels are launched through the runtime's Device::launch, which skips empty grids,
 // so the host code prints no launch guard, no `<<<...>>>` and no OpenCL kernel handles. (The C API's
 // behaviour is tested by building and running it: driver_generated_api.cpp,
@@ -42,12 +42,19 @@ TEST_CASE("backend: the C API of contexts and arrays is one line each in the hos
     CHECK(host.find("host_context_config_new") == std::string::npos);
     CHECK(host.find("host_new_f32_1d") == std::string::npos);
     CHECK(host.find("usable() {") == std::string::npos);
-    // The entry points' C API stays per program.
-    CHECK(count(host, "int host_entry_") == 3);
+    // The entry points' C API: one FJORD_ENTRY_API line each, laid out by the printer (the
+    // formatter would print `float * out0`), calling the entry function.
+    CHECK(count(host, "FJORD_ENTRY_API(") == 3);
+    CHECK(count(host, "FJORD_ENTRY_API(host, sum, (float *out0, const struct host_f32_1d *in0), "
+                      "(out0, in0));\n") == 1);
+    CHECK(count(host, "FJORD_ENTRY_API(host, rows, (struct host_i64_2d **out0, "
+                      "const struct host_i64_2d *in0),\n                (out0, in0));\n") == 1);
+    CHECK(host.find("int host_entry_") == std::string::npos);
+    CHECK(host.find("static int entry_sum(") != std::string::npos);
     // Launches: the runtime's (CUDA's takes the kernel, OpenCL's the name of a kernel the
     // context created), and no guard or chevrons here.
     CHECK(host.find(cuda ? "FJORD_TRY(ctx->device.launch(sum_reduce_stage2, \"sum_reduce_stage2\", 1,"
-                         : "FJORD_TRY(ctx->device.launch(\"sum_reduce_stage2\", 1,") !=
+                         : "ctx->device.launch(\"sum_reduce_stage2\", 1, warp_block_size,") !=
           std::string::npos);
     CHECK(host.find("cl_kernel") == std::string::npos);
     CHECK(host.find("<<<") == std::string::npos);
@@ -58,4 +65,21 @@ TEST_CASE("backend: the C API of contexts and arrays is one line each in the hos
                            "host_new_raw_i64_2d(", "host_values_raw_f32_1d(", "host_shape_i64_2d("})
       CHECK(api.find(fn) != std::string::npos);
   }
+}
+
+TEST_CASE("backend: the server's call function of an entry point without parameters names "
+          "no unused `in`") {
+  std::string errors;
+  auto files = testutil::generate("none.fut", "entry none : i32 = 7\nentry one (x: i32) : i32 = x\n",
+                                  driver::Backend::OpenCL, errors, /*executable=*/true);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& main = testutil::fileNamed(*files, "none_main.cpp");
+  // -Wextra's unused-parameter warning would fail `g++ -Wall -Wextra -Werror`.
+  CHECK(main.find("call_none(struct none_context *ctx, const fjord_rt::server::Var *const * /*in*/,") !=
+        std::string::npos);
+  CHECK(main.find("call_one(struct none_context *ctx, const fjord_rt::server::Var *const *in,") !=
+        std::string::npos);
+  // Both entry points' C API functions are FJORD_ENTRY_API lines.
+  const std::string& host = testutil::fileNamed(*files, "none_host.cpp");
+  CHECK(host.find("FJORD_ENTRY_API(none, none, (int32_t *out0), (out0));\n") != std::string::npos);
 }

@@ -63,7 +63,7 @@ TEST_CASE("backend: with a prefix, comments name the files that are written") {
     CHECK(testutil::fileNamed(g.files, "2d-scale.h").find("(see 2d-scale_tuning.h)") !=
           std::string::npos);
     CHECK(testutil::fileNamed(g.files, cuda ? "2d-scale.cu" : "2d-scale_host.cpp")
-              .find("// The C API of the entry points (2d-scale.h)") != std::string::npos);
+              .find("// The C API of the entry points (2d-scale.h;") != std::string::npos);
     for (const auto& [name, text] : g.files) {
       CAPTURE(name);
       for (const char* unwritten : {"mylib.h", "mylib_tuning.h", "mylib.cu", "mylib.cl",

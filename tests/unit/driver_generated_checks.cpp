@@ -102,7 +102,7 @@ TEST_CASE("driver: generated code has no copied temporaries and no constant laun
   CHECK(cu.find("FJORD_GROUP_REDUCE2(tid, (int64_t)blockDim.x, int32_t, reduced_acc,") !=
         std::string::npos);
   CHECK(cu.find("__shfl_down_sync") == std::string::npos);
-  CHECK(cu.find("readScalar(result_1, reduced_result_1, 0)") != std::string::npos);
+  CHECK(cu.find("readScalar(result_1, reduced_partials_1, 0)") != std::string::npos);
   CHECK(cu.find("mapped_bytes") == std::string::npos);
   // The whole steps' vector loads, and the block size's clamp.
   CHECK(cu.find("FJORD_LOAD_VECTOR(x_lanes_1, u * 4, ys_mem, g + u * stride);") !=

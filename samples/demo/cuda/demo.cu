@@ -91,10 +91,9 @@ static __global__ void sum_reduce_stage1(int64_t xs_len, const float *xs_mem,
 // demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
+// writes reduced_partials @reduced_partials -> 0 + {(1 : 1)}
 // also serves demo.fut:12 (in place of dot_map_reduce_stage2)
-static __global__ void sum_reduce_stage2(int64_t num_partials, const float *reduced_partials,
-                                         float *reduced_result) {
+static __global__ void sum_reduce_stage2(int64_t num_partials, float *reduced_partials) {
     __shared__ float reduced_shared[1024];
     int64_t tid = (int64_t)threadIdx.x;
     float reduced_acc = 0.0f;
@@ -110,7 +109,7 @@ static __global__ void sum_reduce_stage2(int64_t num_partials, const float *redu
     FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (int64_t)blockDim.x, 0.0f,
                        reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
-        reduced_result[0] = reduced_acc;
+        reduced_partials[0] = reduced_acc;
     }
 }
 
@@ -203,7 +202,7 @@ static __global__ void rowsums_reduce(int64_t threads_per_segment, int64_t segme
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
-static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const int32_t *xs_mem,
+static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_thread, const int32_t *xs_mem,
                                             int32_t *reduced_partials,
                                             int64_t *reduced_partials_1) {
     __shared__ int32_t reduced_shared[1024];
@@ -213,11 +212,8 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
     int32_t reduced_acc = (-2147483647 - 1);
     int64_t reduced_acc_1 = -1;
     // each thread folds a contiguous chunk, in order
-    int64_t block_start = block * per_block;
-    int64_t block_end = min(block_start + per_block, n);
-    int64_t per_thread = (per_block + (int64_t)blockDim.x - 1) / (int64_t)blockDim.x;
-    int64_t start = block_start + tid * per_thread;
-    int64_t end = min(start + per_thread, block_end);
+    int64_t start = (block * (int64_t)blockDim.x + tid) * per_thread;
+    int64_t end = min(start + per_thread, n);
     for (int64_t chunk_i = 0; chunk_i < max(end - start, (int64_t)0); ++chunk_i) {
         int64_t gtid = start + chunk_i;
         int32_t x = xs_mem[gtid];
@@ -240,10 +236,9 @@ static __global__ void argmax_reduce_stage1(int64_t n, int64_t per_block, const 
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result, @reduced_result_1 -> 0 + {(1 : 1)}
-static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t *reduced_partials,
-                                            const int64_t *reduced_partials_1,
-                                            int32_t *reduced_result, int64_t *reduced_result_1) {
+// writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(1 : 1)}
+static __global__ void argmax_reduce_stage2(int64_t num_partials, int32_t *reduced_partials,
+                                            int64_t *reduced_partials_1) {
     __shared__ int32_t reduced_shared[1024];
     __shared__ int64_t reduced_shared_1[1024];
     int64_t tid = (int64_t)threadIdx.x;
@@ -265,8 +260,8 @@ static __global__ void argmax_reduce_stage2(int64_t num_partials, const int32_t 
                         op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
                                    &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
-        reduced_result[0] = reduced_acc;
-        reduced_result_1[0] = reduced_acc_1;
+        reduced_partials[0] = reduced_acc;
+        reduced_partials_1[0] = reduced_acc_1;
     }
 }
 
@@ -290,11 +285,9 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
                        const fjord_rt::cuda::Buffer &xs_mem) {
     FJORD_TRY(ctx->device.alloc(result_0_mem, xs_len * 4));
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.scale_map_block_size, 1, 1024);
-    if (xs_len > 0) {
-        FJORD_TRY(ctx->device.launch(
-            scale_map, "scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
-            block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
-    }
+    FJORD_TRY(ctx->device.launch(scale_map, "scale_map",
+                                 ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size, block_size,
+                                 result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
 }
@@ -305,22 +298,16 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
     // reduction with (+) over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (xs_len == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
-                                               (xs_len + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::cuda::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::cuda::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
-                                     warp_block_size, xs_len, xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
-                                     num_blocks, reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
+                                           (xs_len + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::cuda::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch(sum_reduce_stage1, "sum_reduce_stage1", num_blocks,
+                                 warp_block_size, xs_len, xs_mem, reduced_partials));
+    FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
+                                 num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -335,22 +322,16 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
     // reduction with (+) over xs, ys
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.dot_map_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::cuda::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::cuda::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
-                                     warp_block_size, n, xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
-                                     num_blocks, reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
+                                           (n + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::cuda::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch(dot_map_reduce_stage1, "dot_map_reduce_stage1", num_blocks,
+                                 warp_block_size, n, xs_mem, ys_mem, reduced_partials));
+    FJORD_TRY(ctx->device.launch(sum_reduce_stage2, "sum_reduce_stage2", 1, warp_block_size,
+                                 num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -369,12 +350,9 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
     if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
         threads_per_segment = warp_block_size;
     }
-    if (n > 0) {
-        FJORD_TRY(
-            ctx->device.launch(rowsums_reduce, "rowsums_reduce",
-                               (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
-                               warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
-    }
+    FJORD_TRY(ctx->device.launch(rowsums_reduce, "rowsums_reduce",
+                                 (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                                 warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     result_0_dim0 = n;
     return fjord_rt::kSuccess;
 }
@@ -385,69 +363,33 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     // reduction with a user-defined operator over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.argmax_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = (-2147483647 - 1);
-        result_1 = -1;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        int64_t per_block = (n + num_blocks - 1) / num_blocks;
-        fjord_rt::cuda::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::cuda::Buffer reduced_partials_1;
-        FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
-        fjord_rt::cuda::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        fjord_rt::cuda::Buffer reduced_result_1;
-        FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        FJORD_TRY(ctx->device.launch(argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
-                                     warp_block_size, n, per_block, xs_mem, reduced_partials,
-                                     reduced_partials_1));
-        FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1,
-                                     warp_block_size, num_blocks, reduced_partials,
-                                     reduced_partials_1, reduced_result, reduced_result_1));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-        FJORD_TRY(ctx->device.readScalar(result_1, reduced_result_1, 0));
-    }
+    int64_t num_blocks = std::max(
+        std::min(ctx->tuning.argmax_reduce_num_blocks, (n + warp_block_size - 1) / warp_block_size),
+        (int64_t)1);
+    int64_t per_thread = (n + num_blocks * warp_block_size - 1) / (num_blocks * warp_block_size);
+    fjord_rt::cuda::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    fjord_rt::cuda::Buffer reduced_partials_1;
+    FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
+    FJORD_TRY(ctx->device.launch(argmax_reduce_stage1, "argmax_reduce_stage1", num_blocks,
+                                 warp_block_size, n, per_thread, xs_mem, reduced_partials,
+                                 reduced_partials_1));
+    FJORD_TRY(ctx->device.launch(argmax_reduce_stage2, "argmax_reduce_stage2", 1, warp_block_size,
+                                 num_blocks, reduced_partials, reduced_partials_1));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
+    FJORD_TRY(ctx->device.readScalar(result_1, reduced_partials_1, 0));
     return fjord_rt::kSuccess;
 }
 
 // ---------------------------------------------------------------------------
-// The C API of the entry points (demo.h)
+// The C API of the entry points (demo.h; FJORD_ENTRY_API of fjord_runtime_common.h)
 
-int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
-                     const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    auto result0 = std::make_unique<demo_f32_1d>();
-    FJORD_TRY(entry_scale(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->mem));
-    *out0 = result0.release();
-    return fjord_rt::kSuccess;
-}
-
-int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
-}
-
-int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
-                   const struct demo_f32_1d *in1) {
-    FJORD_TRY(ctx->usable());
-    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
-}
-
-int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
-                       const struct demo_f64_2d *in0) {
-    FJORD_TRY(ctx->usable());
-    auto result0 = std::make_unique<demo_f64_1d>();
-    FJORD_TRY(entry_rowsums(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->shape[1],
-                            in0->mem));
-    *out0 = result0.release();
-    return fjord_rt::kSuccess;
-}
-
-int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
-                      const struct demo_i32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
-}
+FJORD_ENTRY_API(demo, scale, (struct demo_f32_1d **out0, const struct demo_f32_1d *in0),
+                (out0, in0));
+FJORD_ENTRY_API(demo, sum, (float *out0, const struct demo_f32_1d *in0), (out0, in0));
+FJORD_ENTRY_API(demo, dot, (float *out0, const struct demo_f32_1d *in0,
+                const struct demo_f32_1d *in1), (out0, in0, in1));
+FJORD_ENTRY_API(demo, rowsums, (struct demo_f64_1d **out0, const struct demo_f64_2d *in0),
+                (out0, in0));
+FJORD_ENTRY_API(demo, argmax, (int32_t *out0, int64_t *out1, const struct demo_i32_1d *in0),
+                (out0, out1, in0));

@@ -85,10 +85,9 @@ __kernel void sum_reduce_stage1(long xs_len, __global const float *xs_mem,
 // demo.fut:9: entry sum (xs: []f32) : f32 = reduce (+) 0 xs
 // reduction with (+) over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result -> 0 + {(1 : 1)}
+// writes reduced_partials @reduced_partials -> 0 + {(1 : 1)}
 // also serves demo.fut:12 (in place of dot_map_reduce_stage2)
-__kernel void sum_reduce_stage2(long num_partials, __global const float *reduced_partials,
-                                __global float *reduced_result) {
+__kernel void sum_reduce_stage2(long num_partials, __global float *reduced_partials) {
     __local float reduced_shared[1024];
     long tid = (long)get_local_id(0);
     float reduced_acc = 0.0f;
@@ -104,7 +103,7 @@ __kernel void sum_reduce_stage2(long num_partials, __global const float *reduced
     FJORD_GROUP_REDUCE(float, reduced_acc, reduced_shared, tid, (long)get_local_size(0), 0.0f,
                        reduced_above, reduced_acc + reduced_above);
     if (tid == 0) {
-        reduced_result[0] = reduced_acc;
+        reduced_partials[0] = reduced_acc;
     }
 }
 
@@ -198,7 +197,7 @@ __kernel void rowsums_reduce(long threads_per_segment, long segments, long m,
 // reduction with a user-defined operator over xs, stage 1 of 2: one partial result per block
 // reads  xs @xs_mem -> 0 + {(n : 1)}
 // writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_blocks : 1)}
-__kernel void argmax_reduce_stage1(long n, long per_block, __global const int *xs_mem,
+__kernel void argmax_reduce_stage1(long n, long per_thread, __global const int *xs_mem,
                                    __global int *reduced_partials,
                                    __global long *reduced_partials_1) {
     __local int reduced_shared[1024];
@@ -208,11 +207,8 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
     int reduced_acc = (-2147483647 - 1);
     long reduced_acc_1 = -1;
     // each thread folds a contiguous chunk, in order
-    long block_start = block * per_block;
-    long block_end = min(block_start + per_block, n);
-    long per_thread = (per_block + (long)get_local_size(0) - 1) / (long)get_local_size(0);
-    long start = block_start + tid * per_thread;
-    long end = min(start + per_thread, block_end);
+    long start = (block * (long)get_local_size(0) + tid) * per_thread;
+    long end = min(start + per_thread, n);
     for (long chunk_i = 0; chunk_i < max(end - start, (long)0); ++chunk_i) {
         long gtid = start + chunk_i;
         int x = xs_mem[gtid];
@@ -235,10 +231,9 @@ __kernel void argmax_reduce_stage1(long n, long per_block, __global const int *x
 //   (zip xs (iota n))
 // reduction with a user-defined operator over xs, stage 2 of 2: combines the partial results
 // reads  reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(num_partials : 1)}
-// writes reduced_result @reduced_result, @reduced_result_1 -> 0 + {(1 : 1)}
-__kernel void argmax_reduce_stage2(long num_partials, __global const int *reduced_partials,
-                                   __global const long *reduced_partials_1,
-                                   __global int *reduced_result, __global long *reduced_result_1) {
+// writes reduced_partials @reduced_partials, @reduced_partials_1 -> 0 + {(1 : 1)}
+__kernel void argmax_reduce_stage2(long num_partials, __global int *reduced_partials,
+                                   __global long *reduced_partials_1) {
     __local int reduced_shared[1024];
     __local long reduced_shared_1[1024];
     long tid = (long)get_local_id(0);
@@ -260,7 +255,7 @@ __kernel void argmax_reduce_stage2(long num_partials, __global const int *reduce
                         op_reduced(reduced_acc, reduced_acc_1, reduced_above, reduced_above_1,
                                    &reduced_acc, &reduced_acc_1));
     if (tid == 0) {
-        reduced_result[0] = reduced_acc;
-        reduced_result_1[0] = reduced_acc_1;
+        reduced_partials[0] = reduced_acc;
+        reduced_partials_1[0] = reduced_acc_1;
     }
 }

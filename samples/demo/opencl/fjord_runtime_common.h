@@ -21,6 +21,8 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <tuple>
+#include <utility>
 
 /// Evaluates `call` (an int status) and returns it from the enclosing function if nonzero.
 #ifndef FJORD_TRY
@@ -306,6 +308,52 @@ inline Arr* newArray(Ctx* ctx, const char* function, Data data,
     return nullptr;
 }
 
+/// One argument of an entry point's C API function as its entry function takes it
+/// (callEntry): a scalar argument as it is ...
+template <class T> struct EntryArg {
+    T value;
+    std::tuple<T> unpack() { return std::tuple<T>(value); }
+    void publish() {}
+};
+/// ... a scalar result (an out-parameter) by reference ...
+template <class T> struct EntryArg<T*> {
+    T* out;
+    std::tuple<T&> unpack() { return std::tuple<T&>(*out); }
+    void publish() {}
+};
+/// ... an array argument as its dimensions and memory ...
+template <class A> struct EntryArg<const A*> {
+    const A* in;
+    auto unpack() { return tieArray(*in, std::make_index_sequence<A::rank>()); }
+    void publish() {}
+    template <class B, size_t... D> static auto tieArray(B& a, std::index_sequence<D...>) {
+        return std::tie(a.shape[D]..., a.mem);
+    }
+};
+/// ... and an array result as those of a new array, handed out when the call succeeds.
+template <class A> struct EntryArg<A**> {
+    A** out;
+    std::unique_ptr<A> made = std::make_unique<A>();
+    auto unpack() {
+        return EntryArg<const A*>::tieArray(*made, std::make_index_sequence<A::rank>());
+    }
+    void publish() { *out = made.release(); }
+};
+
+/// The C API function of an entry point (FJORD_ENTRY_API): calls `entry` with the context
+/// and `args` unpacked (EntryArg).
+template <class Ctx, class Entry, class... Args>
+inline int callEntry(Ctx* ctx, Entry entry, Args... args) {
+    FJORD_TRY(ctx->usable());
+    std::tuple<EntryArg<Args>...> unpacked{EntryArg<Args>{args}...};
+    int status = std::apply(
+        [&](auto&... a) { return std::apply(entry, std::tuple_cat(std::tie(ctx), a.unpack()...)); },
+        unpacked);
+    if (status == kSuccess)
+        std::apply([](auto&... a) { (a.publish(), ...); }, unpacked);
+    return status;
+}
+
 } // namespace fjord_rt
 
 /// Used by the macros below: a parenthesised list without its parentheses.
@@ -393,3 +441,13 @@ inline Arr* newArray(Ctx* ctx, const char* function, Data data,
         return arr->shape;                                                                     \
     }                                                                                          \
     static_assert(RANK > 0, "an array has at least one dimension")
+
+/// Defines `P##_entry_##NAME`, the C API function of an entry point whose arrays and scalars
+/// the C API passes as the entry function `entry_##NAME` takes them (fjord_rt::callEntry):
+/// `PARAMS` is the parenthesised parameter list after the context, `ARGS` their names.
+/// Written `FJORD_ENTRY_API(P, NAME, PARAMS, ARGS);` after the entry function.
+#define FJORD_ENTRY_API(P, NAME, PARAMS, ARGS)                                                 \
+    int P##_entry_##NAME(struct P##_context* ctx, FJORD_UNPAREN PARAMS) {                      \
+        return fjord_rt::callEntry(ctx, entry_##NAME, FJORD_UNPAREN ARGS);                     \
+    }                                                                                          \
+    static_assert(sizeof(struct P##_context) > 0, "the context is defined")

@@ -445,6 +445,11 @@ private:
     int l2Flushes_ = 0;
 };
 
+/// The Device of a module whose OpenCL C text is `Source`: a context builds it when created.
+template <const char* Source> struct Program : Device {
+    int init(cl_command_queue queue) { return Device::init(queue, Source, "-cl-std=CL1.2"); }
+};
+
 inline void Buffer::reset() {
     if (mem_)
         owner_->recycle(mem_, size_);
