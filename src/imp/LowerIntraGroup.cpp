@@ -20,6 +20,11 @@
 // result, scalar results by thread 0 at [p]. The scans' shared arrays have a fixed size
 // (a total per warp on CUDA; 1024 values elsewhere), within the shared memory that the
 // host guard of version B reserves for them.
+// A body without a Screma is scalar code around one reducible loop whose trip count k
+// varies per point (Note [Irregular reductions] in gpu/DistributeNests.cpp): the block has
+// a fixed 256 threads, thread tid runs iterations tid, tid + 256, ... < k of the loop's body
+// into its own accumulator (from the operator's neutral element), and the block scan's
+// aggregate combines the accumulators; the operator is commutative, so the order is free.
 #include "gpu/ReducibleLoops.h"
 #include "imp/Lowering.h"
 #include "imp/Names.h"
