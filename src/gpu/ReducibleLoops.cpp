@@ -17,7 +17,9 @@
 //     ignores attributes it does not know, so the program stays valid Futhark; its results
 //     then vary in rounding as a `reduce`'s do).
 // f may read anything and fail (its bounds checks run in whatever thread takes the
-// iteration); it may not update arrays in place. Distribution (DistributeNests.cpp) uses
+// iteration); it may not update arrays in place, nor hold parallelism of its own (a SOAC):
+// such a loop is better interchanged with the nest around it (G7), which keeps the inner
+// parallelism, than made a reduction whose elements each run a SOAC sequentially. Distribution (DistributeNests.cpp) uses
 // the rewrite where the loop's bound is the same at every point of the nest, so that the
 // segmented reduction and the multi-versioning of a map-reduce apply, and gives a loop whose
 // bound varies per point a version with a block per point (Note [Irregular reductions]).
@@ -67,6 +69,19 @@ bool scalarCode(const Stm& s) {
   return std::holds_alternative<BasicOp>(s.exp);
 }
 
+/// Whether `b` holds a SOAC or SegOp, also in its `if`s and loops.
+bool holdsOp(const Body& b) {
+  for (const Stm& s : b.stms) {
+    if (std::holds_alternative<Op>(s.exp))
+      return true;
+    if (const auto* i = std::get_if<If>(&s.exp); i && (holdsOp(i->thenBody) || holdsOp(i->elseBody)))
+      return true;
+    if (const auto* l = std::get_if<Loop>(&s.exp); l && holdsOp(l->body))
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::optional<ReducibleLoop> reducibleLoop(const Stm& stm) {
@@ -80,7 +95,8 @@ std::optional<ReducibleLoop> reducibleLoop(const Stm& stm) {
   if (!isInteger(t) && !(isFloat(t) && stm.prov.has("reassociate")))
     return std::nullopt;
   const Body& body = loop->body;
-  if (body.result.size() != 1 || !body.result[0].isVar() || !consumedIn(body).empty())
+  if (body.result.size() != 1 || !body.result[0].isVar() || !consumedIn(body).empty() ||
+      holdsOp(body))
     return std::nullopt;
   const VName& r = body.result[0].var();
   std::optional<size_t> combine;
