@@ -14,8 +14,13 @@
 // (FJORD_CONTEXT_API and FJORD_ARRAY_API of fjord_runtime_common.h)
 
 struct demo_context : fjord_rt::Context<fjord_rt::opencl::Device, demo_tuning> {
-    /// Builds demo.cl (kernelSource) and creates its kernels.
-    int init(cl_command_queue queue) { return device.init(queue, kernelSource, "-cl-std=CL1.2"); }
+    /// Builds demo.cl (kernelSource), creates its kernels and fits the block sizes the
+    /// host picks to them.
+    int init(cl_command_queue queue) {
+        FJORD_TRY(device.init(queue, kernelSource, "-cl-std=CL1.2"));
+        device.clampBlockSizes(demo_tuning_params, tuning);
+        return fjord_rt::kSuccess;
+    }
 };
 FJORD_CONTEXT_API(demo);
 FJORD_ARRAY_API(demo, i32_1d, int32_t, 1, (int64_t dim0), (dim0));
