@@ -147,16 +147,24 @@ RedOp reductionOperator(const Stm& stm, const ReducibleLoop& r) {
 void loopAsReduction(const Stm& stm, const ReducibleLoop& r, NameSource& names,
                      std::vector<Stm>& out) {
   const Loop& loop = std::get<Loop>(stm.exp);
+  // A loop with a negative bound runs no iteration: the width is max(k, 0).
+  SubExp width = loop.bound;
+  if (width.isVar() || width.constant().i < 0) {
+    Param w{names.fresh("iterations"), Type::prim(PrimType::I64), nullptr};
+    out.push_back(Stm{{w},
+                      Exp{binOpExp(BinOpKind::Max, PrimType::I64, loop.bound, PrimValue::int64(0))},
+                      stm.prov});
+    width = w.name;
+  }
   BasicOp iota;
   iota.kind = BasicOp::Kind::Iota;
   iota.type = PrimType::I64;
-  iota.args = {loop.bound, PrimValue::int64(0), PrimValue::int64(1)};
-  Param js{names.fresh(loop.iterator.name + "s"), Type::array(PrimType::I64, {loop.bound}),
-           nullptr};
+  iota.args = {width, PrimValue::int64(0), PrimValue::int64(1)};
+  Param js{names.fresh(loop.iterator.name + "s"), Type::array(PrimType::I64, {width}), nullptr};
   out.push_back(Stm{{js}, Exp{std::move(iota)}, stm.prov});
 
   Screma s;
-  s.width = loop.bound;
+  s.width = width;
   s.inputs = {js.name};
   s.map.params = {Param{loop.iterator, Type::prim(PrimType::I64), nullptr}};
   s.map.retTypes = {Type::prim(r.type)};

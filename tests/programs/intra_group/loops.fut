@@ -43,6 +43,16 @@ entry prefix_max [n][m] (xss: [n][m]i32) (lens: [n]i64) : [n]i32 =
 entry row_products [n][m] (xss: [n][m]i64) : [n]i64 =
   map (\xs -> loop p = 1 for j < m do xs[j] * p) xss
 
+-- A trip count that may be negative (no iteration) and is the same for every row.
+-- ==
+-- entry: shifted_sums
+-- input { [[1, 2, 3], [4, 5, 6]] 1i64 } output { [5, 11] }
+-- input { [[1, 2, 3], [4, 5, 6]] 5i64 } output { [0, 0] }
+-- structure gpu { SegRed 1 }
+
+entry shifted_sums [n][m] (xss: [n][m]i32) (drop: i64) : [n]i32 =
+  map (\xs -> loop s = 0 for j < m - drop do s + xs[j + drop]) xss
+
 -- Not reductions the rewrite may make: a float sum without the attribute, an accumulator
 -- starting elsewhere than the neutral element, one used beside the operator.
 -- ==
