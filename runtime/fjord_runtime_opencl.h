@@ -322,6 +322,33 @@ public:
 
     int sync() { return check(clFinish(queue_), "clFinish"); }
 
+    /// Lowers each block size the host picks (a tuning parameter `<base>.block_size`) to the
+    /// CL_KERNEL_WORK_GROUP_SIZE of the kernels it launches (named `<base>` or `<base>_N`):
+    /// a kernel's registers or local memory may allow fewer work-items than the device
+    /// does, and a launch beyond them fails. (CUDA kernels state their largest block with
+    /// __launch_bounds__ instead.)
+    template <class Values, std::size_t N>
+    void clampBlockSizes(const std::array<fjord_rt::TuningParam<Values>, N>& params,
+                         Values& values) const {
+        constexpr std::string_view suffix = ".block_size";
+        for (const fjord_rt::TuningParam<Values>& param : params) {
+            std::string_view name(param.name);
+            if (name.size() <= suffix.size() || name.substr(name.size() - suffix.size()) != suffix)
+                continue;
+            std::string_view base = name.substr(0, name.size() - suffix.size());
+            for (const auto& [kernel, most] : blockLimits_) {
+                std::string_view k(kernel);
+                bool launched = k == base ||
+                                (k.size() > base.size() + 1 && k.substr(0, base.size()) == base &&
+                                 k[base.size()] == '_' &&
+                                 k.find_first_not_of("0123456789", base.size() + 1) ==
+                                     std::string_view::npos);
+                if (launched && most > 0 && values.*param.value > most)
+                    values.*param.value = most;
+            }
+        }
+    }
+
     /// Evicts the device's global memory cache by filling a buffer of twice its size, then
     /// waits (for timing calls with a cold cache, `--flush-l2`).
     int flushL2() {
@@ -415,6 +442,11 @@ private:
             if (status != CL_SUCCESS || !kernels_.emplace(name, kernel).second)
                 clReleaseKernel(kernel);
             FJORD_TRY(check(status, "clGetKernelInfo"));
+            size_t most = 0; // the work-group size this kernel can be launched with here
+            FJORD_TRY(check(clGetKernelWorkGroupInfo(kernel, device_, CL_KERNEL_WORK_GROUP_SIZE,
+                                                     sizeof(most), &most, nullptr),
+                            "clGetKernelWorkGroupInfo"));
+            blockLimits_[name] = static_cast<int64_t>(most);
         }
         return kSuccess;
     }
@@ -437,6 +469,8 @@ private:
     cl_command_queue queue_ = nullptr;
     cl_program program_ = nullptr;
     std::map<std::string, cl_kernel, std::less<>> kernels_; ///< by name
+    /// CL_KERNEL_WORK_GROUP_SIZE of each kernel, by name (clampBlockSizes).
+    std::map<std::string, int64_t, std::less<>> blockLimits_;
     DeviceLimits limits_;
     ErrorState error_;
     FreeList<cl_mem> cache_;
@@ -445,9 +479,14 @@ private:
     int l2Flushes_ = 0;
 };
 
-/// The Device of a module whose OpenCL C text is `Source`: a context builds it when created.
-template <const char* Source> struct Program : Device {
-    int init(cl_command_queue queue) { return Device::init(queue, Source, "-cl-std=CL1.2"); }
+/// The Device of a module whose OpenCL C text is `Source` and whose tuning parameters are
+/// `Params`: a context builds the text when created and fits its block sizes to the kernels.
+template <const char* Source, const auto& Params> struct Program : Device {
+    template <class Tuning> int init(cl_command_queue queue, Tuning& tuning) {
+        FJORD_TRY(Device::init(queue, Source, "-cl-std=CL1.2"));
+        clampBlockSizes(Params, tuning);
+        return kSuccess;
+    }
 };
 
 inline void Buffer::reset() {

@@ -364,6 +364,15 @@ private:
       return "(" + std::string(d_.typeName(t)) + ")" + b;
     };
     std::string cas;
+    if (t == PrimType::I32) { // both targets have the int overload: no conversions
+      cas = std::string(cuda ? "atomicCAS(" : "atomic_cmpxchg(") + addr + ", " + expected + ", " +
+            desired + ")";
+      if (s.src.empty()) // the outcome is not kept
+        return line(cas + ";");
+      line(s.src + " = " + cas + ";");
+      line(s.text + " = " + s.src + " == " + expected + ";");
+      return;
+    }
     if (cuda) {
       cas = "atomicCAS((" + bits + "*)" + addr;
     } else {
@@ -372,6 +381,8 @@ private:
             "*)" + addr;
     }
     cas += ", " + toBits(expected) + ", " + toBits(desired) + ")";
+    if (s.src.empty()) // the outcome is not kept
+      return line(cas + ";");
     line(s.src + " = " + fromBits(cas) + ";");
     line(s.text + " = " + toBits(s.src) + " == " + toBits(expected) + ";");
   }

@@ -80,8 +80,10 @@ void collectBlock(const imp::Block& b, Uses& u, ValueReads& values) {
     case Stm::Kind::StoreVector: u.reads.insert(s.name); break;
     case Stm::Kind::AtomicCas:
       u.reads.insert(s.name);
-      u.reads.insert(s.src);
-      u.reads.insert(s.text);
+      if (!s.src.empty()) { // the outcome kept
+        u.reads.insert(s.src);
+        u.reads.insert(s.text);
+      }
       break;
     default: break;
     }

@@ -69,6 +69,7 @@
 
 #include "gpu/FlatteningAttributes.h"
 #include "gpu/IntraGroup.h"
+#include "gpu/ReducibleLoops.h"
 #include "ir/Traverse.h"
 #include "support/Diagnostics.h"
 
@@ -95,8 +96,8 @@ bool mayFail(const BasicOp& op) {
   }
 }
 
-/// Whether `stm` is cheap, cannot fail (but as an assertion) and binds nothing updated in
-/// place: safe to run once in host code for the whole nest.
+} // namespace
+
 bool hoistableKind(const Stm& stm) {
   const auto* op = std::get_if<BasicOp>(&stm.exp);
   if (!op || mayFail(*op))
@@ -116,6 +117,8 @@ bool hoistableKind(const Stm& stm) {
     return false;
   }
 }
+
+namespace {
 
 /// A statement of the nest's body that has parallelism of its own.
 enum class Parallel { None, Map, Red, Scan, Loop, If };
@@ -217,6 +220,11 @@ public:
                            outerProvenance(prov)));
       return;
     }
+    if (options_.multiVersion && options_.segmentedReductions && !attrs.noIntra &&
+        irregularReduction(nest, s.map)) {
+      irregularVersions(nest, s, pat, prov, attrs.noOuter, out);
+      return;
+    }
     if (!options_.multiVersion || attrs.noOuter || !outerVersionPays(nest, s, pat, prov)) {
       body(nest, s.map.body, s.map.retTypes, pat, prov, out);
       return;
@@ -275,6 +283,59 @@ private:
   NameSet takenIndices_;
   /// The names of the nest some kernel already reads.
   NameSet takenNames_;
+
+  // Note [Irregular reductions]
+  // A one-dimensional map whose body is scalar code around one reducible loop (Note [Loops
+  // as reductions] in ReducibleLoops.cpp) whose trip count varies per point (trmv's
+  // `loop acc = 0 for j < i + 1 do acc + l[row + j] * x[j]`) cannot be a segmented
+  // reduction: its segments are irregular. Its version A, a thread per point, reads the
+  // rows a row apart and leaves most threads idle on the short rows. So it gets a version
+  // with a block per point, a SegMap marked intra-group whose body is unchanged: imp/ lets
+  // the block's threads stride over the loop's iterations and combines their partial
+  // results in shared memory (Note [Intra-group kernels] in imp/LowerIntraGroup.cpp); it
+  // fits any device (a fixed block of 256 threads) and is chosen when the points alone
+  // are too few to fill the GPU:
+  //   if cmp_size("f.suff_outer_par_k", suff_outer_par) <= w then version A else version B
+  // `#[incremental_flattening(no_outer)]` keeps only B, `no_intra` only A.
+
+  /// Versions A and B of a map with an irregular reduction (Note [Irregular reductions]).
+  void irregularVersions(const KernelNest& nest, const Screma& s, const std::vector<PatElem>& pat,
+                         const Provenance& prov, bool onlyIntra, std::vector<Stm>& out) {
+    auto blockPerPoint = [&](const std::vector<PatElem>& bpat) {
+      Body block = renameBody(s.map.body, names_);
+      Provenance intra = prov; // names the kernel: `<fun>_intra_map`
+      intra.what = "intra_" + (prov.what.empty() ? std::string("map") : prov.what);
+      Stm b = segMap(nest, std::move(block.stms), std::move(block.result), s.map.retTypes,
+                     bpat, intra);
+      std::get<SegOp>(std::get<Op>(b.exp)).intra = true;
+      return b;
+    };
+    if (onlyIntra) {
+      out.push_back(blockPerPoint(pat));
+      return;
+    }
+    BasicOp cmp;
+    cmp.kind = BasicOp::Kind::CmpSize;
+    cmp.threshold = thresholds_.next(ThresholdClass::SuffOuterPar);
+    cmp.thresholdClass = ThresholdClass::SuffOuterPar;
+    cmp.args = {parallelism(nest, prov, out)};
+    Param suff{names_.fresh("suff_outer_par"), Type::prim(PrimType::Bool), nullptr};
+    out.push_back(Stm{{suff}, Exp{std::move(cmp)}, prov});
+    If choice;
+    choice.cond = suff.name;
+    std::vector<PatElem> outerPat = freshLike(pat), intraPat = freshLike(pat);
+    for (const PatElem& pe : pat)
+      choice.types.push_back(pe.type);
+    Body seq = renameBody(s.map.body, names_);
+    choice.thenBody.stms.push_back(segMap(nest, std::move(seq.stms), std::move(seq.result),
+                                          s.map.retTypes, outerPat, outerProvenance(prov)));
+    choice.elseBody.stms.push_back(blockPerPoint(intraPat));
+    for (size_t k = 0; k < pat.size(); ++k) {
+      choice.thenBody.result.push_back(outerPat[k].name);
+      choice.elseBody.result.push_back(intraPat[k].name);
+    }
+    out.push_back(Stm{pat, Exp{std::move(choice)}, prov});
+  }
 
   /// Names version A's kernel: `<fun>_outer_map`.
   static Provenance outerProvenance(const Provenance& prov) {
@@ -363,27 +424,57 @@ private:
     }
 
     for (size_t i = 0; i < n; ++i) {
-      const Stm& s = b.stms[i];
-      if (hoistable(nest, s, consumedFrom[i])) {
-        const auto& op = std::get<BasicOp>(s.exp);
-        if (op.kind == BasicOp::Kind::Iota)
-          iotas_[s.pat[0].name] = op;
-        out.push_back(op.kind == BasicOp::Kind::Assert ? unlessEmpty(nest, s, out) : s);
-        continue;
-      }
-      Parallel kind = parallelism(nest, s);
-      if (kind != Parallel::None && closeGroup(w, usedFrom[i], consumedFrom[i])) {
-        std::vector<PatElem> stored = storedPattern(w, s.pat);
-        distribute(kind, nest, s, stored, out);
-        for (size_t j = 0; j < s.pat.size(); ++j)
-          nest.addExpanded(s.pat[j], stored[j].name);
-        continue;
-      }
-      w.group.push_back(s);
-      for (const PatElem& pe : s.pat)
-        nest.inside.insert(pe.name);
+      // A reducible loop over a width the same at every point is a map-reduce over
+      // `iota` (Note [Loops as reductions] in ReducibleLoops.cpp): its iota is hoisted and
+      // its reduction segmented, as those of the source's map-reduces.
+      std::vector<Stm> asReduction;
+      if (std::optional<ReducibleLoop> r = segmentableLoop(nest, b.stms[i]))
+        loopAsReduction(b.stms[i], *r, names_, asReduction);
+      if (asReduction.empty())
+        asReduction.push_back(b.stms[i]);
+      for (const Stm& s : asReduction)
+        statement(w, s, usedFrom[i], consumedFrom[i]);
     }
     finish(w);
+  }
+
+  /// A reducible loop of a one-dimensional nest whose bound is the same at every point and
+  /// that may be parallel (Note [Flattening attributes]).
+  std::optional<ReducibleLoop> segmentableLoop(const KernelNest& nest, const Stm& s) const {
+    if (nest.dims.size() != 1 || !options_.segmentedReductions)
+      return std::nullopt;
+    FlatteningAttrs attrs = flatteningAttrs(s.prov);
+    if (attrs.sequential || attrs.sequentialOuter)
+      return std::nullopt;
+    std::optional<ReducibleLoop> r = reducibleLoop(s);
+    if (!r || !nest.invariant(std::get<Loop>(s.exp).bound))
+      return std::nullopt;
+    return r;
+  }
+
+  /// Walks one statement of a body distributed by `body`: hoisted, distributed or added
+  /// to the group.
+  void statement(Walk& w, const Stm& s, const NameSet& used, const NameSet& consumed) {
+    KernelNest& nest = w.nest;
+    std::vector<Stm>& out = w.out;
+    if (hoistable(nest, s, consumed)) {
+      const auto& op = std::get<BasicOp>(s.exp);
+      if (op.kind == BasicOp::Kind::Iota)
+        iotas_[s.pat[0].name] = op;
+      out.push_back(op.kind == BasicOp::Kind::Assert ? unlessEmpty(nest, s, out) : s);
+      return;
+    }
+    Parallel kind = parallelism(nest, s);
+    if (kind != Parallel::None && closeGroup(w, used, consumed)) {
+      std::vector<PatElem> stored = storedPattern(w, s.pat);
+      distribute(kind, nest, s, stored, out);
+      for (size_t j = 0; j < s.pat.size(); ++j)
+        nest.addExpanded(s.pat[j], stored[j].name);
+      return;
+    }
+    w.group.push_back(s);
+    for (const PatElem& pe : s.pat)
+      nest.inside.insert(pe.name);
   }
 
   bool hoistable(const KernelNest& nest, const Stm& s, const NameSet& consumed) const {

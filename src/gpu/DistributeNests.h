@@ -16,6 +16,10 @@ struct ThresholdNames {
   }
 };
 
+/// Whether `stm` is cheap, cannot fail (but as an assertion) and binds nothing updated in
+/// place: safe to run once in host code for the whole nest, if it uses no name bound in it.
+bool hoistableKind(const ir::Stm& stm);
+
 /// Turns the host-level `let pat = map lam inputs` (a map-only Screma) into kernels
 /// (Note [Distributing map nests] in DistributeNests.cpp), appended to `out` with the
 /// host-level statements hoisted out of the nest. Names come from `names`; host-level iotas

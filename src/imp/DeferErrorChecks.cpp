@@ -15,8 +15,10 @@ namespace fjord::imp::detail {
 // a host check fails (so that the earlier kernel's failure is the one reported, as the
 // interpreter would), and at the end of the function (before its results reach the caller).
 // Each check's code is unique in the function (KernelLowerer::codeBase), so one read names
-// the message. A later failing kernel overwrites an earlier code: the message reported is
-// then that of a check that really failed, if not the first.
+// the message. A failing check sets the flag by a compare-and-swap from 0 (setErrorCode in
+// LowerKernel.cpp), so a later failing kernel (or a later check of the same thread) leaves
+// an earlier code alone and the failure reported is the first, as the interpreter's;
+// among the threads of one kernel that fail, the first to set it wins.
 //
 // Whether a kernel with checks may have run since the last read is tracked through the
 // host code: branches join with "or", and a loop whose body launches one enters its body

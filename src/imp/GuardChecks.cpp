@@ -6,13 +6,14 @@ namespace fjord::imp::detail {
 
 namespace {
 
-/// `if (!ok) { flag[0] = code; }`, as lowerAssert writes a check, unless its code is one
-/// of `loadChecks` (Note [Checked loads] in CheckedLoads.cpp).
+/// `if (!ok) { atomic_cas flag[0], 0, code; }`, as lowerAssert writes a check
+/// (setErrorCode), unless its code is one of `loadChecks` (Note [Checked loads] in
+/// CheckedLoads.cpp).
 bool isCheck(const Stm& s, const std::string& flag, const std::set<int64_t>& loadChecks) {
   if (s.kind != Stm::Kind::If || !s.elseBody.empty() || s.body.size() != 1 ||
-      s.body[0].kind != Stm::Kind::Store || s.body[0].name != flag)
+      s.body[0].kind != Stm::Kind::AtomicCas || s.body[0].name != flag)
     return false;
-  const ExpRef& code = s.body[0].args.at(1);
+  const ExpRef& code = s.body[0].args.at(2);
   return code->kind != Exp::Kind::Const || !loadChecks.count(code->value.i);
 }
 

@@ -158,7 +158,7 @@ struct Stm {
     Assign,        ///< name = args[0]
     Store,         ///< name[args[0]] = args[1]
     AtomicUpdate,  ///< atomically name[args[0]] = name[args[0]] binOp args[1] (Add/Min/Max/And/Or/Xor)
-    AtomicCas,     ///< compare-and-swap on name[args[0]] (a 4- or 8-byte `type`): if it holds args[1] (compared bitwise), it becomes args[2]; the scalar `src` (declared before, of `type`) receives the value found and the bool scalar `text` whether the swap happened
+    AtomicCas,     ///< compare-and-swap on name[args[0]] (a 4- or 8-byte `type`): if it holds args[1] (compared bitwise), it becomes args[2]; the scalar `src` (declared before, of `type`) receives the value found and the bool scalar `text` whether the swap happened; both empty: the outcome is not kept (a kernel's failed check sets the error flag only if it is still 0)
     If,            ///< if (args[0]) body else elseBody
     For,           ///< for (int64_t name = 0; name < args[0]; ++name) body; `text` "unroll" (fully) or "unroll N": an unrolling hint for the target compiler
     While,         ///< while (args[0]) body

@@ -20,6 +20,12 @@
 // result, scalar results by thread 0 at [p]. The scans' shared arrays have a fixed size
 // (a total per warp on CUDA; 1024 values elsewhere), within the shared memory that the
 // host guard of version B reserves for them.
+// A body without a Screma is scalar code around one reducible loop whose trip count k
+// varies per point (Note [Irregular reductions] in gpu/DistributeNests.cpp): the block has
+// a fixed 256 threads, thread tid runs iterations tid, tid + 256, ... < k of the loop's body
+// into its own accumulator (from the operator's neutral element), and the block scan's
+// aggregate combines the accumulators; the operator is commutative, so the order is free.
+#include "gpu/ReducibleLoops.h"
 #include "imp/Lowering.h"
 #include "imp/Names.h"
 #include "imp/ScanKernels.h"
@@ -127,6 +133,36 @@ void lowerBlockScrema(KernelLowerer& k, const ir::Stm& stm, const ir::SegOp& op,
     body.push_back(ifThen(inRange, std::move(stores)));
 }
 
+/// The block's threads a SegMap with an irregular reduction runs on (Note [Irregular
+/// reductions] in gpu/DistributeNests.cpp).
+constexpr int64_t kStridingBlock = 256;
+
+/// A reducible loop of an intra-group body (Note [Loops as reductions] in
+/// gpu/ReducibleLoops.cpp): thread tid takes iterations tid, tid + B, ... of the block of B
+/// threads into its own accumulator, which the block then reduces.
+void lowerStridedLoop(KernelLowerer& k, const ir::Stm& stm, const gpu::ReducibleLoop& r,
+                      ExpRef tid, Block& body) {
+  const ir::Loop& loop = std::get<ir::Loop>(stm.exp);
+  const ir::Param& acc = loop.merge.at(0).first;
+  ir::RedOp op = gpu::reductionOperator(stm, r);
+  std::string own = k.declareScalar(acc.name, r.type, k.subExp(op.neutral[0]), body);
+  ExpRef bound = k.subExp(loop.bound);
+  // ceil((bound - tid) / B) iterations, none when tid >= bound.
+  ExpRef iterations =
+      k.let("iterations", quot(sub(add(bound, i64(kStridingBlock - 1)), tid), i64(kStridingBlock)),
+            body);
+  std::string c = k.freshName("chunk");
+  Block step;
+  ExpRef j = k.let(loop.iterator.name, add(tid, mul(var(c, PrimType::I64), i64(kStridingBlock))),
+                   step);
+  k.bindScalar(loop.iterator, j->name, PrimType::I64);
+  k.lowerStms(loop.body.stms, step);
+  step.push_back(assign(own, k.subExp(loop.body.result[0])));
+  body.push_back(forLoop(c, iterations, std::move(step)));
+  BlockScanned total = scanInBlock(k, op, {var(own, r.type)}, tid, body);
+  k.declareScalar(stm.pat.at(0).name, r.type, total.aggregate.at(0), body);
+}
+
 } // namespace
 
 void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegOp& op,
@@ -135,19 +171,28 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   for (const ir::Stm& s : op.body.stms)
     if (!first)
       first = ir::asScrema(s.exp);
-  FJORD_CHECK(first, "an intra-group SegMap without a Screma");
+  // Without a Screma, the body is scalar code around one reducible loop whose bound
+  // varies per point (Note [Irregular reductions] in gpu/DistributeNests.cpp).
+  std::optional<gpu::ReducibleLoop> strided;
+  for (const ir::Stm& s : op.body.stms)
+    if (!first && !strided)
+      strided = gpu::reducibleLoop(s);
+  FJORD_CHECK(first || strided, "an intra-group SegMap without a Screma or reducible loop");
 
   std::string base = kernelBaseName(host.functionName(), stm.prov.what, "map");
   KernelLowerer k(host, host.kernelName(base), stm);
   // The block is one thread per element of the inner width, up to the largest block the
   // guard admits.
-  k.kernel.maxBlockSize = kMaxBlockSize;
+  k.kernel.maxBlockSize = first ? kMaxBlockSize : kStridingBlock;
   ir::Shape shape;
   for (const auto& d : op.space.dims)
     shape.push_back(d.second);
   ExpRef blocks = host.hostLet("blocks", shapeCount(host, shape), out);
   ExpRef threads = host.hostLet(
-      "intra_block", mul(divUp(maxE(host.subExp(first->width), i64(1)), i64(32)), i64(32)), out);
+      "intra_block",
+      first ? mul(divUp(maxE(host.subExp(first->width), i64(1)), i64(32)), i64(32))
+            : i64(kStridingBlock),
+      out);
 
   Block decls, body;
   ExpRef tid = k.let("tid", threadId(), body);
@@ -175,6 +220,8 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   for (const ir::Stm& s : op.body.stms) {
     if (ir::asScrema(s.exp))
       lowerBlockScrema(k, stm, op, s, point, tid, elements, body);
+    else if (std::optional<gpu::ReducibleLoop> r = first ? std::nullopt : gpu::reducibleLoop(s))
+      lowerStridedLoop(k, s, *r, tid, body);
     else
       k.lowerStm(s, body);
   }
@@ -190,10 +237,17 @@ void lowerIntraGroupSegMap(HostLowerer& host, const ir::Stm& stm, const ir::SegO
   std::string space;
   for (const auto& [iv, n] : op.space.dims)
     space += "[" + (n.isVar() ? n.var().name : std::to_string(n.constant().i)) + "]";
-  k.describe.push_back("intra-group map over " + space + ", one block per point: element j < " +
-                       (first->width.isVar() ? first->width.var().name : first->width.str()) +
-                       " of each inner screma is thread j's,");
-  k.describe.push_back("reductions and scans combine in shared memory");
+  if (first) {
+    k.describe.push_back("intra-group map over " + space + ", one block per point: element j < " +
+                         (first->width.isVar() ? first->width.var().name : first->width.str()) +
+                         " of each inner screma is thread j's,");
+    k.describe.push_back("reductions and scans combine in shared memory");
+  } else {
+    k.describe.push_back("map over " + space + ", one block of " + std::to_string(kStridingBlock) +
+                         " threads per point: thread t takes iterations t, t + " +
+                         std::to_string(kStridingBlock) + ", ... of the loop,");
+    k.describe.push_back("a reduction whose partial results combine in shared memory");
+  }
   Block launchB;
   ExpRef shared = dynamicSharedBytes(k.kernel.body, threads);
   host.launch(k, blocks, threads, launchB, shared ? host.hostLet("intra_shared", shared, launchB)

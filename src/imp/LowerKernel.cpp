@@ -15,15 +15,14 @@ namespace fjord::imp::detail {
 // A kernel cannot stop the entry point, so a failing assertion stores its code (1 + its
 // index among the assertions of the function's kernels so far: codeBase + its index in the
 // kernel) into a device i32 `error_flag` that the entry function allocates and zeroes on
-// entry. The host reads the flag back where it next depends on the device and fails with
-// the message of the code found (Note [Deferred kernel error checks] in
-// DeferErrorChecks.cpp); the flag only goes from 0 to some code, so a failing assertion
-// is reported.
+// entry, by a compare-and-swap from 0, so that the first failure's code stays. The host
+// reads the flag back where it next depends on the device and fails with the message of
+// the code found (Note [Deferred kernel error checks] in DeferErrorChecks.cpp).
 //
 // The failing thread must not go on to the access the check protects (a bounds check
 // precedes its load), but it must not return either: the rest of a reduction or scan
 // waits for every thread of the block at its barriers. So a check guards the statements
-// after it in its block, as the `else` of `if (!ok) { error_flag[0] = code; }`
+// after it in its block, as the `else` of `if (!ok) { atomic_cas error_flag[0], 0, code; }`
 // (guardFailedChecks, GuardChecks.cpp, run on the finished kernel body). The guarded part
 // ends before the first statement that reaches a barrier or assigns a variable declared
 // before it (the skeleton's loop counters and accumulators: a `while` loop must still
@@ -203,7 +202,18 @@ void KernelLowerer::lowerAssert(const ir::Stm& stm, ExpRef cond, Block& out) {
   errorMessages.push_back(std::get<ir::BasicOp>(stm.exp).message);
   std::string flag = errorFlagParam();
   auto code = static_cast<int64_t>(errorMessages.size());
-  out.push_back(ifThen(notE(std::move(cond)), {store(flag, i64(0), errorCode(code))}));
+  out.push_back(ifThen(notE(std::move(cond)), {setErrorCode(flag, errorCode(code))}));
+}
+
+Stm setErrorCode(const std::string& flag, ExpRef code) {
+  // flag[0] = code if it is still 0: the first failure is kept (Note [Deferred kernel
+  // error checks] in DeferErrorChecks.cpp).
+  Stm cas;
+  cas.kind = Stm::Kind::AtomicCas;
+  cas.type = PrimType::I32;
+  cas.name = flag;
+  cas.args = {i64(0), constant(PrimValue::integer(PrimType::I32, 0)), std::move(code)};
+  return cas;
 }
 
 std::string KernelLowerer::errorFlagParam() {

@@ -489,6 +489,10 @@ void loopNest(Lowerer& L, const ir::Shape& shape,
               const std::function<void(const std::vector<ExpRef>&, Block&)>& inner,
               Block& out);
 
+/// `atomic_cas.i32 flag[0], 0, code`: a kernel's failed check records its code unless an
+/// earlier failure did (Note [Assertions in kernels] in LowerKernel.cpp).
+Stm setErrorCode(const std::string& flag, ExpRef code);
+
 /// Replaces uses of scalar copies (`T a = b;`) by their source where both keep their value
 /// while the copy is live, except copies named in `keep` (Cleanup.cpp). The dead copies
 /// are left for removeUnusedScalars.
@@ -506,8 +510,8 @@ void foldTemporaries(Block& b, const std::set<std::string>& keep = {});
 void removeUnusedScalars(Block& b, const std::set<std::string>& keep = {});
 /// Makes a failed check skip the thread's statements after it, barriers aside
 /// (GuardChecks.cpp; Note [Assertions in kernels]).
-///   if (!ok) { flag[0] = 1; } int x = xs[i]; ys[g] = x;
-///     ==>  if (!ok) { flag[0] = 1; } else { int x = xs[i]; ys[g] = x; }
+///   if (!ok) { atomic_cas flag[0], 0, 1; } int x = xs[i]; ys[g] = x;
+///     ==>  if (!ok) { atomic_cas flag[0], 0, 1; } else { int x = xs[i]; ys[g] = x; }
 /// Checks whose code is in `loadChecks` guard nothing (Note [Checked loads]).
 void guardFailedChecks(Block& body, const std::string& errorFlag,
                        const std::set<int64_t>& loadChecks = {});

@@ -287,10 +287,11 @@ private:
       ExpRef expected = bareExp();
       p_.expect(",");
       s.args = {at, expected, bareExp()};
-      p_.expect("->");
-      s.src = scalarName();
-      p_.expect(",");
-      s.text = scalarName();
+      if (p_.accept("->")) { // the outcome kept
+        s.src = scalarName();
+        p_.expect(",");
+        s.text = scalarName();
+      }
       end();
     } else if (w == "if") {
       p_.expect("(");

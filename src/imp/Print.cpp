@@ -169,7 +169,7 @@ std::string printStm(const Stm& s, int indent) {
     break;
   case Stm::Kind::AtomicCas:
     line = "atomic_cas." + type + " " + s.name + "[" + arg(0) + "], " + arg(1) + ", " + arg(2) +
-           " -> " + s.src + ", " + s.text + ";";
+           (s.src.empty() ? "" : " -> " + s.src + ", " + s.text) + ";";
     break;
   case Stm::Kind::If:
     line = "if (" + arg(0) + ") " + block(s.body, indent);

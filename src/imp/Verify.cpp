@@ -395,7 +395,7 @@ private:
       index(0);
       for (size_t i = 1; i < s.args.size(); ++i)
         expectType(s.args[i], s.type, "the value");
-      if (s.kind == K::AtomicCas) {
+      if (s.kind == K::AtomicCas && (!s.src.empty() || !s.text.empty())) {
         check(use(s.src, false).type == s.type, "the value found has another type");
         check(use(s.text, false).type == PrimType::Bool, "the swap flag is not bool");
       }

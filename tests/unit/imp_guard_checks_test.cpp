@@ -30,7 +30,7 @@ TEST_CASE("imp: a failed check skips the thread's work up to a barrier, keeping 
   i64 tid = thread_id();
   bool ok = i < n;
   if (not(ok)) {
-    error_flag[0i64] = 1i32;
+    atomic_cas.i32 error_flag[0i64], 0i32, 1i32;
   }
   i32 x = xs_mem[i];
   i32 y = x + 1i32;
@@ -41,7 +41,7 @@ TEST_CASE("imp: a failed check skips the thread's work up to a barrier, keeping 
 )");
   CHECK_MESSAGE(out.find(R"(  i32 x = 0i32;
   if (not(ok)) {
-    error_flag[0i64] = 1i32;
+    atomic_cas.i32 error_flag[0i64], 0i32, 1i32;
   } else {
     x = xs_mem[i];
     i32 y = x + 1i32;
@@ -60,7 +60,7 @@ TEST_CASE("imp: a failed check in a while loop keeps the loop's counter advancin
   while (g < n) {
     bool ok = i < n;
     if (not(ok)) {
-      error_flag[0i64] = 1i32;
+      atomic_cas.i32 error_flag[0i64], 0i32, 1i32;
     }
     i32 x = xs_mem[i];
     i32 t = acc + x;
@@ -72,7 +72,7 @@ TEST_CASE("imp: a failed check in a while loop keeps the loop's counter advancin
 )");
   CHECK_MESSAGE(out.find(R"(    i32 t = 0i32;
     if (not(ok)) {
-      error_flag[0i64] = 1i32;
+      atomic_cas.i32 error_flag[0i64], 0i32, 1i32;
     } else {
       i32 x = xs_mem[i];
       t = acc + x;
@@ -91,12 +91,12 @@ TEST_CASE("imp: a check whose code is a checked load's guards nothing after it")
 kernel k(i64 n, i64 i, const mem i32 xs_mem, mem i32 error_flag, mem i32 out_mem) {
   bool ok = i < n;
   if (not(ok)) {
-    error_flag[0i64] = 1i32;
+    atomic_cas.i32 error_flag[0i64], 0i32, 1i32;
   }
   i32 x = ok ? xs_mem[i] : 0i32;
   bool ok_1 = x < n;
   if (not(ok_1)) {
-    error_flag[0i64] = 2i32;
+    atomic_cas.i32 error_flag[0i64], 0i32, 2i32;
   }
   out_mem[thread_id()] = x;
 }
@@ -106,13 +106,13 @@ kernel k(i64 n, i64 i, const mem i32 xs_mem, mem i32 error_flag, mem i32 out_mem
   imp::detail::guardFailedChecks(p->kernels[0].body, "error_flag", {1});
   std::string out = imp::printKernel(p->kernels[0]);
   CHECK_MESSAGE(out.find(R"(  if (not(ok)) {
-    error_flag[0i64] = 1i32;
+    atomic_cas.i32 error_flag[0i64], 0i32, 1i32;
   }
   i32 x = ok ? xs_mem[i] : 0i32;
 )") != std::string::npos,
                 out);
   // Check 2 is an ordinary one: the store after it is guarded.
-  CHECK_MESSAGE(out.find(R"(    error_flag[0i64] = 2i32;
+  CHECK_MESSAGE(out.find(R"(    atomic_cas.i32 error_flag[0i64], 0i32, 2i32;
   } else {
     out_mem[thread_id()] = x;
   }

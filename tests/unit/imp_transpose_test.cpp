@@ -61,7 +61,9 @@ TEST_CASE("imp: a dense copy is still one CopyMem and no kernel") {
 
 TEST_CASE("mem: rows walked by each thread are read from a transposed copy") {
   imp::Program p = lowerSource(
-      "entry rowsum (xss: [][]i32) : []i32 = map (\\row -> foldl (+) 0 row) xss\n"
+      // (a fold that is no reduction: `foldl (+)` would become a segmented one, Note
+      // [Loops as reductions] in gpu/ReducibleLoops.cpp)
+      "entry rowsum (xss: [][]i32) : []i32 = map (\\row -> foldl (\\a x -> a * 3 + x) 0 row) xss\n"
       "entry firsts (xss: [][]i32) : []i32 = map (\\row -> row[0]) xss\n");
   // rowsum: the transpose kernel, then the map reading the column-major copy.
   const imp::Kernel* t = kernelNamed(p, "rowsum_xss_transpose");

@@ -44,3 +44,15 @@ entry steps_at (xs: []i32) (steps: i64) (i: i64) : []i32 =
   let ys = loop ys = xs for s < steps do
              map (\y -> y + ys[if s == 0 then i else 1]) ys
   in assert (i < 3) ys
+
+-- Two kernels fail, one after the other, with no read of the flag between them: the first
+-- failure is the one reported, as by the interpreter (a check sets the flag only while it
+-- is 0; Note [Deferred kernel error checks]). Indices out of bounds in both kernels.
+-- ==
+-- entry: two_failures
+-- input { [1, 2, 3] [0i64, 7i64, 1i64] [9i64, 0i64, 0i64] } error: index (\[7\] out of bounds for array of shape \[3\]|out of bounds at .*kernel_checks.fut:57:\d+)
+-- input { [1, 2, 3] [0i64, 2i64, 1i64] [2i64, 0i64, 0i64] } output { [6, 4, 4] }
+-- structure gpu { SegMap 2 }
+entry two_failures (xs: []i32) (is: []i64) (js: []i64) : []i32 =
+  let ys = map (\i -> xs[i] + 1) is
+  in map (\j -> ys[j] * 2) js
