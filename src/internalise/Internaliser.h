@@ -131,6 +131,13 @@ private:
   void defineInstance(const std::string& name, const FunValue& f, const std::vector<Arg>& args,
                       const std::vector<ir::Param>& params, const std::vector<Value>& paramValues,
                       const std::vector<ir::Type>& leafTypes, const SourceSpan& span);
+  /// The operands `v` holds, with those its function values capture, in a fixed order, and
+  /// in `key` what identifies its structure and functions' code (InternaliseCapture.cpp,
+  /// Note [Function arguments of recursive functions]).
+  void captured(const Value& v, std::vector<ir::SubExp>& out, std::string& key, size_t depth,
+                const SourceSpan& span) const;
+  /// `v` with the operands `captured` lists replaced by `ses` from `pos` on.
+  Value recapture(const Value& v, const std::vector<ir::SubExp>& ses, size_t& pos) const;
   /// A value of source type `t` with placeholder leaves; the leaves' IR types (array
   /// dimensions unknown, as zeros) go to `leafTypes`.
   Value resultTemplate(const TypeRef& t, const ir::Shape& outer, std::vector<ir::Type>& leafTypes,
@@ -180,6 +187,8 @@ private:
   // --- sum types, `match` and structural equality (InternaliseSum.cpp, InternaliseMatch.cpp)
   /// `#c a b`: the tag and the payload in the slots of the sum type's layout.
   Value constructor(const ast::Expr& e, Env& env);
+  /// What a slot holds where its constructor is not the value's: zero, or an empty array.
+  ir::SubExp blankSlot(ir::PrimType t, size_t rank);
   /// The payload of constructor `ctor` of the sum value `v` of type `sum`.
   std::vector<Value> payload(const Type& sum, size_t ctor, const Value& v, const SourceSpan& span);
   /// `x == y` for values of type `t` (arrays: equal shapes and all elements equal).
