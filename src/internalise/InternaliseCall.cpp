@@ -33,8 +33,10 @@
 // name unless it is `f_res` (Note [Names of inlined results] in opt/Inline.cpp), so that
 // names are as when inlining here.
 //
-// Arguments holding functions keep the application inlined (no closures in the IR); a
-// recursive function must then be rejected, as must one whose result holds a sum type.
+// Arguments holding functions keep the application inlined (no closures in the IR), but a
+// recursive function cannot be inlined: its instance is specialised to the functions
+// (Note [Function arguments of recursive functions] in InternaliseCapture.cpp). A recursive
+// function returning a function is rejected.
 #include "internalise/Internaliser.h"
 
 #include <algorithm>
@@ -148,9 +150,9 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   for (size_t i = 0; i < f.arity && ret && ret->kind == Type::Kind::Function; ++i)
     ret = ret->result;
   bool plainResult = ret && ret->kind != Type::Kind::Function;
-  if (!firstOrder || !isIdentifier(d.name.base) || !plainResult) {
+  if (!isIdentifier(d.name.base) || !plainResult || (!firstOrder && !d.recursive)) {
     if (d.recursive)
-      unsupported(span, "a recursive function taking or returning functions");
+      unsupported(span, "a recursive function returning functions");
     return std::nullopt; // inlined
   }
   // Without `#[noinline]` (or recursion) only what an instance represents without fail is
@@ -190,7 +192,13 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
     std::string name = i < d.params.size() ? nameFor(*d.params[i]) : "";
     if (name.empty())
       name = "arg";
-    std::vector<SubExp> ls = leaves(args[i].value, span), ps;
+    // Function values: their code goes into the key, what they capture into parameters
+    // (Note [Function arguments of recursive functions]).
+    std::vector<SubExp> ls, ps;
+    if (firstOrder)
+      ls = leaves(args[i].value, span);
+    else
+      captured(args[i].value, ls, key, 0, span);
     for (const SubExp& leaf : ls) {
       ir::Type t = typeOf(leaf);
       if (t.isArray()) {
@@ -200,7 +208,9 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
       }
       ps.push_back(paramFor(leaf, t, name, false));
     }
-    paramValues.push_back(rebuild(args[i].value, ps));
+    size_t pos = 0;
+    paramValues.push_back(firstOrder ? rebuild(args[i].value, ps)
+                                     : recapture(args[i].value, ps, pos));
   }
   std::vector<ir::Type> leafTypes;
   Value shapeOfResult = resultTemplate(ret, {}, leafTypes, span);
