@@ -150,11 +150,14 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   for (size_t i = 0; i < f.arity && ret && ret->kind == Type::Kind::Function; ++i)
     ret = ret->result;
   bool plainResult = ret && ret->kind != Type::Kind::Function;
-  if (!isIdentifier(d.name.base) || !plainResult || (!firstOrder && !d.recursive)) {
+  // Operators are inlined unless recursive; a recursive one's functions are named `op`.
+  bool identifier = isIdentifier(d.name.base);
+  if ((!identifier && !d.recursive) || !plainResult || (!firstOrder && !d.recursive)) {
     if (d.recursive)
       unsupported(span, "a recursive function returning functions");
     return std::nullopt; // inlined
   }
+  const std::string base = identifier ? d.name.base : "op";
   // Without `#[noinline]` (or recursion) only what an instance represents without fail is
   // kept; the rest is inlined (Note [Functions in the IR]).
   bool optional = !d.recursive && !hasAttribute(d, "noinline");
@@ -220,9 +223,9 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
 
   auto [it, added] = instances_->names.try_emplace(key, std::string());
   if (added) {
-    std::string name = d.name.base;
+    std::string name = base;
     for (int k = 2; instances_->taken.count(name); ++k)
-      name = d.name.base + "_" + std::to_string(k);
+      name = base + "_" + std::to_string(k);
     instances_->taken.insert(name);
     it->second = name;
     try {
@@ -241,7 +244,7 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   // and what the callee calls its results.
   auto known = instances_->info.find(it->second);
   const InstanceInfo* info = known != instances_->info.end() ? &known->second : nullptr;
-  std::string sizeHint = hint_.empty() ? d.name.base + "_res" : hint_;
+  std::string sizeHint = hint_.empty() ? base + "_res" : hint_;
   ir::Apply call{it->second, callArgs, {}};
   ir::Stm stm;
   std::vector<SubExp> sizes, results;
@@ -271,7 +274,7 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
     results.push_back(n);
   }
   stm.exp = std::move(call);
-  stm.prov = ir::Provenance{site(span), d.name.base};
+  stm.prov = ir::Provenance{site(span), base};
   b_->add(std::move(stm));
   return rebuild(shapeOfResult, results);
 }

@@ -45,6 +45,12 @@
 -- entry: rec_two
 -- input { 4 } output { 16 -1 }
 
+-- A recursive operator (its IR function is named `op`).
+-- ==
+-- entry: rec_operator
+-- input { 4 3 } output { 7 }
+-- input { 4 0 } output { 4 }
+
 def fact (n: i64): i64 = if n <= 1 then 1 else n * fact (n - 1)
 
 def fibr (n: i32): i32 = if n < 2 then n else fibr (n - 1) + fibr (n - 2)
@@ -73,3 +79,7 @@ entry rec_toplevel (x: i32) : i32 = apply_n double 3 x
 entry rec_section (k: i32) (x: i32) : i32 = apply_n (* k) 2 x
 entry rec_fold (xs: []i32) (k: i32) : i32 = fold_rec (\a b -> a * k + b) 0 0 xs
 entry rec_two (x: i32) : (i32, i32) = (apply_n double 2 x, apply_n (\y -> y - 1) 5 x)
+
+def (<+>) (a: i32) (b: i32) : i32 = if b <= 0 then a else (a + 1) <+> (b - 1)
+
+entry rec_operator (x: i32) (y: i32) : i32 = x <+> y
