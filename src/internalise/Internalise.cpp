@@ -134,6 +134,7 @@ std::vector<SubExp> Internaliser::leaves(const Value& v, const SourceSpan& span)
   std::vector<SubExp> out;
   switch (v.kind) {
   case Value::Kind::Leaf:
+  case Value::Kind::Units:
     out.push_back(v.leaf);
     break;
   case Value::Kind::Tuple:
@@ -156,6 +157,8 @@ std::vector<SubExp> Internaliser::leaves(const Value& v, const SourceSpan& span)
 Value Internaliser::rebuild(const Value& like, const std::vector<SubExp>& ses, size_t& pos) const {
   if (like.kind == Value::Kind::Leaf)
     return Value::of(ses.at(pos++));
+  if (like.kind == Value::Kind::Units)
+    return unitsOf(ses.at(pos++));
   Value out = like;
   for (Value& e : out.elems)
     e = rebuild(e, ses, pos);

@@ -33,7 +33,8 @@ void Internaliser::captured(const Value& v, std::vector<SubExp>& out, std::strin
     throw Unsupported{span, "a recursive function passing itself a new function at each level"};
   switch (v.kind) {
   case Value::Kind::Leaf:
-    key += "l";
+  case Value::Kind::Units:
+    key += v.kind == Value::Kind::Units ? "u" : "l";
     out.push_back(v.leaf);
     return;
   case Value::Kind::Tuple:
@@ -82,6 +83,8 @@ Value Internaliser::recapture(const Value& v, const std::vector<SubExp>& ses, si
   switch (v.kind) {
   case Value::Kind::Leaf:
     return Value::of(ses.at(pos++));
+  case Value::Kind::Units:
+    return unitsOf(ses.at(pos++));
   case Value::Kind::Fun:
     break;
   default: {

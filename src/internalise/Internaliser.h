@@ -81,6 +81,14 @@ private:
     return rebuild(like, ses, pos);
   }
   ir::Type typeOf(const ir::SubExp& se) const { return ir::subExpType(se, tenv_); }
+  // --- arrays of units (InternaliseUnits.cpp, Note [Arrays of units])
+  /// `[n]()` for a bool array `carrier` of its shape; `()` for a scalar (a row of `[n]()`).
+  Value unitsOf(const ir::SubExp& carrier) const;
+  /// The leaves of an array element: `leaves`, with a `true` for each value without leaves.
+  std::vector<ir::SubExp> elementLeaves(const Value& v, const SourceSpan& span) const;
+  /// The array of elements shaped like `elem` whose leaves, in `elementLeaves` order, are
+  /// `ses` (from `pos` on).
+  Value arrayOf(const Value& elem, const std::vector<ir::SubExp>& ses, size_t& pos) const;
   /// Renames the statements that bind `v`'s leaves after the source name `name`, and `v`
   /// with them; only statements from the `firstOwn`-th of the builder on (those built for
   /// `v`): a leaf bound earlier is another binding's name (`let b = a`), still in use.
@@ -145,9 +153,10 @@ private:
 
   // --- intrinsics (InternaliseIntrinsics.cpp)
   Value intrinsic(const FunValue& f, std::vector<Arg>& args, const SourceSpan& span);
+  /// `elements`: the results are a `map`'s elements (elementLeaves, Note [Arrays of units]).
   ir::Lambda lambda(const Value& fn, const std::vector<Value>& params,
                     const std::vector<TypeRef>& paramTypes, const SourceSpan& span,
-                    Value* result = nullptr);
+                    Value* result = nullptr, bool elements = false);
   /// Parameters for one value of each leaf type of `like`, in a Value of its structure.
   Value freshParams(const Value& like, const std::vector<ir::Type>& types,
                     std::vector<ir::Param>& out, const std::string& name);

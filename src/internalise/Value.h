@@ -19,7 +19,9 @@ struct AccInfo;
 
 struct Value {
   /// Sum: elems = {tag (u8 leaf), payload slots...} (Note [Sum types] in InternaliseSum.cpp).
-  enum class Kind { Leaf, Tuple, Record, Fun, Sum, Acc };
+  /// Units: an array of values without leaves (`[n]()`); `leaf` is a bool array of its
+  /// shape that carries only the sizes (Note [Arrays of units] in InternaliseUnits.cpp).
+  enum class Kind { Leaf, Tuple, Record, Fun, Sum, Acc, Units };
   Kind kind = Kind::Tuple; ///< the empty tuple is unit
   ir::SubExp leaf;
   std::vector<Value> elems;        ///< Tuple, Record (parallel to `fields`)
