@@ -37,9 +37,17 @@ void Internaliser::captured(const Value& v, std::vector<SubExp>& out, std::strin
     key += v.kind == Value::Kind::Units ? "u" : "l";
     out.push_back(v.leaf);
     return;
+  case Value::Kind::Sum:
+    if (v.direct) { // its constructor is part of the code (Note [Sum types])
+      key += "#" + std::to_string(directTag(v)) + "(";
+      for (size_t i = 1; i < v.elems.size(); ++i)
+        captured(v.elems[i], out, key, depth + 1, span);
+      key += ")";
+      return;
+    }
+    [[fallthrough]];
   case Value::Kind::Tuple:
   case Value::Kind::Record:
-  case Value::Kind::Sum:
     key += "(" + std::to_string(static_cast<int>(v.kind));
     for (const std::string& f : v.fields)
       key += "." + f;
@@ -89,8 +97,8 @@ Value Internaliser::recapture(const Value& v, const std::vector<SubExp>& ses, si
     break;
   default: {
     Value out = v;
-    for (Value& e : out.elems)
-      e = recapture(e, ses, pos);
+    for (size_t i = v.direct ? 1 : 0; i < out.elems.size(); ++i)
+      out.elems[i] = recapture(out.elems[i], ses, pos);
     return out;
   }
   }

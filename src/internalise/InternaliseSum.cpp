@@ -21,6 +21,12 @@ using ir::SubExp;
 // does not use it puts an empty array there (every dimension 0), so the slot's size is
 // existential where constructors meet (an `if`, a `match`). An array of sum values is, like
 // an array of tuples, one array per leaf.
+//
+// A sum type with a function in a payload has no layout: the type checker keeps its values
+// out of `if`s, `match` results, loops and arrays (not first-order), so each is built by
+// one constructor that internalisation sees. Such a value is `direct`: its constant tag and
+// the constructor's payload values, functions included; a `match` on it picks its case at
+// compile time.
 
 namespace {
 
@@ -132,6 +138,24 @@ Value fromLeaves(const TypeRef& t, const std::vector<SubExp>& ls, size_t& pos,
   }
 }
 
+bool holdsFunction(const TypeRef& t) {
+  if (!t)
+    return false;
+  if (t->kind == Type::Kind::Function)
+    return true;
+  for (const TypeRef& e : t->elems)
+    if (holdsFunction(e))
+      return true;
+  for (const auto& f : t->fields)
+    if (holdsFunction(f.second))
+      return true;
+  for (const auto& c : t->constructors)
+    for (const TypeRef& p : c.second)
+      if (holdsFunction(p))
+        return true;
+  return t->kind == Type::Kind::Array && holdsFunction(t->elem);
+}
+
 size_t ctorIndex(const Type& sum, const std::string& name, const SourceSpan& span) {
   for (size_t i = 0; i < sum.constructors.size(); ++i)
     if (sum.constructors[i].first == name)
@@ -140,6 +164,18 @@ size_t ctorIndex(const Type& sum, const std::string& name, const SourceSpan& spa
 }
 
 } // namespace
+
+bool holdsFunctionType(const Type& sum) {
+  for (const auto& c : sum.constructors)
+    for (const TypeRef& p : c.second)
+      if (holdsFunction(p))
+        return true;
+  return false;
+}
+
+size_t directTag(const Value& v) {
+  return static_cast<size_t>(v.elems.at(0).leaf.constant().i);
+}
 
 SubExp Internaliser::blankSlot(ir::PrimType t, size_t rank) {
   if (rank == 0)
@@ -158,6 +194,15 @@ Value Internaliser::constructor(const ast::Expr& e, Env& env) {
   if (!t || t->kind != Type::Kind::Sum)
     unsupported(e.span, "a constructor of type `" + (t ? t->str() : "?") + "`");
   size_t k = ctorIndex(*t, e.name.base, e.span);
+  if (holdsFunctionType(*t)) {
+    Value v;
+    v.kind = Value::Kind::Sum;
+    v.direct = true;
+    v.elems.push_back(Value::of(ir::PrimValue::integer(PrimType::U8, static_cast<int64_t>(k))));
+    for (const auto& p : e.elems)
+      v.elems.push_back(expr(*p, env));
+    return v;
+  }
   SumLayout l = layoutOf(*t, e.span);
   std::vector<SubExp> scalars;
   for (const auto& p : e.elems)
@@ -176,6 +221,10 @@ Value Internaliser::constructor(const ast::Expr& e, Env& env) {
 
 std::vector<Value> Internaliser::payload(const Type& sum, size_t ctor, const Value& v,
                                          const SourceSpan& span) {
+  if (v.direct) {
+    FJORD_CHECK(directTag(v) == ctor, "payload of a direct sum's other constructor");
+    return std::vector<Value>(v.elems.begin() + 1, v.elems.end());
+  }
   SumLayout l = layoutOf(sum, span);
   FJORD_CHECK(v.kind == Value::Kind::Sum && v.elems.size() == 1 + l.slots.size(),
               "sum value does not match its type's layout");

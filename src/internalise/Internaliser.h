@@ -42,6 +42,12 @@ struct Instances {
   std::map<std::string, InstanceInfo> info;   ///< function name -> what its calls know
 };
 
+/// Whether a payload of sum type `sum` holds a function: its values are `direct` (Note [Sum
+/// types] in InternaliseSum.cpp).
+bool holdsFunctionType(const Type& sum);
+/// The constructor index of a `direct` sum value.
+size_t directTag(const Value& v);
+
 class Internaliser {
 public:
   Internaliser(const sema::CheckedProgram& checked, ir::NameSource& names, Instances& instances)

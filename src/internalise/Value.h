@@ -28,6 +28,9 @@ struct Value {
   std::vector<std::string> fields; ///< Record: field names in sorted order
   std::shared_ptr<const FunValue> fun;
   std::shared_ptr<const AccInfo> acc; ///< Acc
+  /// Sum of a type with functions in payloads: elems = {tag (a constant), the constructor's
+  /// payload values as they are} (Note [Sum types] in InternaliseSum.cpp).
+  bool direct = false;
 
   static Value of(ir::SubExp se) {
     Value v;
