@@ -239,6 +239,10 @@ bool foldTemporary(Block& b, size_t i, const std::set<std::string>& keep) {
     count += countReads(*a, d.name);
   if (count != 1)
     return false; // also when only its body reads it
+  for (const Block* body : {&next.body, &next.elseBody})
+    for (const Stm& t : *body)
+      if (reads(t, d.name))
+        return false; // an `if` whose condition and branches both read it
   for (size_t k = j + 1; k < b.size(); ++k)
     if (reads(b[k], d.name) || writes(b[k], d.name))
       return false;

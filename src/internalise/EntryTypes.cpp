@@ -220,6 +220,10 @@ ir::EntryType entryType(const Type& t, const ast::TypeExp* te, const SourceSpan&
   }
   out.kind = ir::EntryType::Kind::Sum;
   SumLayout layout = layoutOf(t, span);
+  for (size_t rank : layout.ranks)
+    if (rank != 0)
+      throw Unsupported{span, "an entry point taking or returning a sum type with an array "
+                              "in a payload"};
   for (size_t c = 0; c < t.constructors.size(); ++c) {
     const auto& [name, payload] = t.constructors[c];
     const std::vector<ast::TypeExpPtr>* written = nullptr; // the payload as written

@@ -13,7 +13,8 @@ namespace fjord::internalise {
 /// How a value of a sum type is laid out in leaves (Note [Sum types] in InternaliseSum.cpp):
 /// a u8 tag, then `slots`. Throws Unsupported (Internaliser.h) for payloads it cannot hold.
 struct SumLayout {
-  std::vector<PrimType> slots;                 ///< scalar type of each slot
+  std::vector<PrimType> slots;                 ///< scalar (element) type of each slot
+  std::vector<size_t> ranks;                   ///< rank of each slot: 0 scalar, else array
   std::vector<std::vector<size_t>> ctorSlots;  ///< per constructor: slot of each payload scalar
 };
 SumLayout layoutOf(const Type& sum, const SourceSpan& span);

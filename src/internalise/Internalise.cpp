@@ -134,6 +134,7 @@ std::vector<SubExp> Internaliser::leaves(const Value& v, const SourceSpan& span)
   std::vector<SubExp> out;
   switch (v.kind) {
   case Value::Kind::Leaf:
+  case Value::Kind::Units:
     out.push_back(v.leaf);
     break;
   case Value::Kind::Tuple:
@@ -156,6 +157,8 @@ std::vector<SubExp> Internaliser::leaves(const Value& v, const SourceSpan& span)
 Value Internaliser::rebuild(const Value& like, const std::vector<SubExp>& ses, size_t& pos) const {
   if (like.kind == Value::Kind::Leaf)
     return Value::of(ses.at(pos++));
+  if (like.kind == Value::Kind::Units)
+    return unitsOf(ses.at(pos++));
   Value out = like;
   for (Value& e : out.elems)
     e = rebuild(e, ses, pos);
@@ -359,6 +362,7 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
   b_ = &builder;
   userSpan_ = d.span;
   EntryParamBuilder pb{*this, names_, tenv_, fun, env};
+  (void)entryInterface(d); // reports the parameter and result types the C API cannot take
 
   for (const ast::PatternPtr& pp : d.params) {
     const ast::Pattern& p = *pp;
@@ -412,7 +416,10 @@ ir::FunDef Internaliser::entry(const ast::Decl& d) {
         Value v;
         v.kind = Value::Kind::Sum;
         std::vector<ir::PrimType> leafTypes{PrimType::U8};
-        for (ir::PrimType slot : layoutOf(*ty, p.span).slots)
+        SumLayout layout = layoutOf(*ty, p.span);
+        if (std::any_of(layout.ranks.begin(), layout.ranks.end(), [](size_t r) { return r != 0; }))
+          break; // arrays in payloads: not in the C API yet
+        for (ir::PrimType slot : layout.slots)
           leafTypes.push_back(slot);
         for (size_t k = 0; k < leafTypes.size(); ++k) {
           std::string leaf = n + (k ? "_" + std::to_string(k - 1) : "_tag");

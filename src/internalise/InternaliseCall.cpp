@@ -33,8 +33,10 @@
 // name unless it is `f_res` (Note [Names of inlined results] in opt/Inline.cpp), so that
 // names are as when inlining here.
 //
-// Arguments holding functions keep the application inlined (no closures in the IR); a
-// recursive function must then be rejected, as must one whose result holds a sum type.
+// Arguments holding functions keep the application inlined (no closures in the IR), but a
+// recursive function cannot be inlined: its instance is specialised to the functions
+// (Note [Function arguments of recursive functions] in InternaliseCapture.cpp). A recursive
+// function returning a function is rejected.
 #include "internalise/Internaliser.h"
 
 #include <algorithm>
@@ -148,11 +150,14 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   for (size_t i = 0; i < f.arity && ret && ret->kind == Type::Kind::Function; ++i)
     ret = ret->result;
   bool plainResult = ret && ret->kind != Type::Kind::Function;
-  if (!firstOrder || !isIdentifier(d.name.base) || !plainResult) {
+  // Operators are inlined unless recursive; a recursive one's functions are named `op`.
+  bool identifier = isIdentifier(d.name.base);
+  if ((!identifier && !d.recursive) || !plainResult || (!firstOrder && !d.recursive)) {
     if (d.recursive)
-      unsupported(span, "a recursive function taking or returning functions");
+      unsupported(span, "a recursive function returning functions");
     return std::nullopt; // inlined
   }
+  const std::string base = identifier ? d.name.base : "op";
   // Without `#[noinline]` (or recursion) only what an instance represents without fail is
   // kept; the rest is inlined (Note [Functions in the IR]).
   bool optional = !d.recursive && !hasAttribute(d, "noinline");
@@ -190,7 +195,13 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
     std::string name = i < d.params.size() ? nameFor(*d.params[i]) : "";
     if (name.empty())
       name = "arg";
-    std::vector<SubExp> ls = leaves(args[i].value, span), ps;
+    // Function values: their code goes into the key, what they capture into parameters
+    // (Note [Function arguments of recursive functions]).
+    std::vector<SubExp> ls, ps;
+    if (firstOrder)
+      ls = leaves(args[i].value, span);
+    else
+      captured(args[i].value, ls, key, 0, span);
     for (const SubExp& leaf : ls) {
       ir::Type t = typeOf(leaf);
       if (t.isArray()) {
@@ -200,7 +211,9 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
       }
       ps.push_back(paramFor(leaf, t, name, false));
     }
-    paramValues.push_back(rebuild(args[i].value, ps));
+    size_t pos = 0;
+    paramValues.push_back(firstOrder ? rebuild(args[i].value, ps)
+                                     : recapture(args[i].value, ps, pos));
   }
   std::vector<ir::Type> leafTypes;
   Value shapeOfResult = resultTemplate(ret, {}, leafTypes, span);
@@ -210,9 +223,9 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
 
   auto [it, added] = instances_->names.try_emplace(key, std::string());
   if (added) {
-    std::string name = d.name.base;
+    std::string name = base;
     for (int k = 2; instances_->taken.count(name); ++k)
-      name = d.name.base + "_" + std::to_string(k);
+      name = base + "_" + std::to_string(k);
     instances_->taken.insert(name);
     it->second = name;
     try {
@@ -231,7 +244,7 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
   // and what the callee calls its results.
   auto known = instances_->info.find(it->second);
   const InstanceInfo* info = known != instances_->info.end() ? &known->second : nullptr;
-  std::string sizeHint = hint_.empty() ? d.name.base + "_res" : hint_;
+  std::string sizeHint = hint_.empty() ? base + "_res" : hint_;
   ir::Apply call{it->second, callArgs, {}};
   ir::Stm stm;
   std::vector<SubExp> sizes, results;
@@ -261,7 +274,7 @@ std::optional<Value> Internaliser::callKept(const FunValue& f, const std::vector
     results.push_back(n);
   }
   stm.exp = std::move(call);
-  stm.prov = ir::Provenance{site(span), d.name.base};
+  stm.prov = ir::Provenance{site(span), base};
   b_->add(std::move(stm));
   return rebuild(shapeOfResult, results);
 }

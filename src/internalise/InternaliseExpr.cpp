@@ -200,7 +200,7 @@ Value Internaliser::arrayLit(const ast::Expr& e, Env& env) {
     elems.push_back(expr(*sub, env));
   std::vector<std::vector<SubExp>> cols;
   for (const Value& v : elems) {
-    std::vector<SubExp> ls = leaves(v, e.span);
+    std::vector<SubExp> ls = elementLeaves(v, e.span); // `[()]` too (Note [Arrays of units])
     if (cols.empty())
       cols.resize(ls.size());
     for (size_t i = 0; i < ls.size(); ++i)
@@ -213,7 +213,8 @@ Value Internaliser::arrayLit(const ast::Expr& e, Env& env) {
     op.args = col;
     out.push_back(b_->let1("arr", op));
   }
-  return rebuild(elems[0], out);
+  size_t pos = 0;
+  return arrayOf(elems[0], out, pos);
 }
 
 ir::PrimValue floatConstant(ir::PrimType t, double v) {

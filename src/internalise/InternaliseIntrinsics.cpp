@@ -104,7 +104,7 @@ Value Internaliser::freshParams(const Value& like, const std::vector<ir::Type>& 
 
 ir::Lambda Internaliser::lambda(const Value& fn, const std::vector<Value>& params,
                                 const std::vector<TypeRef>& paramTypes, const SourceSpan& span,
-                                Value* result) {
+                                Value* result, bool elements) {
   ir::Lambda lam;
   lam.body = inBody([&] {
     std::vector<Arg> args;
@@ -113,7 +113,7 @@ ir::Lambda Internaliser::lambda(const Value& fn, const std::vector<Value>& param
     Value r = apply(fn, std::move(args), span);
     if (result)
       *result = r;
-    return leaves(r, span);
+    return elements ? elementLeaves(r, span) : leaves(r, span);
   });
   for (const SubExp& r : lam.body.result)
     lam.retTypes.push_back(typeOf(r));
@@ -145,7 +145,7 @@ Value Internaliser::soacMap(const Arg& f, const Arg& xs, const SourceSpan& span)
   std::vector<ir::Param> params;
   Value row = freshParams(xs.value, ir::rowTypes(s.inputs, tenv_), params, "x");
   Value shape;
-  s.map = lambda(f.value, {row}, {rowOf(xs.type)}, span, &shape);
+  s.map = lambda(f.value, {row}, {rowOf(xs.type)}, span, &shape, true);
   s.map.params = std::move(params);
   // Array results must not depend on sizes computed inside the lambda.
   ir::NameSet bound = ir::boundVars(s.map.body);
@@ -158,7 +158,8 @@ Value Internaliser::soacMap(const Arg& f, const Arg& xs, const SourceSpan& span)
   std::vector<VName> out =
       b_->let(hint_.empty() ? "mapped" : hint_, ir::Op{ir::Soac{s}}, {site(span), "map"});
   std::vector<SubExp> ses(out.begin(), out.end());
-  return rebuild(shape, ses);
+  size_t pos = 0;
+  return arrayOf(shape, ses, pos);
 }
 
 Value Internaliser::soacReduce(const Arg& op, const Arg& ne, const Arg& xs, bool scan, bool comm,
@@ -251,13 +252,16 @@ Value Internaliser::intrinsic(const FunValue& f, std::vector<Arg>& args, const S
   }
   if (n == "__replicate") {
     SubExp count = leaf(0);
-    return perLeaf(args[1].value, [&](const SubExp& v) -> SubExp {
+    std::vector<SubExp> reps;
+    for (const SubExp& v : elementLeaves(args[1].value, span)) {
       ir::BasicOp op = basic(ir::BasicOp::Kind::Replicate);
       op.shape = {count};
       op.args = {v};
       // The provenance makes the kernel that fills the array cite its source line.
-      return b_->let1("replicated", op, {site(span), "replicate"});
-    });
+      reps.push_back(b_->let1("replicated", op, {site(span), "replicate"}));
+    }
+    size_t pos = 0;
+    return arrayOf(args[1].value, reps, pos);
   }
   if (n == "__copy")
     return perLeaf(args[0].value, [&](const SubExp& v) -> SubExp {

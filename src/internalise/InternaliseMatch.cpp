@@ -40,9 +40,14 @@ std::optional<SubExp> Internaliser::patternTest(const ast::Pattern& p, const Typ
                                                 const Value& v, Env& env) {
   using PK = ast::Pattern::Kind;
   TypeRef t = type ? type : resolve(p.type, env);
+  auto never = [](const std::optional<SubExp>& c) {
+    return c && !c->isVar() && c->constant().i == 0;
+  };
   auto both = [&](std::optional<SubExp> acc, std::optional<SubExp> c) -> std::optional<SubExp> {
     if (!acc || !c)
       return acc ? acc : c;
+    if (never(acc) || never(c)) // another constructor of a direct sum (Note [Sum types])
+      return SubExp(ir::PrimValue::boolean(false));
     return b_->binOp(BinOpKind::LogAnd, PrimType::Bool, *acc, *c, "matches");
   };
   switch (p.kind) {
@@ -95,6 +100,16 @@ std::optional<SubExp> Internaliser::patternTest(const ast::Pattern& p, const Typ
         k = i;
     if (k == t->constructors.size())
       unsupported(p.span, "the constructor `#" + p.name.base + "` here");
+    if (v.direct) {
+      // The constructor is known (Note [Sum types]): no test, or a test that fails.
+      if (directTag(v) != k)
+        return SubExp(ir::PrimValue::boolean(false));
+      std::optional<SubExp> acc;
+      const std::vector<TypeRef>& pts = t->constructors[k].second;
+      for (size_t i = 0; i < p.elems.size() && i + 1 < v.elems.size(); ++i)
+        acc = both(acc, patternTest(*p.elems[i], pts[i], v.elems[i + 1], env));
+      return acc;
+    }
     SubExp tag = leaves(v.elems.at(0), p.span).at(0);
     std::optional<SubExp> acc = b_->cmpOp(
         CmpOpKind::Eq, PrimType::U8, tag,
@@ -123,6 +138,9 @@ Value Internaliser::matchFrom(const ast::Expr& e, size_t k, const Value& scrut, 
   std::optional<SubExp> cond = patternTest(*c.pattern, t, scrut, inner);
   if (!cond) // irrefutable: later cases are unreachable
     return expr(*c.body, inner);
+  if (!cond->isVar() && cond->constant().i == 0 && k + 1 < e.cases.size())
+    return matchFrom(e, k + 1, scrut, t, env); // never taken (another constructor's case
+                                               // of a direct sum: its names are unbound)
   if (k + 1 == e.cases.size()) {
     // As the interpreter: a value that no case matches is a run-time error.
     b_->assertion(*cond, "no case of this `match` matches the value at " + location(e.span),

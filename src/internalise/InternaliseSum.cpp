@@ -16,13 +16,31 @@ using ir::SubExp;
 // and records to their components, a nested sum to its own tag and slots); a constructor
 // puts its k-th scalar of type t in the k-th slot of type t, so constructors share the slots
 // of each scalar type and the value has, per type, as many slots as the constructor that
-// needs most of them. Slots a constructor does not use hold zero. An array of sum values is,
-// like an array of tuples, one array per leaf. Arrays inside payloads are not supported
-// (their blank values would need a size).
+// needs most of them. Slots a constructor does not use hold zero. An array of primitive
+// values in a payload takes an array slot of its element type and rank; a constructor that
+// does not use it puts an empty array there (every dimension 0), so the slot's size is
+// existential where constructors meet (an `if`, a `match`). An array of sum values is, like
+// an array of tuples, one array per leaf.
+//
+// A sum type with a function in a payload has no layout: the type checker keeps its values
+// out of `if`s, `match` results, loops and arrays (not first-order), so each is built by
+// one constructor that internalisation sees. Such a value is `direct`: its constant tag and
+// the constructor's payload values, functions included; a `match` on it picks its case at
+// compile time.
 
 namespace {
 
-void flatten(const TypeRef& t, std::vector<ir::PrimType>& out, const SourceSpan& span);
+/// A payload leaf: its element type and rank (0: a scalar).
+struct SlotType {
+  ir::PrimType prim;
+  size_t rank = 0;
+  bool operator==(const SlotType& o) const { return prim == o.prim && rank == o.rank; }
+  bool operator<(const SlotType& o) const {
+    return prim != o.prim ? prim < o.prim : rank < o.rank;
+  }
+};
+
+void flatten(const TypeRef& t, std::vector<SlotType>& out, const SourceSpan& span);
 
 } // namespace
 
@@ -31,20 +49,22 @@ SumLayout layoutOf(const Type& sum, const SourceSpan& span) {
     throw Unsupported{span, "a sum type with more than 256 constructors"};
   SumLayout l;
   for (const auto& [name, payload] : sum.constructors) {
-    std::vector<ir::PrimType> scalars;
+    std::vector<SlotType> scalars;
     for (const TypeRef& p : payload)
       flatten(p, scalars, span);
-    std::map<ir::PrimType, size_t> used; // slots of each type taken by this constructor
+    std::map<SlotType, size_t> used; // slots of each type taken by this constructor
     std::vector<size_t> mine;
-    for (ir::PrimType pt : scalars) {
-      size_t nth = used[pt]++, seen = 0, slot = l.slots.size();
+    for (SlotType st : scalars) {
+      size_t nth = used[st]++, seen = 0, slot = l.slots.size();
       for (size_t i = 0; i < l.slots.size(); ++i)
-        if (l.slots[i] == pt && seen++ == nth) {
+        if (SlotType{l.slots[i], l.ranks[i]} == st && seen++ == nth) {
           slot = i;
           break;
         }
-      if (slot == l.slots.size())
-        l.slots.push_back(pt);
+      if (slot == l.slots.size()) {
+        l.slots.push_back(st.prim);
+        l.ranks.push_back(st.rank);
+      }
       mine.push_back(slot);
     }
     l.ctorSlots.push_back(std::move(mine));
@@ -54,11 +74,17 @@ SumLayout layoutOf(const Type& sum, const SourceSpan& span) {
 
 namespace {
 
-void flatten(const TypeRef& t, std::vector<ir::PrimType>& out, const SourceSpan& span) {
+void flatten(const TypeRef& t, std::vector<SlotType>& out, const SourceSpan& span) {
   switch (t ? t->kind : Type::Kind::Var) {
   case Type::Kind::Prim:
-    out.push_back(t->prim);
+    out.push_back({t->prim, 0});
     return;
+  case Type::Kind::Array:
+    if (t->elem && t->elem->kind == Type::Kind::Prim) {
+      out.push_back({t->elem->prim, t->shape.size()});
+      return;
+    }
+    break;
   case Type::Kind::Tuple:
     for (const TypeRef& e : t->elems)
       flatten(e, out, span);
@@ -68,14 +94,16 @@ void flatten(const TypeRef& t, std::vector<ir::PrimType>& out, const SourceSpan&
       flatten(f, out, span);
     return;
   case Type::Kind::Sum: {
-    out.push_back(PrimType::U8);
-    for (ir::PrimType s : layoutOf(*t, span).slots)
-      out.push_back(s);
+    out.push_back({PrimType::U8, 0});
+    SumLayout l = layoutOf(*t, span);
+    for (size_t i = 0; i < l.slots.size(); ++i)
+      out.push_back({l.slots[i], l.ranks[i]});
     return;
   }
   default:
-    throw Unsupported{span, "a sum type with a payload of type `" + (t ? t->str() : "?") + "`"};
+    break;
   }
+  throw Unsupported{span, "a sum type with a payload of type `" + (t ? t->str() : "?") + "`"};
 }
 
 /// A value of type `t` from leaves `ls` (read from `pos` on), structured as `expr` builds it.
@@ -110,6 +138,24 @@ Value fromLeaves(const TypeRef& t, const std::vector<SubExp>& ls, size_t& pos,
   }
 }
 
+bool holdsFunction(const TypeRef& t) {
+  if (!t)
+    return false;
+  if (t->kind == Type::Kind::Function)
+    return true;
+  for (const TypeRef& e : t->elems)
+    if (holdsFunction(e))
+      return true;
+  for (const auto& f : t->fields)
+    if (holdsFunction(f.second))
+      return true;
+  for (const auto& c : t->constructors)
+    for (const TypeRef& p : c.second)
+      if (holdsFunction(p))
+        return true;
+  return t->kind == Type::Kind::Array && holdsFunction(t->elem);
+}
+
 size_t ctorIndex(const Type& sum, const std::string& name, const SourceSpan& span) {
   for (size_t i = 0; i < sum.constructors.size(); ++i)
     if (sum.constructors[i].first == name)
@@ -119,25 +165,55 @@ size_t ctorIndex(const Type& sum, const std::string& name, const SourceSpan& spa
 
 } // namespace
 
+bool holdsFunctionType(const Type& sum) {
+  for (const auto& c : sum.constructors)
+    for (const TypeRef& p : c.second)
+      if (holdsFunction(p))
+        return true;
+  return false;
+}
+
+size_t directTag(const Value& v) {
+  return static_cast<size_t>(v.elems.at(0).leaf.constant().i);
+}
+
+SubExp Internaliser::blankSlot(ir::PrimType t, size_t rank) {
+  if (rank == 0)
+    return ir::zeroOf(t);
+  // An empty array literal: no elements to fill (a replicate of several empty dimensions
+  // would lower to a kernel splitting its index by zero).
+  ir::BasicOp lit;
+  lit.kind = ir::BasicOp::Kind::ArrayLit;
+  ir::Shape rowShape(rank - 1, SubExp(ir::PrimValue::integer(PrimType::I64, 0)));
+  lit.rowType = rank == 1 ? ir::Type::prim(t) : ir::Type::array(t, rowShape);
+  return b_->let1("blank", lit);
+}
+
 Value Internaliser::constructor(const ast::Expr& e, Env& env) {
   TypeRef t = resolve(e.type, env);
   if (!t || t->kind != Type::Kind::Sum)
     unsupported(e.span, "a constructor of type `" + (t ? t->str() : "?") + "`");
   size_t k = ctorIndex(*t, e.name.base, e.span);
+  if (holdsFunctionType(*t)) {
+    Value v;
+    v.kind = Value::Kind::Sum;
+    v.direct = true;
+    v.elems.push_back(Value::of(ir::PrimValue::integer(PrimType::U8, static_cast<int64_t>(k))));
+    for (const auto& p : e.elems)
+      v.elems.push_back(expr(*p, env));
+    return v;
+  }
   SumLayout l = layoutOf(*t, e.span);
   std::vector<SubExp> scalars;
   for (const auto& p : e.elems)
-    for (const SubExp& s : leaves(expr(*p, env), p->span)) {
-      if (typeOf(s).isArray())
-        unsupported(p->span, "an array in the payload of a constructor");
+    for (const SubExp& s : leaves(expr(*p, env), p->span))
       scalars.push_back(s);
-    }
   FJORD_CHECK(scalars.size() == l.ctorSlots[k].size(), "payload of #" + e.name.base);
   Value v;
   v.kind = Value::Kind::Sum;
   v.elems.push_back(Value::of(ir::PrimValue::integer(PrimType::U8, static_cast<int64_t>(k))));
-  for (ir::PrimType st : l.slots)
-    v.elems.push_back(Value::of(ir::zeroOf(st)));
+  for (size_t i = 0; i < l.slots.size(); ++i)
+    v.elems.push_back(Value::of(blankSlot(l.slots[i], l.ranks[i])));
   for (size_t i = 0; i < scalars.size(); ++i)
     v.elems[1 + l.ctorSlots[k][i]] = Value::of(scalars[i]);
   return v;
@@ -145,6 +221,10 @@ Value Internaliser::constructor(const ast::Expr& e, Env& env) {
 
 std::vector<Value> Internaliser::payload(const Type& sum, size_t ctor, const Value& v,
                                          const SourceSpan& span) {
+  if (v.direct) {
+    FJORD_CHECK(directTag(v) == ctor, "payload of a direct sum's other constructor");
+    return std::vector<Value>(v.elems.begin() + 1, v.elems.end());
+  }
   SumLayout l = layoutOf(sum, span);
   FJORD_CHECK(v.kind == Value::Kind::Sum && v.elems.size() == 1 + l.slots.size(),
               "sum value does not match its type's layout");

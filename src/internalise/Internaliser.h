@@ -42,6 +42,12 @@ struct Instances {
   std::map<std::string, InstanceInfo> info;   ///< function name -> what its calls know
 };
 
+/// Whether a payload of sum type `sum` holds a function: its values are `direct` (Note [Sum
+/// types] in InternaliseSum.cpp).
+bool holdsFunctionType(const Type& sum);
+/// The constructor index of a `direct` sum value.
+size_t directTag(const Value& v);
+
 class Internaliser {
 public:
   Internaliser(const sema::CheckedProgram& checked, ir::NameSource& names, Instances& instances)
@@ -81,6 +87,14 @@ private:
     return rebuild(like, ses, pos);
   }
   ir::Type typeOf(const ir::SubExp& se) const { return ir::subExpType(se, tenv_); }
+  // --- arrays of units (InternaliseUnits.cpp, Note [Arrays of units])
+  /// `[n]()` for a bool array `carrier` of its shape; `()` for a scalar (a row of `[n]()`).
+  Value unitsOf(const ir::SubExp& carrier) const;
+  /// The leaves of an array element: `leaves`, with a `true` for each value without leaves.
+  std::vector<ir::SubExp> elementLeaves(const Value& v, const SourceSpan& span) const;
+  /// The array of elements shaped like `elem` whose leaves, in `elementLeaves` order, are
+  /// `ses` (from `pos` on).
+  Value arrayOf(const Value& elem, const std::vector<ir::SubExp>& ses, size_t& pos) const;
   /// Renames the statements that bind `v`'s leaves after the source name `name`, and `v`
   /// with them; only statements from the `firstOwn`-th of the builder on (those built for
   /// `v`): a leaf bound earlier is another binding's name (`let b = a`), still in use.
@@ -131,6 +145,13 @@ private:
   void defineInstance(const std::string& name, const FunValue& f, const std::vector<Arg>& args,
                       const std::vector<ir::Param>& params, const std::vector<Value>& paramValues,
                       const std::vector<ir::Type>& leafTypes, const SourceSpan& span);
+  /// The operands `v` holds, with those its function values capture, in a fixed order, and
+  /// in `key` what identifies its structure and functions' code (InternaliseCapture.cpp,
+  /// Note [Function arguments of recursive functions]).
+  void captured(const Value& v, std::vector<ir::SubExp>& out, std::string& key, size_t depth,
+                const SourceSpan& span) const;
+  /// `v` with the operands `captured` lists replaced by `ses` from `pos` on.
+  Value recapture(const Value& v, const std::vector<ir::SubExp>& ses, size_t& pos) const;
   /// A value of source type `t` with placeholder leaves; the leaves' IR types (array
   /// dimensions unknown, as zeros) go to `leafTypes`.
   Value resultTemplate(const TypeRef& t, const ir::Shape& outer, std::vector<ir::Type>& leafTypes,
@@ -138,9 +159,10 @@ private:
 
   // --- intrinsics (InternaliseIntrinsics.cpp)
   Value intrinsic(const FunValue& f, std::vector<Arg>& args, const SourceSpan& span);
+  /// `elements`: the results are a `map`'s elements (elementLeaves, Note [Arrays of units]).
   ir::Lambda lambda(const Value& fn, const std::vector<Value>& params,
                     const std::vector<TypeRef>& paramTypes, const SourceSpan& span,
-                    Value* result = nullptr);
+                    Value* result = nullptr, bool elements = false);
   /// Parameters for one value of each leaf type of `like`, in a Value of its structure.
   Value freshParams(const Value& like, const std::vector<ir::Type>& types,
                     std::vector<ir::Param>& out, const std::string& name);
@@ -180,6 +202,8 @@ private:
   // --- sum types, `match` and structural equality (InternaliseSum.cpp, InternaliseMatch.cpp)
   /// `#c a b`: the tag and the payload in the slots of the sum type's layout.
   Value constructor(const ast::Expr& e, Env& env);
+  /// What a slot holds where its constructor is not the value's: zero, or an empty array.
+  ir::SubExp blankSlot(ir::PrimType t, size_t rank);
   /// The payload of constructor `ctor` of the sum value `v` of type `sum`.
   std::vector<Value> payload(const Type& sum, size_t ctor, const Value& v, const SourceSpan& span);
   /// `x == y` for values of type `t` (arrays: equal shapes and all elements equal).

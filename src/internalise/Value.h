@@ -19,13 +19,18 @@ struct AccInfo;
 
 struct Value {
   /// Sum: elems = {tag (u8 leaf), payload slots...} (Note [Sum types] in InternaliseSum.cpp).
-  enum class Kind { Leaf, Tuple, Record, Fun, Sum, Acc };
+  /// Units: an array of values without leaves (`[n]()`); `leaf` is a bool array of its
+  /// shape that carries only the sizes (Note [Arrays of units] in InternaliseUnits.cpp).
+  enum class Kind { Leaf, Tuple, Record, Fun, Sum, Acc, Units };
   Kind kind = Kind::Tuple; ///< the empty tuple is unit
   ir::SubExp leaf;
   std::vector<Value> elems;        ///< Tuple, Record (parallel to `fields`)
   std::vector<std::string> fields; ///< Record: field names in sorted order
   std::shared_ptr<const FunValue> fun;
   std::shared_ptr<const AccInfo> acc; ///< Acc
+  /// Sum of a type with functions in payloads: elems = {tag (a constant), the constructor's
+  /// payload values as they are} (Note [Sum types] in InternaliseSum.cpp).
+  bool direct = false;
 
   static Value of(ir::SubExp se) {
     Value v;

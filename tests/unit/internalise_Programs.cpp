@@ -195,14 +195,29 @@ TEST_CASE("internalise: let-bound names and loops keep source names") {
 }
 
 TEST_CASE("internalise: unsupported constructs are diagnosed, not crashed on") {
-  // Arrays in the payload of a constructor have no sum-type layout yet.
-  auto in = internaliseText("type t = #a [3]i32 | #b\n"
-                            "entry f (xs: [3]i32) : i32 = match (#a xs : t) case #a ys -> ys[0] "
+  // Arrays of tuples in the payload of a constructor have no sum-type layout yet.
+  auto in = internaliseText("type t = #a [3](i32, bool) | #b\n"
+                            "entry f (xs: [3]i32) : i32 =\n"
+                            "  match (#a (zip xs (map (> 0) xs)) : t) case #a ys -> ys[0].0 "
                             "case #b -> 0");
   CHECK(in->diags.hasErrors());
-  CHECK(in->diags.render().find("a sum type with a payload of type `[3]i32` is not supported "
-                                "yet") != std::string::npos);
+  CHECK(in->diags.render().find("a sum type with a payload of type `[3](i32, bool)` is not "
+                                "supported yet") != std::string::npos);
   CHECK(in->prog.funs.empty());
+  // Arrays of primitive values in payloads are laid out (Note [Sum types]), but the C API
+  // has no view of them yet: an entry point returning one is reported, at the entry point.
+  auto ret = internaliseText("type~ t = #a ([]i32) | #b\n"
+                             "entry f (n: i64) : t = if n > 0 then #a (replicate n 1) else #b");
+  INFO(ret->diags.render());
+  CHECK(ret->diags.render().find("2:1: error: an entry point taking or returning a sum type with "
+                                 "an array in a payload is not supported yet") !=
+        std::string::npos);
+  auto inside = internaliseText("type~ t = #a ([]i32) | #b\n"
+                                "entry f (n: i64) : i32 =\n"
+                                "  match (if n > 0 then #a (replicate n 2) else #b : t)\n"
+                                "  case #a xs -> i32.sum xs case #b -> 0");
+  CHECK_FALSE(inside->diags.hasErrors());
+  CHECK_FALSE(inside->prog.funs.empty());
 }
 
 TEST_CASE("internalise: f16 programs compile, with constants rounded to binary16") {
