@@ -40,6 +40,14 @@ PrimType unsignedOf(PrimType t) {
   }
 }
 
+/// The values of signed integer type `t`.
+Interval intRange(PrimType t) {
+  int bits = 8 * primBytes(t);
+  if (bits == 64)
+    return {INT64_MIN, INT64_MAX};
+  return {-(int64_t{1} << (bits - 1)), (int64_t{1} << (bits - 1)) - 1};
+}
+
 /// The value of an integer constant, sign- or zero-extended from its width.
 int64_t signedValue(const imp::PrimValue& v) { return v.asInt(); }
 
@@ -84,23 +92,53 @@ std::string CPrinter::helper(const std::string& op, PrimType t) {
   std::string ty(hd.typeName(t));
   std::string name = "fjord_" + op + "_" + primName(t);
   std::string head = std::string(hd.helperQualifier) + " " + ty + " " + name;
+  std::string uty(hd.typeName(unsignedOf(t)));
+  std::string width = std::to_string(8 * primBytes(t));
+  // x negated through the unsigned type (wraps; Note [Wrapping arithmetic]): the runtime's
+  // macro for i32/i64; narrower types negate in `int` and convert back.
+  std::string negX = primBytes(t) >= 4 ? "fjord_neg_" + std::string(primName(t)) + "(x)"
+                                       : "(" + ty + ")-x";
   std::string def;
   if (op == "div") {
-    def = head + "(" + ty + " x, " + ty + " y) {\n    " + ty +
+    def = "/// Floor division (rounds towards negative infinity); x / -1 wraps.\n" + head + "(" +
+          ty + " x, " + ty + " y) {\n    if (y == -1)\n        return " + negX + ";\n    " + ty +
           " q = x / y;\n    return q - ((x % y != 0) & ((x < 0) != (y < 0)));\n}\n";
-    def = "/// Floor division (rounds towards negative infinity).\n" + def;
   } else if (op == "mod") {
     def = "/// Floor modulo: the result has the sign of the divisor.\n" + head + "(" + ty +
-          " x, " + ty + " y) {\n    " + ty +
+          " x, " + ty + " y) {\n    if (y == -1)\n        return 0;\n    " + ty +
           " r = x % y;\n    return r + ((r != 0) & ((r < 0) != (y < 0))) * y;\n}\n";
+  } else if (op == "quot") {
+    def = "/// Truncating division; x / -1 wraps.\n" + head + "(" + ty + " x, " + ty +
+          " y) {\n    return y == -1 ? " + negX + " : x / y;\n}\n";
+  } else if (op == "rem") {
+    def = "/// Truncating remainder (0 for y = -1).\n" + head + "(" + ty + " x, " + ty +
+          " y) {\n    return y == -1 ? 0 : x % y;\n}\n";
   } else if (op == "pow") {
-    def = "/// Integer power by squaring (0 for negative exponents, except of 1 and -1).\n" +
-          head + "(" + ty + " x, " + ty + " y) {\n    " + ty +
-          " r = 1;\n    if (y < 0)\n        return x == 1 ? 1 : x == -1 ? (y % 2 == 0 ? 1 : -1) : 0;\n"
-          "    while (y > 0) {\n        if (y & 1)\n            r *= x;\n        x *= x;\n"
-          "        y >>= 1;\n    }\n    return r;\n}\n";
+    // In an unsigned type of at least 32 bits, so that the products wrap.
+    std::string wide(hd.typeName(primBytes(t) == 8 ? PrimType::U64 : PrimType::U32));
+    std::string negative = isSigned(t) ? "    if (y < 0)\n        return x == 1 ? 1 : x == -1 ? (y % 2 == 0 ? 1 : -1) : 0;\n" : "";
+    def = "/// Integer power by squaring, wrapping" +
+          std::string(isSigned(t) ? " (0 for negative exponents, except of 1 and -1)" : "") +
+          ".\n" + head + "(" + ty + " x, " + ty + " y) {\n" + negative + "    " + wide +
+          " r = 1, b = (" + wide + ")x;\n    while (y > 0) {\n        if (y & 1)\n            r *= b;\n"
+          "        b *= b;\n        y >>= 1;\n    }\n    return (" + ty + ")r;\n}\n";
   } else if (op == "abs") {
-    def = head + "(" + ty + " x) {\n    return x < 0 ? -x : x;\n}\n";
+    def = head + "(" + ty + " x) {\n    return x < 0 ? " + negX + " : x;\n}\n";
+  } else if (op == "shl") {
+    def = "/// x << y, 0 where y is the width or more.\n" + head + "(" + ty + " x, " + ty +
+          " y) {\n    return (" + uty + ")y >= " + width + " ? 0 : (" + ty + ")((" + uty +
+          ")x << y);\n}\n";
+  } else if (op == "shr") {
+    def = isSigned(t) ? "/// x >> y, filled with the sign where y is the width or more.\n" + head +
+                            "(" + ty + " x, " + ty + " y) {\n    return x >> ((" + uty +
+                            ")y >= " + width + " ? " + width + " - 1 : y);\n}\n"
+                      : "/// x >> y, 0 where y is the width or more.\n" + head + "(" + ty +
+                            " x, " + ty + " y) {\n    return (" + uty + ")y >= " + width +
+                            " ? 0 : (" + ty + ")(x >> y);\n}\n";
+  } else if (op == "lshr") {
+    def = "/// The logical shift x >>> y, 0 where y is the width or more.\n" + head + "(" + ty +
+          " x, " + ty + " y) {\n    return (" + uty + ")y >= " + width + " ? 0 : (" + ty +
+          ")((" + uty + ")x >> y);\n}\n";
   } else if (op == "sgn") {
     def = isFloat(t) ? head + "(" + ty + " x) {\n    return x > 0 ? (" + ty + ")1 : x < 0 ? (" +
                            ty + ")-1 : x;\n}\n"
@@ -256,6 +294,8 @@ CPrinter::Printed CPrinter::unary(const Exp& e) {
   std::string text;
   switch (e.unOp) {
   case imp::UnOpKind::Neg:
+    if (isSigned(e.type) && primBytes(e.type) >= 4 && !noOverflow(e)) // wraps (Note [Wrapping arithmetic])
+      return {call("fjord_neg_" + std::string(primName(e.type)), {exp(x)}), 16, Primary};
     text = (e.type == PrimType::Bool ? "!" : "-") + operand(x, 15, Unary, false, false);
     break;
   case imp::UnOpKind::Not:
@@ -278,6 +318,41 @@ CPrinter::Printed CPrinter::unary(const Exp& e) {
   return {text, 15, Unary};
 }
 
+bool CPrinter::noOverflow(const Exp& e) const {
+  return (memorySize_ && e.type == PrimType::I64) || ranges_.fits(e) ||
+         ranges_.indexArithmetic(e);
+}
+
+std::string CPrinter::memorySize(const Exp& e) {
+  memorySize_ = true;
+  std::string text = exp(e);
+  memorySize_ = false;
+  return text;
+}
+
+std::optional<CPrinter::Printed> CPrinter::shiftHelper(const Exp& e) {
+  const Exp& x = *e.args.at(0);
+  const Exp& y = *e.args.at(1);
+  PrimType t = e.operandType;
+  int64_t width = 8 * primBytes(t);
+  Interval xr = ranges_.range(x), yr = ranges_.range(y);
+  bool amountBelowWidth = yr.lo >= 0 && yr.hi < width;
+  // A left shift of a signed value is defined where it is non-negative and the result fits
+  // the type C computes in (`int` for narrower types).
+  bool defined = amountBelowWidth;
+  if (defined && e.binOp == imp::BinOpKind::Shl && isSigned(t)) {
+    int64_t limit = width < 32 ? INT32_MAX : intRange(t).hi;
+    defined = xr.lo >= 0 && (xr.hi == 0 || yr.hi < 62) &&
+              static_cast<__int128>(xr.hi) << yr.hi <= limit;
+  }
+  if (defined)
+    return std::nullopt;
+  std::string op = e.binOp == imp::BinOpKind::Shl ? "shl"
+                   : e.binOp == imp::BinOpKind::Shr ? "shr"
+                                                    : "lshr";
+  return Printed{call(helper(op, t), {exp(x), exp(y)}), 16, Primary};
+}
+
 CPrinter::Printed CPrinter::binary(const Exp& e) {
   using imp::BinOpKind;
   const Exp& x = *e.args.at(0);
@@ -290,12 +365,27 @@ CPrinter::Printed CPrinter::binary(const Exp& e) {
   auto helperCall = [&](const std::string& op) -> Printed {
     return {call(helper(op, t), {exp(x), exp(y)}), 16, Primary};
   };
+  // Signed i32/i64 + - * that may overflow wrap through the unsigned type (runtime macros,
+  // Note [Wrapping arithmetic]); narrower types compute in `int`, where they cannot.
+  bool arithmetic = e.binOp == BinOpKind::Add || e.binOp == BinOpKind::Sub ||
+                    e.binOp == BinOpKind::Mul;
+  if (arithmetic && isSigned(t) && primBytes(t) >= 4 && !noOverflow(e))
+    return {call("fjord_" + std::string(binOpName(e.binOp)) + "_" + primName(t), {exp(x), exp(y)}),
+            16, Primary};
   Group g = Add;
   std::string op;
   switch (e.binOp) {
   case BinOpKind::Add: g = Add, op = "+"; break;
   case BinOpKind::Sub: g = Add, op = "-"; break;
-  case BinOpKind::Mul: g = Mul, op = "*"; break;
+  case BinOpKind::Mul:
+    if (t == PrimType::U16) { // u16 * u16 in `int` may overflow it: multiply as u32
+      std::string text = "(" + std::string(d_.typeName(PrimType::U32)) + ")" +
+                         operand(x, 15, Unary, false, false) + " * " +
+                         operand(y, 13, Mul, true, true);
+      return {"(" + std::string(d_.typeName(t)) + ")(" + text + ")", 15, Unary};
+    }
+    g = Mul, op = "*";
+    break;
   case BinOpKind::Div:
     if (isSigned(t))
       return helperCall("div");
@@ -308,19 +398,31 @@ CPrinter::Printed CPrinter::binary(const Exp& e) {
       return helperCall("mod");
     g = Mul, op = "%";
     break;
-  case BinOpKind::Quot: g = Mul, op = "/"; break;
-  case BinOpKind::Rem:
-    if (isFloat(t))
+  case BinOpKind::Quot:
+  case BinOpKind::Rem: {
+    if (isFloat(t) && e.binOp == BinOpKind::Rem)
       return fn(mathFunction("fmod", t));
-    g = Mul, op = "%";
+    // The most negative value divided by -1 is undefined in C; Futhark wraps (-x, 0).
+    Interval xr = ranges_.range(x), yr = ranges_.range(y);
+    bool minByMinusOne = yr.lo <= -1 && yr.hi >= -1 && xr.lo <= intRange(t).lo;
+    if (isSigned(t) && minByMinusOne && !ranges_.indexArithmetic(e))
+      return helperCall(e.binOp == BinOpKind::Quot ? "quot" : "rem");
+    g = Mul, op = e.binOp == BinOpKind::Quot ? "/" : "%";
     break;
+  }
   case BinOpKind::Pow:
     if (isFloat(t))
       return fn(mathFunction("pow", t));
     return helperCall("pow");
-  case BinOpKind::Shl: g = Shift, op = "<<", looseX = false; break;
-  case BinOpKind::Shr: g = Shift, op = ">>", looseX = false; break;
+  case BinOpKind::Shl:
+  case BinOpKind::Shr:
+    if (auto h = shiftHelper(e))
+      return *h;
+    g = Shift, op = e.binOp == BinOpKind::Shl ? "<<" : ">>", looseX = false;
+    break;
   case BinOpKind::LShr:
+    if (auto h = shiftHelper(e))
+      return *h;
     if (isSigned(t)) {
       PrimType u = unsignedOf(t);
       std::string shifted = "(" + std::string(d_.typeName(u)) + ")" +
