@@ -671,9 +671,9 @@ void CPrinter::stm(const Stm& s) {
     line(s.name + "[" + exp(*s.args.at(0)) + "] = " + exp(*s.args.at(1)) + ";");
     return;
   case Stm::Kind::If: {
-    std::string cond = exp(*s.args.at(0));
-    if (s.body.empty() && s.elseBody.empty())
+    if (s.body.empty() && s.elseBody.empty()) // nor its condition (UseAnalysis.cpp)
       return;
+    std::string cond = exp(*s.args.at(0));
     if (s.body.empty()) {
       line("if (!(" + cond + ")) {");
       block(s.elseBody);
