@@ -136,6 +136,9 @@ private:
   std::set<std::string> dropped_;
 };
 
+/// The unsigned integer type of `t`'s width.
+PrimType unsignedOf(PrimType t);
+
 /// `text` as a C string literal (with quotes).
 std::string stringLiteral(const std::string& text);
 
