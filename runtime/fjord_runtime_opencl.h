@@ -40,12 +40,22 @@ namespace fjord_rt::opencl {
 /// in sh1) whose operator is the statements `combine`: they read acc0, acc1 (sh0[t], sh1[t])
 /// and above0, above1 (sh0[t + offset], sh1[t + offset]) and set acc0 and acc1.
 ///
+/// fjord_add_i32(x, y) and its kin wrap as those of fjord_runtime_common.h do.
+///
 /// FJORD_LOAD_LANES(lanes, first, mem, g, n) sets lanes[first + q] = mem[4g + q] for q < 4
 /// where 4g + q < n, by one vector load when all four are; FJORD_STORE_LANES(mem, g, lanes, n)
 /// is the matching store of lanes[0..3]; FJORD_LOAD_VECTOR(lanes, first, mem, g) is
 /// FJORD_LOAD_LANES where all four lie inside the input (Note [Vectorised inputs] in
 /// imp/GroupReduce.cpp).
 inline constexpr const char* kKernelPrelude = R"FJORD(
+#define fjord_add_i32(x, y) ((int)((uint)(x) + (uint)(y)))
+#define fjord_sub_i32(x, y) ((int)((uint)(x) - (uint)(y)))
+#define fjord_mul_i32(x, y) ((int)((uint)(x) * (uint)(y)))
+#define fjord_neg_i32(x) ((int)(0u - (uint)(x)))
+#define fjord_add_i64(x, y) ((long)((ulong)(x) + (ulong)(y)))
+#define fjord_sub_i64(x, y) ((long)((ulong)(x) - (ulong)(y)))
+#define fjord_mul_i64(x, y) ((long)((ulong)(x) * (ulong)(y)))
+#define fjord_neg_i64(x) ((long)(0ul - (ulong)(x)))
 #define FJORD_LOAD_LANES(lanes, first, mem, g, n) \
     do { \
         long fjord_g = (g), fjord_n = (n); \

@@ -9,9 +9,9 @@
 # Program i is generated from the seed "S-i", as in scripts/difftest.py, so a finding there
 # is reproduced here by its number. PER_FILE programs (default 100) share a file: nvcc costs
 # about 5 CPU seconds a file plus 0.25 a program, so files of 100 make 10,000 programs 100
-# nvcc runs, and scripts/difftest-gpu.sh runs each file's cases in one server process. A file the compiler rejects loses the program its located error points
-# into (counted as `unsupported`, `rejected` or `internal`) and is exported again without
-# it; a failure without a location (an internal error) splits the file in halves until the
+# nvcc runs, and scripts/difftest-gpu.sh runs each file's cases in one server process. A
+# file the compiler rejects loses every program its located errors point into (counted as
+# `unsupported`, `rejected` or `internal`) and is exported again without them; a failure without a location (an internal error) splits the file in halves until the
 # program is alone. The manifest is
 # also cut into parts of about --part programs (DIR/manifest-K.txt), which
 # scripts/gpu-check.sh can run one at a time (MANIFEST=).
@@ -117,16 +117,22 @@ def export_all(args, batch, pending):
             if status == "ok":
                 continue
             text = "\n".join(log)
-            located = re.search(re.escape(path) + r":(\d+):\d+: error: (.*)", text)
             cases = re.findall(r"^  \S+:\d+ \(p(\d+)\): (.*)$", text, re.M)
             if cases and "compilation failed" not in text and "internal compiler error" not in text:
                 # Compiled, but a case was not exported (the interpreter failed on it).
                 dropped += [(int(i), "interpreter", message) for i, message in cases]
                 continue
-            owner = program_at(starts[path], int(located.group(1))) if located else None
-            if owner is not None:
-                dropped.append((owner, category_of(text), located.group(2)))
-                rest = [(i, t) for i, t in programs if i != owner]
+            # Every program that a located error points into goes in this pass (the front
+            # end reports all its errors at once; later stages the first).
+            owners = {}
+            for line, message in re.findall(re.escape(path) + r":(\d+):\d+: error: (.*)", text):
+                owner = program_at(starts[path], int(line))
+                if owner is not None:
+                    owners.setdefault(owner, message)
+            if owners:
+                dropped += [(owner, category_of(message if len(owners) > 1 else text), message)
+                            for owner, message in owners.items()]
+                rest = [(i, t) for i, t in programs if i not in owners]
             elif len(programs) > 1:  # no location: the two halves apart
                 half = len(programs) // 2
                 stem = path[:-len(".fut")]

@@ -30,14 +30,13 @@ int precOf(Group g) {
 
 bool isNarrowInt(PrimType t) { return isInteger(t) && primBytes(t) < 4; }
 
-/// The unsigned integer type of `t`'s width.
-PrimType unsignedOf(PrimType t) {
-  switch (primBytes(t)) {
-  case 1: return PrimType::U8;
-  case 2: return PrimType::U16;
-  case 4: return PrimType::U32;
-  default: return PrimType::U64;
-  }
+
+/// The values of signed integer type `t`.
+Interval intRange(PrimType t) {
+  int bits = 8 * primBytes(t);
+  if (bits == 64)
+    return {INT64_MIN, INT64_MAX};
+  return {-(int64_t{1} << (bits - 1)), (int64_t{1} << (bits - 1)) - 1};
 }
 
 /// The value of an integer constant, sign- or zero-extended from its width.
@@ -64,106 +63,13 @@ bool isFloatMath(const std::string& name) {
 
 } // namespace
 
-// ---------------------------------------------------------------------------------------
-// Helpers
-
-const std::string& Helpers::use(const std::string& name, const std::string& def) {
-  defs_.emplace(name, def);
-  return defs_.find(name)->first;
-}
-
-std::string Helpers::definitions() const {
-  std::string out;
-  for (const auto& [name, def] : defs_)
-    out += def + "\n";
-  return out;
-}
-
-std::string CPrinter::helper(const std::string& op, PrimType t) {
-  const Dialect& hd = helpers_.dialect();
-  std::string ty(hd.typeName(t));
-  std::string name = "fjord_" + op + "_" + primName(t);
-  std::string head = std::string(hd.helperQualifier) + " " + ty + " " + name;
-  std::string def;
-  if (op == "div") {
-    def = head + "(" + ty + " x, " + ty + " y) {\n    " + ty +
-          " q = x / y;\n    return q - ((x % y != 0) & ((x < 0) != (y < 0)));\n}\n";
-    def = "/// Floor division (rounds towards negative infinity).\n" + def;
-  } else if (op == "mod") {
-    def = "/// Floor modulo: the result has the sign of the divisor.\n" + head + "(" + ty +
-          " x, " + ty + " y) {\n    " + ty +
-          " r = x % y;\n    return r + ((r != 0) & ((r < 0) != (y < 0))) * y;\n}\n";
-  } else if (op == "pow") {
-    def = "/// Integer power by squaring (0 for negative exponents, except of 1 and -1).\n" +
-          head + "(" + ty + " x, " + ty + " y) {\n    " + ty +
-          " r = 1;\n    if (y < 0)\n        return x == 1 ? 1 : x == -1 ? (y % 2 == 0 ? 1 : -1) : 0;\n"
-          "    while (y > 0) {\n        if (y & 1)\n            r *= x;\n        x *= x;\n"
-          "        y >>= 1;\n    }\n    return r;\n}\n";
-  } else if (op == "abs") {
-    def = head + "(" + ty + " x) {\n    return x < 0 ? -x : x;\n}\n";
-  } else if (op == "sgn") {
-    def = isFloat(t) ? head + "(" + ty + " x) {\n    return x > 0 ? (" + ty + ")1 : x < 0 ? (" +
-                           ty + ")-1 : x;\n}\n"
-                     : head + "(" + ty + " x) {\n    return (x > 0) - (x < 0);\n}\n";
-    def = "/// The sign of x: -1, 0 or 1.\n" + def;
-  } else if (op == "popc" || op == "clz") {
-    def = bitCountHelper(op, t, name);
-  } else {
-    assert(false && "unknown helper");
+PrimType unsignedOf(PrimType t) {
+  switch (primBytes(t)) {
+  case 1: return PrimType::U8;
+  case 2: return PrimType::U16;
+  case 4: return PrimType::U32;
+  default: return PrimType::U64;
   }
-  return helpers_.use(name, def);
-}
-
-std::string CPrinter::bitCountHelper(const std::string& op, PrimType t,
-                                     const std::string& name) {
-  const Dialect& hd = helpers_.dialect();
-  std::string ty(hd.typeName(t));
-  std::string i32(hd.typeName(PrimType::I32));
-  bool popc = op == "popc";
-  std::string doc = popc ? "/// The number of set bits of x.\n"
-                         : "/// The number of leading zero bits of x (its width when x is 0).\n";
-  std::string head = std::string(hd.helperQualifier) + " " + i32 + " " + name + "(" + ty + " x)";
-  if (hd.kind == Dialect::Kind::OpenCL) // popcount and clz count within x's own width
-    return doc + head + " {\n    return (" + i32 + ")" + (popc ? "popcount" : "clz") + "(x);\n}\n";
-  // 64-bit unsigned builtins on the zero-extended value; clz then drops the extra width.
-  std::string wide = "(uint64_t)(" + std::string(hd.typeName(unsignedOf(t))) + ")x";
-  int extra = 64 - 8 * primBytes(t);
-  std::string less = extra ? " - " + std::to_string(extra) : "";
-  std::string hostBody = popc ? "__builtin_popcountll(" + wide + ")"
-                              : "x == 0 ? " + std::to_string(64 - extra) + " : __builtin_clzll(" +
-                                    wide + ")" + less;
-  if (hd.kind == Dialect::Kind::Host)
-    return doc + head + " {\n    return " + hostBody + ";\n}\n";
-  std::string deviceBody = popc ? "__popcll(" + wide + ")" : "__clzll((long long)" + wide + ")" + less;
-  return doc + head + " {\n#ifdef __CUDA_ARCH__\n    return " + deviceBody +
-         ";\n#else\n    return " + hostBody + ";\n#endif\n}\n";
-}
-
-std::string CPrinter::bitcastHelper(PrimType from) {
-  const Dialect& hd = helpers_.dialect();
-  PrimType to = ir::bitcastType(from);
-  std::string fromTy(hd.typeName(from)), toTy(hd.typeName(to));
-  std::string name = "fjord_" + std::string(isFloat(from) ? "to_bits_" : "from_bits_") +
-                     primName(isFloat(from) ? from : to);
-  std::string doc = "/// The bits of x reinterpreted as " + std::string(primName(to)) + ".\n";
-  std::string head = std::string(hd.helperQualifier) + " " + toTy + " " + name + "(" + fromTy + " x)";
-  // OpenCL's as_T and CUDA's __float_as_uint & co. reinterpret without a trip through
-  // memory; C++ host code copies the bytes (the defined way to pun).
-  std::string hostBody = toTy + " r;\n    __builtin_memcpy(&r, &x, sizeof r);\n    return r;";
-  std::string def;
-  if (hd.kind == Dialect::Kind::OpenCL) {
-    def = head + " {\n    return as_" + toTy + "(x);\n}\n";
-  } else if (hd.kind == Dialect::Kind::Host) {
-    def = head + " {\n    " + hostBody + "\n}\n";
-  } else {
-    bool wide = primBytes(from) == 8;
-    std::string intrinsic = isFloat(from) ? (wide ? "(uint64_t)__double_as_longlong" : "__float_as_uint")
-                                          : (wide ? "__longlong_as_double" : "__uint_as_float");
-    std::string arg = isFloat(from) || !wide ? "x" : "(long long)x";
-    def = head + " {\n#ifdef __CUDA_ARCH__\n    return " + intrinsic + "(" + arg +
-          ");\n#else\n    " + hostBody + "\n#endif\n}\n";
-  }
-  return helpers_.use(name, doc + def);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -256,6 +162,8 @@ CPrinter::Printed CPrinter::unary(const Exp& e) {
   std::string text;
   switch (e.unOp) {
   case imp::UnOpKind::Neg:
+    if (isSigned(e.type) && primBytes(e.type) >= 4 && !noOverflow(e)) // wraps (Note [Wrapping arithmetic])
+      return {call("fjord_neg_" + std::string(primName(e.type)), {exp(x)}), 16, Primary};
     text = (e.type == PrimType::Bool ? "!" : "-") + operand(x, 15, Unary, false, false);
     break;
   case imp::UnOpKind::Not:
@@ -278,6 +186,41 @@ CPrinter::Printed CPrinter::unary(const Exp& e) {
   return {text, 15, Unary};
 }
 
+bool CPrinter::noOverflow(const Exp& e) const {
+  return (memorySize_ && e.type == PrimType::I64) || ranges_.fits(e) ||
+         ranges_.indexArithmetic(e);
+}
+
+std::string CPrinter::memorySize(const Exp& e) {
+  memorySize_ = true;
+  std::string text = exp(e);
+  memorySize_ = false;
+  return text;
+}
+
+std::optional<CPrinter::Printed> CPrinter::shiftHelper(const Exp& e) {
+  const Exp& x = *e.args.at(0);
+  const Exp& y = *e.args.at(1);
+  PrimType t = e.operandType;
+  int64_t width = 8 * primBytes(t);
+  Interval xr = ranges_.range(x), yr = ranges_.range(y);
+  bool amountBelowWidth = yr.lo >= 0 && yr.hi < width;
+  // A left shift of a signed value is defined where it is non-negative and the result fits
+  // the type C computes in (`int` for narrower types).
+  bool defined = amountBelowWidth;
+  if (defined && e.binOp == imp::BinOpKind::Shl && isSigned(t)) {
+    int64_t limit = width < 32 ? INT32_MAX : intRange(t).hi;
+    defined = xr.lo >= 0 && (xr.hi == 0 || yr.hi < 62) &&
+              static_cast<__int128>(xr.hi) << yr.hi <= limit;
+  }
+  if (defined)
+    return std::nullopt;
+  std::string op = e.binOp == imp::BinOpKind::Shl ? "shl"
+                   : e.binOp == imp::BinOpKind::Shr ? "shr"
+                                                    : "lshr";
+  return Printed{call(helper(op, t), {exp(x), exp(y)}), 16, Primary};
+}
+
 CPrinter::Printed CPrinter::binary(const Exp& e) {
   using imp::BinOpKind;
   const Exp& x = *e.args.at(0);
@@ -290,12 +233,27 @@ CPrinter::Printed CPrinter::binary(const Exp& e) {
   auto helperCall = [&](const std::string& op) -> Printed {
     return {call(helper(op, t), {exp(x), exp(y)}), 16, Primary};
   };
+  // Signed i32/i64 + - * that may overflow wrap through the unsigned type (runtime macros,
+  // Note [Wrapping arithmetic]); narrower types compute in `int`, where they cannot.
+  bool arithmetic = e.binOp == BinOpKind::Add || e.binOp == BinOpKind::Sub ||
+                    e.binOp == BinOpKind::Mul;
+  if (arithmetic && isSigned(t) && primBytes(t) >= 4 && !noOverflow(e))
+    return {call("fjord_" + std::string(binOpName(e.binOp)) + "_" + primName(t), {exp(x), exp(y)}),
+            16, Primary};
   Group g = Add;
   std::string op;
   switch (e.binOp) {
   case BinOpKind::Add: g = Add, op = "+"; break;
   case BinOpKind::Sub: g = Add, op = "-"; break;
-  case BinOpKind::Mul: g = Mul, op = "*"; break;
+  case BinOpKind::Mul:
+    if (t == PrimType::U16) { // u16 * u16 in `int` may overflow it: multiply as u32
+      std::string text = "(" + std::string(d_.typeName(PrimType::U32)) + ")" +
+                         operand(x, 15, Unary, false, false) + " * " +
+                         operand(y, 13, Mul, true, true);
+      return {"(" + std::string(d_.typeName(t)) + ")(" + text + ")", 15, Unary};
+    }
+    g = Mul, op = "*";
+    break;
   case BinOpKind::Div:
     if (isSigned(t))
       return helperCall("div");
@@ -308,19 +266,31 @@ CPrinter::Printed CPrinter::binary(const Exp& e) {
       return helperCall("mod");
     g = Mul, op = "%";
     break;
-  case BinOpKind::Quot: g = Mul, op = "/"; break;
-  case BinOpKind::Rem:
-    if (isFloat(t))
+  case BinOpKind::Quot:
+  case BinOpKind::Rem: {
+    if (isFloat(t) && e.binOp == BinOpKind::Rem)
       return fn(mathFunction("fmod", t));
-    g = Mul, op = "%";
+    // The most negative value divided by -1 is undefined in C; Futhark wraps (-x, 0).
+    Interval xr = ranges_.range(x), yr = ranges_.range(y);
+    bool minByMinusOne = yr.lo <= -1 && yr.hi >= -1 && xr.lo <= intRange(t).lo;
+    if (isSigned(t) && minByMinusOne && !ranges_.indexArithmetic(e))
+      return helperCall(e.binOp == BinOpKind::Quot ? "quot" : "rem");
+    g = Mul, op = e.binOp == BinOpKind::Quot ? "/" : "%";
     break;
+  }
   case BinOpKind::Pow:
     if (isFloat(t))
       return fn(mathFunction("pow", t));
     return helperCall("pow");
-  case BinOpKind::Shl: g = Shift, op = "<<", looseX = false; break;
-  case BinOpKind::Shr: g = Shift, op = ">>", looseX = false; break;
+  case BinOpKind::Shl:
+  case BinOpKind::Shr:
+    if (auto h = shiftHelper(e))
+      return *h;
+    g = Shift, op = e.binOp == BinOpKind::Shl ? "<<" : ">>", looseX = false;
+    break;
   case BinOpKind::LShr:
+    if (auto h = shiftHelper(e))
+      return *h;
     if (isSigned(t)) {
       PrimType u = unsignedOf(t);
       std::string shifted = "(" + std::string(d_.typeName(u)) + ")" +
@@ -569,9 +539,9 @@ void CPrinter::stm(const Stm& s) {
     line(s.name + "[" + exp(*s.args.at(0)) + "] = " + exp(*s.args.at(1)) + ";");
     return;
   case Stm::Kind::If: {
-    std::string cond = exp(*s.args.at(0));
-    if (s.body.empty() && s.elseBody.empty())
+    if (s.body.empty() && s.elseBody.empty()) // nor its condition (UseAnalysis.cpp)
       return;
+    std::string cond = exp(*s.args.at(0));
     if (s.body.empty()) {
       line("if (!(" + cond + ")) {");
       block(s.elseBody);

@@ -5,9 +5,11 @@
 #pragma once
 #include "backend/Dialect.h"
 #include "backend/UseAnalysis.h"
+#include "backend/ValueRanges.h"
 #include "imp/Imp.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -39,6 +41,9 @@ public:
   /// An expression. `loose`: a bare literal may stand in for its type here (its value
   /// converts implicitly), else literals are spelled at their exact type.
   std::string exp(const imp::Exp& e, bool loose = true);
+  /// An i64 byte count or offset of device memory (an allocation's size, a copy's): sizes of
+  /// memory that exists, printed without wrapping helpers (Note [Wrapping arithmetic]).
+  std::string memorySize(const imp::Exp& e);
   /// A literal at its exact type.
   std::string literal(const imp::PrimValue& v) { return constant(v, /*loose=*/false); }
 
@@ -51,6 +56,8 @@ public:
   /// Scalars declared but never read: their declarations and assignments are dropped.
   void setUses(Uses uses) { uses_ = std::move(uses); }
   const Uses& uses() const { return uses_; }
+  /// What is known of the body's integer values (Note [Wrapping arithmetic]).
+  void setRanges(ValueRanges ranges) { ranges_ = std::move(ranges); }
 
   std::string take() { return std::move(out_); }
   std::string& out() { return out_; }
@@ -108,6 +115,11 @@ private:
   std::string call(const std::string& fn, const std::vector<std::string>& args);
   std::string operand(const imp::Exp& e, int prec, int group, bool right, bool loose);
   std::string helper(const std::string& op, PrimType t);
+  /// Whether signed `e` (+ - * or negation) cannot overflow (Note [Wrapping arithmetic]).
+  bool noOverflow(const imp::Exp& e) const;
+  /// `e`, a shift, where C's and Futhark's meanings may differ (amounts of the width or
+  /// more, negative values shifted left): a helper call; else nullopt.
+  std::optional<Printed> shiftHelper(const imp::Exp& e);
   /// The definition of the `popc` or `clz` helper `name` over `t`, per dialect.
   std::string bitCountHelper(const std::string& op, PrimType t, const std::string& name);
   /// The helper reinterpreting the bits of `from` (f32/f64 or u32/u64) as the type of the
@@ -118,9 +130,14 @@ private:
   int indent_ = 0;
   std::vector<std::set<std::string>> scopes_{{}};
   Uses uses_;
+  ValueRanges ranges_;
+  bool memorySize_ = false; ///< printing a memorySize
   std::map<std::string, int64_t> narrowed_; ///< loop counters printed as int32_t, by bound
   std::set<std::string> dropped_;
 };
+
+/// The unsigned integer type of `t`'s width.
+PrimType unsignedOf(PrimType t);
 
 /// `text` as a C string literal (with quotes).
 std::string stringLiteral(const std::string& text);

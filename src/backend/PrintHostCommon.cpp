@@ -65,7 +65,7 @@ protected:
         line(target_.runtimeNamespace() + "::Buffer " + s.name + ";");
         declare(s.name);
       }
-      line("FJORD_TRY(ctx->device.alloc(" + s.name + ", " + exp(*s.args.at(0)) + "));");
+      line("FJORD_TRY(ctx->device.alloc(" + s.name + ", " + memorySize(*s.args.at(0)) + "));");
       return;
     case Stm::Kind::Free:
       if (!scopeEndFrees_.count(&s))
@@ -80,8 +80,8 @@ protected:
       line(s.name + " = std::move(" + s.src + ");");
       return;
     case Stm::Kind::CopyMem:
-      line("FJORD_TRY(ctx->device.copy(" + s.name + ", " + exp(*s.args.at(0)) + ", " + s.src +
-           ", " + exp(*s.args.at(1)) + ", " + exp(*s.args.at(2)) + "));");
+      line("FJORD_TRY(ctx->device.copy(" + s.name + ", " + memorySize(*s.args.at(0)) + ", " +
+           s.src + ", " + memorySize(*s.args.at(1)) + ", " + memorySize(*s.args.at(2)) + "));");
       return;
     case Stm::Kind::ReadScalar:
       if (dropped(s.name))
@@ -201,6 +201,7 @@ std::string entryFunction(const imp::Function& f, const std::string& prefix,
   HostPrinter body(h, prog, target);
   Uses uses = collectUses(f.body);
   body.setUses(uses);
+  body.setRanges(ValueRanges(f.body, f.params, /*indexParams=*/true));
   std::vector<std::set<std::string>> scopes(1);
   for (const auto* list : {&f.results, &f.params})
     for (const imp::Param& p : *list) {

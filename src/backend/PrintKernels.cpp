@@ -472,6 +472,7 @@ std::string printDeviceFunction(const imp::Function& f, const Dialect& dialect, 
   scanBlock(f.body, needs);
   KernelPrinter printer(dialect, helpers, {}, {});
   printer.setUses(collectUses(f.body));
+  printer.setRanges(ValueRanges(f.body, f.params, /*indexParams=*/false));
   for (const std::string& d : f.doc)
     printer.comment(d);
   std::string params;
@@ -523,6 +524,7 @@ std::string printKernels(const imp::Program& prog, const Dialect& dialect, Helpe
     collectVectorAccessed(k.body, vectorAccessed);
     KernelPrinter printer(dialect, helpers, shared, std::move(vectorAccessed));
     printer.setUses(collectUses(k.body));
+    printer.setRanges(ValueRanges(k.body, k.params, /*indexParams=*/true));
     for (const std::string& d : k.doc)
       printer.comment(d);
     std::string params;

@@ -43,6 +43,10 @@ void collectBlock(const imp::Block& b, Uses& u, ValueReads& values) {
       u.refs.insert(s.name);
       continue;
     }
+    // An `if` with nothing in either branch is not printed, nor is its condition
+    // (difftest program s9-5400: its condition's load was left unused).
+    if (s.kind == Stm::Kind::If && s.body.empty() && s.elseBody.empty())
+      continue;
     for (const imp::ExpRef& a : s.args)
       collectExp(*a, u);
     for (const auto* list : {&s.kernelArgs, &s.outs})

@@ -91,9 +91,11 @@ private:
   std::string paramOptionsFor(const std::string& tuning);
   std::optional<Compiled> buildProgram(const fs::path& file, const CheckedProgram& prog,
                                        Outcome& out);
+  /// `gpuOnly`: the program is tagged `no_interp` (cases too large for the interpreter, and
+  /// for compute-sanitizer: the manifest line says `gpu-only`, scripts/gpu-check.sh).
   void exportCase(const fs::path& file, const CheckedProgram& prog, const Compiled& compiled,
                   const TestCase& c, const std::string& entry, const std::string& input,
-                  Outcome& out);
+                  bool gpuOnly, Outcome& out);
   // Runs one entry on one input; returns the result values, or nullopt with `error` set to
   // the run-time error text.
   // Futhark's exclusion tags, on a program or a case: `disable`, `notest`, `no_<backend>`
@@ -234,10 +236,11 @@ std::optional<std::vector<interp::Value>> Runner::runCase(const CheckedProgram& 
 
 // Writes one case for running elsewhere: `<exe dir>/<line>_<entry>.in` and `.expected`
 // (the expected values in the text format, one per line), and a manifest line
-// `<exe> <entry> <input> <expected>`. Cases that expect an error are left out (noted).
+// `<exe> <entry> <case> <file>:<line>`, then ` gpu-only` for cases only a GPU runs
+// (see exportCase's declaration). Cases that expect an error are left out (noted).
 void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const Compiled& compiled,
                         const TestCase& c, const std::string& entry, const std::string& input,
-                        Outcome& out) {
+                        bool gpuOnly, Outcome& out) {
   std::string where = file.string() + ":" + std::to_string(c.line) + " (" + entry + ")";
   if (c.errorRegex) {
     out.log += "  " + where + ": expects an error; not exported\n";
@@ -296,7 +299,8 @@ void Runner::exportCase(const fs::path& file, const CheckedProgram& prog, const 
   std::lock_guard<std::mutex> lock(manifestLock);
   std::ofstream manifest(*exportDir / "manifest.txt", std::ios::app);
   manifest << fs::relative(compiled.exe, *exportDir).string() << " " << entry << " "
-           << fs::relative(base, *exportDir).string() << " " << file.string() << ":" << c.line << "\n";
+           << fs::relative(base, *exportDir).string() << " " << file.string() << ":" << c.line
+           << (gpuOnly ? " gpu-only" : "") << "\n";
   out.passed++;
 }
 
@@ -444,7 +448,9 @@ Outcome Runner::testFile(const fs::path& file) {
       const std::string& input = *data;
       std::string error;
       if (exportDir) {
-        exportCase(file, *prog, *compiled, c, entry, input, out);
+        bool gpuOnly = std::count(spec->tags.begin(), spec->tags.end(), "no_interp") != 0 ||
+                       std::count(c.tags.begin(), c.tags.end(), "no_interp") != 0;
+        exportCase(file, *prog, *compiled, c, entry, input, gpuOnly, out);
         continue;
       }
       fs::path caseDir = caseRoot / (std::to_string(c.line) + "_" + entry);

@@ -166,7 +166,7 @@ TEST_CASE("imp: a scan of one i32 packs each tile's status and value into one wo
   // Warp 0 looks back alone: the window's first stop by shuffles, then an ordered
   // reduction with the earlier tile on the left (Note [Warp look-back]).
   CHECK(has(k, "first_stop = __shfl_down_sync(0xffffffffu, stop_code, (int)(31 - tid));"));
-  CHECK(has(k, "= scanned_earlier + scanned_window;"));
+  CHECK(has(k, "= fjord_add_i32(scanned_earlier, scanned_window);")); // wraps (i32 data)
   CHECK(!has(k, "window_status"));
   CHECK(!has(k, "scanned_aggregates"));
   // The reset kernel zeroes the words.

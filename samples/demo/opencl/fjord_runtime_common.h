@@ -33,6 +33,19 @@
     } while (0)
 #endif
 
+// Futhark's signed integers wrap (two's complement); C's signed overflow is undefined, so
+// generated code adds, subtracts, multiplies and negates i32/i64 values that may overflow
+// in the unsigned type (Note [Wrapping arithmetic] in the compiler's backend/ValueRanges.h).
+// The OpenCL kernel prelude (fjord_runtime_opencl.h) defines the same for kernels.
+#define fjord_add_i32(x, y) ((int32_t)((uint32_t)(x) + (uint32_t)(y)))
+#define fjord_sub_i32(x, y) ((int32_t)((uint32_t)(x) - (uint32_t)(y)))
+#define fjord_mul_i32(x, y) ((int32_t)((uint32_t)(x) * (uint32_t)(y)))
+#define fjord_neg_i32(x) ((int32_t)(0u - (uint32_t)(x)))
+#define fjord_add_i64(x, y) ((int64_t)((uint64_t)(x) + (uint64_t)(y)))
+#define fjord_sub_i64(x, y) ((int64_t)((uint64_t)(x) - (uint64_t)(y)))
+#define fjord_mul_i64(x, y) ((int64_t)((uint64_t)(x) * (uint64_t)(y)))
+#define fjord_neg_i64(x) ((int64_t)(0ull - (uint64_t)(x)))
+
 namespace fjord_rt {
 
 /// Status codes of the C API (Futhark's values).

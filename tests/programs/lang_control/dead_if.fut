@@ -26,3 +26,17 @@ entry one_of_two (xs: []i32) (b: bool) : i64 =
     if b then (filter (> 0) xs, xs[0] + 1)
     else (filter (> 5) xs, xs[2] * 2)
   in length kept + i64.i32 (dropped - dropped)
+
+-- In a kernel: the map's first result is unused, so its `if` goes, and with it the load
+-- `zs[...]` its condition read (its bounds check stays). The CUDA build once failed under
+-- `-Werror all-warnings`: an empty `if` was left out but its condition's variables were
+-- kept, unused (difftest seed s9, program 5400).
+-- ==
+-- entry: in_kernel
+-- input { [1, 2] [3, 4] [5, 6, 7] 7 } output { [-2i64, -2i64] }
+-- input { [1, 9] [3, 4] [5] 0 } output { [-2i64, -2i64] }
+entry in_kernel [n] [m] (xs: [n]i32) (ys: [n]i32) (zs: [m]i32) (k: i32) : []i64 =
+  let (_, v) =
+    unzip (map (\x -> ((if zs[i64.i32 x % m] != (k // -7) then reduce (+) 0 ys[0:0] else x),
+                       i64.min (reduce (+) 0 (replicate m 2i64)) (-2i64))) xs)
+  in v
