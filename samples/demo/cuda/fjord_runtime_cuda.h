@@ -81,6 +81,10 @@ public:
             cudaStreamDestroy(stream_);
     }
 
+    /// A context's initialisation: CUDA kernels state their largest block themselves
+    /// (__launch_bounds__), so the tuning values need no fitting as OpenCL's do.
+    template <class Tuning> int init(cudaStream_t stream, const Tuning&) { return init(stream); }
+
     /// Uses `stream` (not owned), or a fresh stream when it is null, and queries the current
     /// device's limits.
     int init(cudaStream_t stream) {

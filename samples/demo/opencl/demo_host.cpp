@@ -13,14 +13,8 @@
 // Contexts and arrays: their C API functions are the same for every module
 // (FJORD_CONTEXT_API and FJORD_ARRAY_API of fjord_runtime_common.h)
 
-struct demo_context : fjord_rt::Context<fjord_rt::opencl::Device, demo_tuning> {
-    /// Builds demo.cl (kernelSource), creates its kernels and fits the block sizes the
-    /// host picks to them.
-    int init(cl_command_queue queue) {
-        FJORD_TRY(device.init(queue, kernelSource, "-cl-std=CL1.2"));
-        device.clampBlockSizes(demo_tuning_params, tuning);
-        return fjord_rt::kSuccess;
-    }
+struct demo_context
+    : fjord_rt::Context<fjord_rt::opencl::Program<kernelSource, demo_tuning_params>, demo_tuning> {
 };
 FJORD_CONTEXT_API(demo);
 FJORD_ARRAY_API(demo, i32_1d, int32_t, 1, (int64_t dim0), (dim0));
@@ -37,11 +31,8 @@ static int entry_scale(struct demo_context *ctx, int64_t &result_0_dim0,
                        const fjord_rt::opencl::Buffer &xs_mem) {
     FJORD_TRY(ctx->device.alloc(result_0_mem, xs_len * 4));
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.scale_map_block_size, 1, 1024);
-    if (xs_len > 0) {
-        FJORD_TRY(
-            ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
-                               block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
-    }
+    FJORD_TRY(ctx->device.launch("scale_map", ((xs_len + 4 - 1) / 4 + block_size - 1) / block_size,
+                                 block_size, result_0_mem, xs_len, xs_mem, (xs_len + 4 - 1) / 4));
     result_0_dim0 = xs_len;
     return fjord_rt::kSuccess;
 }
@@ -52,22 +43,16 @@ static int entry_sum(struct demo_context *ctx, float &result_0, int64_t xs_len,
     // reduction with (+) over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.sum_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (xs_len == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
-                                               (xs_len + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::opencl::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::opencl::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch("sum_reduce_stage1", num_blocks, warp_block_size, xs_len,
-                                     xs_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
-                                     reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.sum_reduce_num_blocks,
+                                           (xs_len + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::opencl::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch("sum_reduce_stage1", num_blocks, warp_block_size, xs_len, xs_mem,
+                                 reduced_partials));
+    FJORD_TRY(
+        ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -82,22 +67,16 @@ static int entry_dot(struct demo_context *ctx, float &result_0, int64_t n,
     // reduction with (+) over xs, ys
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.dot_map_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = 0.0f;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        fjord_rt::opencl::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::opencl::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        FJORD_TRY(ctx->device.launch("dot_map_reduce_stage1", num_blocks, warp_block_size, n,
-                                     xs_mem, ys_mem, reduced_partials));
-        FJORD_TRY(ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks,
-                                     reduced_partials, reduced_result));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-    }
+    int64_t num_blocks = std::max(std::min(ctx->tuning.dot_map_reduce_num_blocks,
+                                           (n + warp_block_size - 1) / warp_block_size),
+                                  (int64_t)1);
+    fjord_rt::opencl::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    FJORD_TRY(ctx->device.launch("dot_map_reduce_stage1", num_blocks, warp_block_size, n, xs_mem,
+                                 ys_mem, reduced_partials));
+    FJORD_TRY(
+        ctx->device.launch("sum_reduce_stage2", 1, warp_block_size, num_blocks, reduced_partials));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
     return fjord_rt::kSuccess;
 }
 
@@ -116,11 +95,9 @@ static int entry_rowsums(struct demo_context *ctx, int64_t &result_0_dim0,
     if (m >= ctx->tuning.rowsums_reduce_block_per_segment) {
         threads_per_segment = warp_block_size;
     }
-    if (n > 0) {
-        FJORD_TRY(ctx->device.launch(
-            "rowsums_reduce", (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
-            warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
-    }
+    FJORD_TRY(ctx->device.launch("rowsums_reduce",
+                                 (n * threads_per_segment + warp_block_size - 1) / warp_block_size,
+                                 warp_block_size, threads_per_segment, n, m, a_mem, result_0_mem));
     result_0_dim0 = n;
     return fjord_rt::kSuccess;
 }
@@ -131,68 +108,32 @@ static int entry_argmax(struct demo_context *ctx, int32_t &result_0, int64_t &re
     // reduction with a user-defined operator over xs
     int64_t block_size = std::clamp<int64_t>(ctx->tuning.argmax_reduce_block_size, 1, 1024);
     int64_t warp_block_size = std::max(block_size / 32 * 32, (int64_t)32);
-    if (n == 0) {
-        result_0 = (-2147483647 - 1);
-        result_1 = -1;
-    } else {
-        int64_t num_blocks = std::max(std::min(ctx->tuning.argmax_reduce_num_blocks,
-                                               (n + warp_block_size - 1) / warp_block_size),
-                                      (int64_t)1);
-        int64_t per_block = (n + num_blocks - 1) / num_blocks;
-        fjord_rt::opencl::Buffer reduced_partials;
-        FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
-        fjord_rt::opencl::Buffer reduced_partials_1;
-        FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
-        fjord_rt::opencl::Buffer reduced_result;
-        FJORD_TRY(ctx->device.alloc(reduced_result, 4));
-        fjord_rt::opencl::Buffer reduced_result_1;
-        FJORD_TRY(ctx->device.alloc(reduced_result_1, 8));
-        FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n,
-                                     per_block, xs_mem, reduced_partials, reduced_partials_1));
-        FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
-                                     reduced_partials, reduced_partials_1, reduced_result,
-                                     reduced_result_1));
-        FJORD_TRY(ctx->device.readScalar(result_0, reduced_result, 0));
-        FJORD_TRY(ctx->device.readScalar(result_1, reduced_result_1, 0));
-    }
+    int64_t num_blocks = std::max(
+        std::min(ctx->tuning.argmax_reduce_num_blocks, (n + warp_block_size - 1) / warp_block_size),
+        (int64_t)1);
+    int64_t per_thread = (n + num_blocks * warp_block_size - 1) / (num_blocks * warp_block_size);
+    fjord_rt::opencl::Buffer reduced_partials;
+    FJORD_TRY(ctx->device.alloc(reduced_partials, num_blocks * 4));
+    fjord_rt::opencl::Buffer reduced_partials_1;
+    FJORD_TRY(ctx->device.alloc(reduced_partials_1, num_blocks * 8));
+    FJORD_TRY(ctx->device.launch("argmax_reduce_stage1", num_blocks, warp_block_size, n, per_thread,
+                                 xs_mem, reduced_partials, reduced_partials_1));
+    FJORD_TRY(ctx->device.launch("argmax_reduce_stage2", 1, warp_block_size, num_blocks,
+                                 reduced_partials, reduced_partials_1));
+    FJORD_TRY(ctx->device.readScalar(result_0, reduced_partials, 0));
+    FJORD_TRY(ctx->device.readScalar(result_1, reduced_partials_1, 0));
     return fjord_rt::kSuccess;
 }
 
 // ---------------------------------------------------------------------------
-// The C API of the entry points (demo.h)
+// The C API of the entry points (demo.h; FJORD_ENTRY_API of fjord_runtime_common.h)
 
-int demo_entry_scale(struct demo_context *ctx, struct demo_f32_1d **out0,
-                     const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    auto result0 = std::make_unique<demo_f32_1d>();
-    FJORD_TRY(entry_scale(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->mem));
-    *out0 = result0.release();
-    return fjord_rt::kSuccess;
-}
-
-int demo_entry_sum(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    return entry_sum(ctx, *out0, in0->shape[0], in0->mem);
-}
-
-int demo_entry_dot(struct demo_context *ctx, float *out0, const struct demo_f32_1d *in0,
-                   const struct demo_f32_1d *in1) {
-    FJORD_TRY(ctx->usable());
-    return entry_dot(ctx, *out0, in0->shape[0], in0->mem, in1->shape[0], in1->mem);
-}
-
-int demo_entry_rowsums(struct demo_context *ctx, struct demo_f64_1d **out0,
-                       const struct demo_f64_2d *in0) {
-    FJORD_TRY(ctx->usable());
-    auto result0 = std::make_unique<demo_f64_1d>();
-    FJORD_TRY(entry_rowsums(ctx, result0->shape[0], result0->mem, in0->shape[0], in0->shape[1],
-                            in0->mem));
-    *out0 = result0.release();
-    return fjord_rt::kSuccess;
-}
-
-int demo_entry_argmax(struct demo_context *ctx, int32_t *out0, int64_t *out1,
-                      const struct demo_i32_1d *in0) {
-    FJORD_TRY(ctx->usable());
-    return entry_argmax(ctx, *out0, *out1, in0->shape[0], in0->mem);
-}
+FJORD_ENTRY_API(demo, scale, (struct demo_f32_1d **out0, const struct demo_f32_1d *in0),
+                (out0, in0));
+FJORD_ENTRY_API(demo, sum, (float *out0, const struct demo_f32_1d *in0), (out0, in0));
+FJORD_ENTRY_API(demo, dot, (float *out0, const struct demo_f32_1d *in0,
+                const struct demo_f32_1d *in1), (out0, in0, in1));
+FJORD_ENTRY_API(demo, rowsums, (struct demo_f64_1d **out0, const struct demo_f64_2d *in0),
+                (out0, in0));
+FJORD_ENTRY_API(demo, argmax, (int32_t *out0, int64_t *out1, const struct demo_i32_1d *in0),
+                (out0, out1, in0));

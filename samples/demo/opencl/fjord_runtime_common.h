@@ -235,7 +235,7 @@ template <class DeviceT, class Tuning> struct Context {
     int status = kSuccess; ///< of initialisation
     std::string initError; ///< its message, when it failed
 
-    int init(typename Device::Queue queue) { return device.init(queue); }
+    int init(typename Device::Queue queue) { return device.init(queue, tuning); }
 
     /// The status of initialisation. When it failed, its message is recorded again (unless
     /// an error is still unreported), so every later call fails with a message.

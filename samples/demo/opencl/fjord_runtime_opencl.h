@@ -489,9 +489,14 @@ private:
     int l2Flushes_ = 0;
 };
 
-/// The Device of a module whose OpenCL C text is `Source`: a context builds it when created.
-template <const char* Source> struct Program : Device {
-    int init(cl_command_queue queue) { return Device::init(queue, Source, "-cl-std=CL1.2"); }
+/// The Device of a module whose OpenCL C text is `Source` and whose tuning parameters are
+/// `Params`: a context builds the text when created and fits its block sizes to the kernels.
+template <const char* Source, const auto& Params> struct Program : Device {
+    template <class Tuning> int init(cl_command_queue queue, Tuning& tuning) {
+        FJORD_TRY(Device::init(queue, Source, "-cl-std=CL1.2"));
+        clampBlockSizes(Params, tuning);
+        return kSuccess;
+    }
 };
 
 inline void Buffer::reset() {
