@@ -110,6 +110,23 @@ TypeRef Checker::resolveTypeExp(TypeExp& te) {
   return te.resolved;
 }
 
+// As in Futhark, an abbreviation declared lifted is taken at its word, whatever its
+// definition: `type^` may hide functions and `type~` sizes, so neither is an array element.
+void Checker::checkLiftedElement(const TypeExp& array) {
+  const TypeExp* elem = array.args.empty() ? nullptr : array.args[0].get();
+  if (!elem || elem->kind != TypeExp::Kind::Named || !elem->name.qualifiers.empty())
+    return;
+  const TypeEntry* entry = lookupType(elem->name.base);
+  const ast::Decl* decl = entry ? entry->decl : nullptr; // abstract types: CheckRestrictions
+  if (!decl || decl->liftedness.empty())
+    return;
+  std::string why = decl->liftedness == "^"
+                        ? "lifted (`type^`), so it may contain functions"
+                        : "size-lifted (`type~`), so its values may differ in size";
+  diags_.error(elem->span,
+               "arrays of `" + elem->name.base + "` are not allowed: it is declared " + why);
+}
+
 TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   auto resolveArg = [&](size_t i) -> TypeRef {
     if (i >= te.args.size() || !te.args[i])
@@ -162,6 +179,7 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   }
   case TypeExp::Kind::Array: {
     Size dim = resolveDim(te);
+    checkLiftedElement(te); // before resolving: that expands an abbreviation in place
     TypeRef elem = resolveArg(0);
     return Type::array(elem, {dim});
   }
