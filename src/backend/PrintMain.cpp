@@ -294,8 +294,11 @@ std::string callFunction(const imp::Function& f, const std::string& p,
   EntrySignature sig = entrySignature(f, iface);
   OpaqueCode names(p);
   std::string o = "/// Runs entry point `" + f.name + "` for the server (`call " + f.name + " ...`).\n";
+  // An entry point without parameters leaves `in` unnamed (unused under -Werror).
+  std::string in = sig.paramSlots.empty() ? "" : " in";
   o += "static bool call_" + f.name + "(struct " + p +
-       "_context* ctx, const fjord_rt::server::Var* const* in, fjord_rt::server::Var* out) {\n";
+       "_context* ctx, const fjord_rt::server::Var* const*" + in +
+       ", fjord_rt::server::Var* out) {\n";
   std::vector<std::string> callArgs, created;
   std::string freeArgs;
   for (size_t i = 0; i < sig.paramSlots.size(); ++i) {
