@@ -124,7 +124,7 @@ void UniquenessChecker::decl(const ast::Decl& d) {
   std::string name = "`" + (d.sealing ? d.sealedName : d.name.base) + "`";
   size_t mark = diags_.all().size();
   function(d.params, d.retTypeExp.get(), *d.body, name, RootKind::Param, nullptr,
-           GlobalResult::NotFromClosures);
+           GlobalResult::Forbidden);
   if (d.sealing && diags_.all().size() > mark) { // see checkSealingDecl on the cast
     auto& error = const_cast<Diagnostic&>(diags_.all()[mark]);
     error.message = name + " does not match its `val` specification: " + error.message;

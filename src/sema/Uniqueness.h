@@ -16,8 +16,9 @@
 //    root consumed twice;
 //  - a loop parameter consumed in the body (or declared unique) whose new value aliases a
 //    value bound outside the loop or the new value of another parameter;
-//  - a local function whose result aliases a top-level constant, and a top-level function
-//    whose result does so through a closure (`\_ -> global`).
+//  - a function with parameters (top-level or local) whose result aliases a top-level
+//    constant, directly or through a closure (`\_ -> global`), as Futhark's "function
+//    result aliases the free variable".
 // A lambda, local function or partial application aliases the variables from outside that
 // it uses or was given, so calling it after one of them was consumed is a use after
 // consumption. A lambda that consumes its parameters or declares one unique consumes the

@@ -114,9 +114,9 @@ private:
   void leaveBody(Barrier saved);
 
   /// Whether a function with parameters may return an alias of a top-level constant:
-  /// a local function may not (Futhark: "aliases the free variable"), nor may a top-level
-  /// function return a closure whose result does; lambdas are not checked.
-  enum class GlobalResult { Allowed, NotFromClosures, Forbidden };
+  /// a named one (top-level or local) may not (Futhark: "aliases the free variable");
+  /// lambdas are not checked.
+  enum class GlobalResult { Allowed, Forbidden };
 
   /// Checks a function body; returns whether it consumes one of its parameters. `captured`
   /// receives the roots of the variables from outside that the body uses (a closure
@@ -124,7 +124,7 @@ private:
   bool function(const std::vector<ast::PatternPtr>& params, const ast::TypeExp* ret,
                 const Expr& body, const std::string& name, RootKind plainParam,
                 Alias* captured = nullptr, GlobalResult globalResult = GlobalResult::Allowed);
-  std::set<int> aliasedGlobals(const Alias& result, const Expr& body, bool direct) const;
+  std::set<int> aliasedGlobals(const Alias& result, const Expr& body) const;
   void uniqueAscription(const Expr& e, const Alias& value);
   void uniqueComponentsDistinct(const ast::TypeExp* ret, const Alias& result,
                                 const SourceSpan& span, const std::string& name);

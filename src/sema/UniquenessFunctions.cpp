@@ -41,11 +41,8 @@ bool UniquenessChecker::function(const std::vector<ast::PatternPtr>& params,
         break;
       }
   uniqueComponentsDistinct(ret, result, body.span, name);
-  std::set<int> globals = aliasedGlobals(result, body, /*direct=*/true);
-  std::set<int> reported = globalResult == GlobalResult::Forbidden ? globals
-                           : globalResult == GlobalResult::NotFromClosures
-                               ? aliasedGlobals(result, body, /*direct=*/false)
-                               : std::set<int>{};
+  std::set<int> globals = aliasedGlobals(result, body);
+  std::set<int> reported = globalResult == GlobalResult::Forbidden ? globals : std::set<int>{};
   if (!params.empty() && !reported.empty())
     diags_.error(body.span, "the result of " + name + " aliases the free variable `" +
                                 roots_[*reported.begin()].name +
@@ -64,15 +61,14 @@ bool UniquenessChecker::function(const std::vector<ast::PatternPtr>& params,
   return consumesAny(firstRoot, paramRoots);
 }
 
-/// The top-level constants that the value of `body` aliases through closures: those a
-/// function value's result shares, or those a value got from calling such a function;
-/// with `direct`, also those the arrays of a value share. A function with parameters may
-/// not return them (Futhark: the result of a call aliases at most its arguments).
-std::set<int> UniquenessChecker::aliasedGlobals(const Alias& result, const Expr& body,
-                                                bool direct) const {
+/// The top-level constants that the value of `body` aliases: those its arrays share, and
+/// through closures those a function value's result shares, or those a value got from
+/// calling such a function. A function with parameters may not return them (Futhark: the
+/// result of a call aliases at most its arguments).
+std::set<int> UniquenessChecker::aliasedGlobals(const Alias& result, const Expr& body) const {
   Alias f = result.flat();
   std::set<int> candidates = f.returns;
-  if (direct && !isFunction(body.type))
+  if (!isFunction(body.type))
     candidates.insert(f.roots.begin(), f.roots.end());
   std::set<int> out;
   for (int r : candidates)
