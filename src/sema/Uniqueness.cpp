@@ -122,9 +122,11 @@ void UniquenessChecker::decl(const ast::Decl& d) {
   // A module's value checked against its `val` specification (Note [Abstract types] in
   // Modules.h) is named as the module names it, with the type the spec gives it.
   std::string name = "`" + (d.sealing ? d.sealedName : d.name.base) + "`";
-  size_t mark = diags_.all().size();
+  size_t mark = diags_.all().size(), consumedBefore = consumptions_;
   function(d.params, d.retTypeExp.get(), *d.body, name, RootKind::Param, nullptr,
            GlobalResult::Forbidden);
+  if (d.params.empty() && isFunction(d.body->type) && consumptions_ > consumedBefore)
+    higherOrderConsumption(*d.body, "top-level constant " + name);
   if (d.sealing && diags_.all().size() > mark) { // see checkSealingDecl on the cast
     auto& error = const_cast<Diagnostic&>(diags_.all()[mark]);
     error.message = name + " does not match its `val` specification: " + error.message;
@@ -157,6 +159,7 @@ void UniquenessChecker::use(const ast::Name& n, const SourceSpan& span) {
 }
 
 void UniquenessChecker::consume(const Alias& a, const SourceSpan& span, const std::string& what) {
+  ++consumptions_;
   for (int r : a.flat().roots) {
     const Root& root = roots_[r];
     if (root.kind == RootKind::Param) {

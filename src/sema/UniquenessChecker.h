@@ -154,6 +154,9 @@ private:
   }
 
   void indices(const std::vector<ast::DimIndex>& ixs);
+  void higherOrderConsumption(const Expr& bound, const std::string& what);
+  void heldWhileIndexing(const Expr& array, const Alias& a,
+                         const std::map<int, Consumption>& before);
   Alias var(const Expr& e);
 
   /// Callee parameters and return type, when the callee is a known function.
@@ -179,6 +182,7 @@ private:
   std::map<int, Alias> vars_;            ///< binding uid -> alias set
   std::map<int, int> constants_;         ///< top-level constant uid -> its root
   std::map<int, Consumption> consumed_;  ///< root -> where it was consumed
+  size_t consumptions_ = 0; ///< how many times something was consumed (fresh values too)
   std::set<const Expr*> consumingLambdas_; ///< lambdas that consume their parameters
   std::set<int> captured_; ///< roots from outside the current function that its body uses
   /// Where roots bound outside the current function or loop body are first used in it.

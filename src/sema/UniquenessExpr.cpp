@@ -229,6 +229,28 @@ Alias UniquenessChecker::update(const Expr& target, const Alias& array, const Al
   return Alias::freshValue();
 }
 
+/// `xs[i]`: the array is held while its indices are computed, so an index that consumes
+/// it (`xs[let ys = xs with [0] = 5 in ys[1]]`) uses it after consuming it.
+void UniquenessChecker::heldWhileIndexing(const Expr& array, const Alias& a,
+                                          const std::map<int, Consumption>& before) {
+  for (int r : a.flat().roots) {
+    auto c = consumed_.find(r);
+    if (c == consumed_.end() || before.count(r))
+      continue;
+    diags_.error(array.span, describe(array) + " is indexed here, so it is used after its "
+                             "index consumed it")
+        .note(c->second.span, c->second.name + " was consumed here");
+    return;
+  }
+}
+
+/// `let f = update xs`: a value of function type whose computation consumes something
+/// (Futhark: "contains consumption"); each application of it would consume again.
+void UniquenessChecker::higherOrderConsumption(const Expr& bound, const std::string& what) {
+  diags_.error(bound.span, what + " of higher-order type contains consumption; apply the "
+                               "function where it is used, or `copy` what it consumes there");
+}
+
 Alias UniquenessChecker::expr(const Expr& e) {
   switch (e.kind) {
   case Expr::Kind::IntLit:
@@ -276,7 +298,9 @@ Alias UniquenessChecker::expr(const Expr& e) {
   }
   case Expr::Kind::Index: {
     Alias array = expr(*e.elems[0]);
+    std::map<int, Consumption> before = consumed_;
     indices(e.indices);
+    heldWhileIndexing(*e.elems[0], array, before);
     return canAlias(e.type) ? array.flat() : Alias{};
   }
   case Expr::Kind::Apply: {
@@ -321,9 +345,14 @@ Alias UniquenessChecker::expr(const Expr& e) {
       consumingLambdas_.insert(&e);
     return captured;
   }
-  case Expr::Kind::LetIn:
-    bind(*e.pattern, expr(*e.elems[0]), RootKind::Fresh);
+  case Expr::Kind::LetIn: {
+    size_t consumedBefore = consumptions_;
+    Alias bound = expr(*e.elems[0]);
+    if (isFunction(e.elems[0]->type) && consumptions_ > consumedBefore)
+      higherOrderConsumption(*e.elems[0], "let-bound expression");
+    bind(*e.pattern, bound, RootKind::Fresh);
     return expr(*e.elems[1]);
+  }
   case Expr::Kind::LetFun: {
     Alias captured;
     function(e.params, e.retTypeExp.get(), *e.elems[0], "`" + e.name.base + "`", RootKind::Param,
@@ -351,8 +380,10 @@ Alias UniquenessChecker::expr(const Expr& e) {
   }
   case Expr::Kind::FlatIndex: {
     Alias array = expr(*e.elems[0]);
+    std::map<int, Consumption> before = consumed_;
     for (size_t i = 1; i < e.elems.size(); ++i)
       expr(*e.elems[i]);
+    heldWhileIndexing(*e.elems[0], array, before);
     return canAlias(e.type) ? array.flat() : Alias{};
   }
   case Expr::Kind::FlatUpdate: {

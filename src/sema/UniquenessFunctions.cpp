@@ -26,15 +26,27 @@ bool UniquenessChecker::function(const std::vector<ast::PatternPtr>& params,
                                  RootKind plainParam, Alias* captured, GlobalResult globalResult) {
   std::set<int> outerCaptured = std::move(captured_);
   captured_.clear();
+  // What the body of a function with parameters consumes, it consumes when applied.
+  size_t consumptionsBefore = consumptions_;
   Barrier saved = enterBody(/*isLoop=*/false);
   size_t firstRoot = roots_.size();
-  for (const auto& p : params)
+  // A lambda's parameter declared with a non-unique type is no more consumable by its
+  // unique result than a named function's (Futhark: "aliased to x, which is not
+  // consumable").
+  std::set<int> declaredPlain;
+  for (const auto& p : params) {
+    size_t start = roots_.size();
     bind(*p, Alias{}, isUniqueParam(*p) ? RootKind::UniqueParam : plainParam);
+    if (plainParam == RootKind::LambdaParam && p->kind == Pattern::Kind::Ascribed &&
+        !declaresUnique(*p))
+      for (size_t r = start; r < roots_.size(); ++r)
+        declaredPlain.insert(static_cast<int>(r));
+  }
   size_t paramRoots = roots_.size();
   Alias result = expr(body);
   if (isUniqueTypeExp(ret))
     for (int r : result.flat().roots)
-      if (roots_[r].kind == RootKind::Param) {
+      if (roots_[r].kind == RootKind::Param || declaredPlain.count(r)) {
         diags_.error(body.span, "the unique return value of " + name +
                                     " aliases the non-unique parameter `" + roots_[r].name + "`")
             .note(roots_[r].span, "`" + roots_[r].name + "` is declared here");
@@ -50,6 +62,8 @@ bool UniquenessChecker::function(const std::vector<ast::PatternPtr>& params,
         .note(roots_[*reported.begin()].span, "`" + roots_[*reported.begin()].name +
                                                   "` is defined here");
   leaveBody(saved);
+  if (!params.empty())
+    consumptions_ = consumptionsBefore;
   for (int r : captured_)
     if (roots_[r].depth < barrier_)
       outerCaptured.insert(r); // also captured by the enclosing function
@@ -185,12 +199,18 @@ Alias UniquenessChecker::loop(const Expr& e) {
   std::map<int, SourceSpan> outerUses = std::exchange(outerUses_, {});
   if (form.kind == ast::LoopForm::Kind::While)
     expr(*form.bound);
-  loopResults(components, expr(*e.elems[1]), firstRoot, resultOf(*e.elems[1]).span);
+  Alias bodyResult = expr(*e.elems[1]);
+  loopResults(components, bodyResult, firstRoot, resultOf(*e.elems[1]).span);
   leaveBody(saved);
   std::map<int, SourceSpan> bodyUses = std::exchange(outerUses_, std::move(outerUses));
   outerUses_.insert(bodyUses.begin(), bodyUses.end());
   bool consumesParams = consumesAny(firstRoot, paramRoots);
+  // The result may be what the body returned from outside the loop: an element of the
+  // array a for-in loop walks (`for xs in xss do xs`) aliases that array.
   Alias result = Alias::freshValue();
+  for (int r : bodyResult.flat().roots)
+    if (static_cast<size_t>(r) < firstRoot)
+      result.roots.insert(r);
   if (consumesParams) {
     // The loop consumes its initial value before the body runs: the body may not read it.
     for (int r : init.flat().roots) {
