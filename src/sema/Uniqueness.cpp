@@ -141,18 +141,22 @@ int UniquenessChecker::newRoot(std::string name, SourceSpan span, RootKind kind)
 
 void UniquenessChecker::use(const ast::Name& n, const SourceSpan& span) {
   auto it = vars_.find(n.uid);
-  if (it == vars_.end())
-    return;
-  for (int r : it->second.flat().roots)
+  if (it != vars_.end())
+    useAlias(n.str(), it->second, span);
+}
+
+void UniquenessChecker::useAlias(const std::string& name, const Alias& a,
+                                 const SourceSpan& span) {
+  for (int r : a.flat().roots)
     if (roots_[r].depth < barrier_) {
       captured_.insert(r);
       outerUses_.emplace(r, span);
     }
-  for (int r : it->second.flat().roots) {
+  for (int r : a.flat().roots) {
     auto c = consumed_.find(r);
     if (c == consumed_.end())
       continue;
-    diags_.error(span, "`" + n.str() + "` is used here after being consumed")
+    diags_.error(span, "`" + name + "` is used here after being consumed")
         .note(c->second.span, c->second.name + " was consumed here");
     return;
   }
@@ -214,6 +218,21 @@ void UniquenessChecker::bind(const Pattern& p, const Alias& a, RootKind freshKin
   case Pattern::Kind::Id: {
     if (isFunction(p.type)) { // a closure: aliases what it captured
       vars_[p.name.uid] = a.flat();
+      return;
+    }
+    // Futhark: the components of a consuming tuple parameter have no internal aliases,
+    // so each is a root of its own (`f p.0 p.1` consumes one and reads the other).
+    if (freshKind == RootKind::UniqueParam && p.type && p.type->kind == Type::Kind::Tuple &&
+        a.roots.empty() && a.parts.empty()) {
+      Alias parts;
+      for (size_t i = 0; i < p.type->elems.size(); ++i) {
+        Alias part;
+        if (canAlias(p.type->elems[i]))
+          part.roots.insert(newRoot(p.name.base + "." + std::to_string(i), p.name.span,
+                                    freshKind));
+        parts.parts.push_back(std::move(part));
+      }
+      vars_[p.name.uid] = std::move(parts);
       return;
     }
     Alias bound = canAlias(p.type) ? a.flat() : Alias{};

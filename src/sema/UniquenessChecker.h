@@ -100,6 +100,7 @@ private:
   // --- roots, uses and consumption (Uniqueness.cpp)
   int newRoot(std::string name, SourceSpan span, RootKind kind);
   void use(const ast::Name& n, const SourceSpan& span);
+  void useAlias(const std::string& name, const Alias& a, const SourceSpan& span);
   void consume(const Alias& a, const SourceSpan& span, const std::string& what);
   /// Binds the names of `p` to parts of a value with alias set `a`; a fresh value gets a
   /// new root of kind `freshKind` per name.
@@ -168,6 +169,8 @@ private:
   Alias call(const Expr& whole, const Expr& callee, std::vector<const Expr*> args);
   static Alias freshComponents(const TypeRef& t);
   void consumingArgument(const Expr& callee, const Expr& arg, const Pattern& param);
+  bool componentOfVar(const Expr& e, Alias& part);
+  void notSelfAliased(const Expr& arg, const Alias& a);
   void notAliasedByOthers(const std::vector<const Expr*>& args, const std::vector<Alias>& aliases,
                           size_t consumed);
   void notCapturedByCallee(const Expr& head, const Alias& fn, const std::vector<const Expr*>& args,

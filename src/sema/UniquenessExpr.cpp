@@ -72,6 +72,7 @@ Alias UniquenessChecker::call(const Expr& whole, const Expr& callee,
     consumingArgument(*head, *args[i], *(*sig.params)[i]);
   for (size_t i = 0; sig.params && i < args.size() && i < sig.params->size(); ++i)
     if (isUniqueParam(*(*sig.params)[i])) {
+      notSelfAliased(*args[i], argAliases[i]);
       notAliasedByOthers(args, argAliases, i);
       notCapturedByCallee(*head, fn, args, argAliases, i);
       consume(argAliases[i], args[i]->span, describe(*args[i]));
@@ -166,6 +167,40 @@ void UniquenessChecker::consumingArgument(const Expr& callee, const Expr& arg,
     }
     expected = expected->result;
   }
+}
+
+/// `p.1` where `p` has a root per component (a consuming tuple parameter): a use of that
+/// component only, so that another one may have been consumed.
+bool UniquenessChecker::componentOfVar(const Expr& e, Alias& part) {
+  const Expr& of = *e.elems[0];
+  if (of.kind != Expr::Kind::Var || of.name.uid < 0 || of.name.intrinsic || e.field.empty() ||
+      !std::all_of(e.field.begin(), e.field.end(), ::isdigit))
+    return false;
+  auto it = vars_.find(of.name.uid);
+  size_t i = std::stoul(e.field);
+  if (it == vars_.end() || i >= it->second.parts.size() || !it->second.roots.empty())
+    return false;
+  part = it->second.parts[i];
+  useAlias(of.name.str() + "." + e.field, part, e.span);
+  if (!canAlias(e.type))
+    part = {};
+  return true;
+}
+
+/// `g (x, x)` for a consuming tuple parameter: its components may not share storage, as
+/// the callee consumes each on its own (Futhark: "argument ... is self-aliased").
+void UniquenessChecker::notSelfAliased(const Expr& arg, const Alias& a) {
+  for (size_t i = 0; i < a.parts.size(); ++i)
+    for (size_t j = i + 1; j < a.parts.size(); ++j)
+      for (int r : a.parts[i].flat().roots)
+        if (a.parts[j].flat().roots.count(r)) {
+          diags_.error(arg.span, "the argument passed for a consuming parameter is "
+                                 "self-aliased: its components " +
+                                     std::to_string(i) + " and " + std::to_string(j) +
+                                     " both hold `" + roots_[r].name + "`; `copy` one of them")
+              .note(roots_[r].span, "`" + roots_[r].name + "` is bound here");
+          return;
+        }
 }
 
 /// `f xs xs` with the first parameter unique: the other arguments may not alias the one
@@ -288,6 +323,8 @@ Alias UniquenessChecker::expr(const Expr& e) {
     return out;
   }
   case Expr::Kind::Project: {
+    if (Alias part; componentOfVar(e, part))
+      return part;
     Alias whole = expr(*e.elems[0]);
     if (!canAlias(e.type))
       return {};
