@@ -4,6 +4,7 @@
 #include "sema/Checker.h"
 #include "support/Suggest.h"
 
+#include <set>
 #include <utility>
 
 namespace fjord::sema {
@@ -108,6 +109,55 @@ TypeRef Checker::resolveTypeExp(TypeExp& te) {
   if (!te.resolved)
     te.resolved = resolveTypeExpRec(te);
   return te.resolved;
+}
+
+namespace {
+
+/// Collects the names of `?[n]` sizes that `t` uses as the size of an array outside any
+/// function type (a constructive use: a value of `t` carries the size).
+void constructiveSizes(const TypeRef& t, std::set<std::string>& out) {
+  switch (t->kind) {
+  case Type::Kind::Array:
+    for (const Size& s : t->shape)
+      if (s.kind == Size::Kind::Var && s.uid < 0)
+        out.insert(s.name);
+    constructiveSizes(t->elem, out);
+    return;
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t->elems)
+      constructiveSizes(e, out);
+    return;
+  case Type::Kind::Record:
+    for (const auto& f : t->fields)
+      constructiveSizes(f.second, out);
+    return;
+  case Type::Kind::Sum:
+    for (const auto& c : t->constructors)
+      for (const TypeRef& p : c.second)
+        constructiveSizes(p, out);
+    return;
+  case Type::Kind::Prim:
+  case Type::Kind::Function: // a function carries no sizes at run time
+  case Type::Kind::Var:
+  case Type::Kind::Acc:
+    return;
+  }
+}
+
+} // namespace
+
+// Futhark's "existential size not used as array size": `?[n].t` says that a value of `t`
+// holds some size `n`, so `t` must use `n` as an array size outside its function types;
+// `?[n].bool -> [n]bool` would leave `n` with nothing to be read from.
+void Checker::existentialsUsed(const TypeExp& te, const TypeRef& inner) {
+  std::set<std::string> used;
+  constructiveSizes(inner, used);
+  for (const std::string& n : te.existentials)
+    if (!used.count(n)) {
+      diags_.error(te.span, "existential size `" + n + "` is not used as an array size " +
+                                "outside a function type, so no value carries it");
+      return;
+    }
 }
 
 // As in Futhark, an abbreviation declared lifted is taken at its word, whatever its
@@ -234,6 +284,7 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     localSizes_.insert(localSizes_.end(), te.existentials.begin(), te.existentials.end());
     TypeRef inner = resolveArg(0);
     localSizes_.resize(mark);
+    existentialsUsed(te, tv_.zonk(inner));
     // Each existential size is some size, the same at each of its uses: a flexible size.
     std::map<std::string, Size> sizes;
     for (const std::string& n : te.existentials)

@@ -179,6 +179,8 @@ private:
   /// Reports an array type expression whose element is a type abbreviation declared lifted
   /// (`type^`) or size-lifted (`type~`) (CheckPattern.cpp).
   void checkLiftedElement(const ast::TypeExp& array);
+  /// Reports a `?[n]` of `te` that its type `inner` does not use constructively.
+  void existentialsUsed(const ast::TypeExp& te, const TypeRef& inner);
   /// Reports the type parameters of `d` that no parameter's type mentions, nor a parameter
   /// of a function in its result (`type`: the declaration's curried type).
   void checkTypeParamsUsed(const ast::Decl& d, const TypeRef& type);
