@@ -279,8 +279,9 @@ void UniquenessChecker::heldWhileIndexing(const Expr& array, const Alias& a,
   }
 }
 
-/// `let f = update xs`: a value of function type whose computation consumes something
-/// (Futhark: "contains consumption"); each application of it would consume again.
+/// `let f = update xs`: a value of function type whose computation consumes a variable, or
+/// a top-level constant of function type whose computation consumes anything (Futhark:
+/// "contains consumption"); each application of it would consume that again.
 void UniquenessChecker::higherOrderConsumption(const Expr& bound, const std::string& what) {
   diags_.error(bound.span, what + " of higher-order type contains consumption; apply the "
                                "function where it is used, or `copy` what it consumes there");
@@ -383,9 +384,15 @@ Alias UniquenessChecker::expr(const Expr& e) {
     return captured;
   }
   case Expr::Kind::LetIn: {
-    size_t consumedBefore = consumptions_;
+    // Only consuming a variable counts (`let f = update xs`): each application of `f`
+    // would consume `xs` again; `let f = update (iota n)` consumes a value of its own.
+    std::map<int, Consumption> before = consumed_;
+    size_t outerRoots = roots_.size();
     Alias bound = expr(*e.elems[0]);
-    if (isFunction(e.elems[0]->type) && consumptions_ > consumedBefore)
+    if (isFunction(e.elems[0]->type) &&
+        std::any_of(consumed_.begin(), consumed_.end(), [&](const auto& c) {
+          return static_cast<size_t>(c.first) < outerRoots && !before.count(c.first);
+        }))
       higherOrderConsumption(*e.elems[0], "let-bound expression");
     bind(*e.pattern, bound, RootKind::Fresh);
     return expr(*e.elems[1]);
