@@ -276,6 +276,10 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   }
   case TypeExp::Kind::Unique: {
     auto t = std::make_shared<Type>(*tv_.zonk(resolveArg(0)));
+    // As in Futhark, only what holds arrays can be unique: `*i32` says nothing.
+    if (t->kind == Type::Kind::Prim)
+      diags_.error(te.span, "a unique type must hold arrays, but `" + t->str() +
+                                "` is a non-array type");
     t->unique = true;
     return t;
   }
