@@ -116,10 +116,16 @@ PrimType primOf(const TypeRef& t, const SourceSpan& span) {
   return t->prim;
 }
 
-const Value& lookup(const Env& env, int uid, const SourceSpan& span) {
+const Value* find(const Env& env, int uid) {
   for (const EnvNode* n = env.get(); n; n = n->next.get())
     if (n->uid == uid)
-      return n->value;
+      return &n->value;
+  return nullptr;
+}
+
+const Value& lookup(const Env& env, int uid, const SourceSpan& span) {
+  if (const Value* v = find(env, uid))
+    return *v;
   internalError("interp", "unbound uid " + std::to_string(uid) + " at " + span.str());
 }
 
@@ -207,6 +213,13 @@ Value Evaluator::evalVar(const Expr& e, const Env& env, const TypeEnv& tenv) {
   }
   if (b.kind == sema::Binding::Kind::TopLevel)
     return globalValue(*b.decl, resolve(e.type, tenv), e.span);
+  // The interpreter reads a size parameter from the shapes of the arguments; one that only
+  // the type of a function parameter mentions (`def f [n] (g: [n]i32 -> i32)`) would need
+  // the size that the call instantiated it with.
+  if (b.kind == sema::Binding::Kind::SizeParam && !find(env, n.uid))
+    throw RuntimeError{e.span, "the size parameter `" + n.base + "` is not supported yet "
+                               "here: no argument's shape gives it (only the type of a "
+                               "function parameter mentions it)"};
   return lookup(env, n.uid, e.span);
 }
 

@@ -332,7 +332,7 @@ void Checker::checkValueDecl(Decl& d) {
         std::none_of(d.params.begin(), d.params.end(),
                      [&](const ast::PatternPtr& p) { return patternMentions(*p, tp.uid); }))
       diags_.error(tp.span, "size parameter `" + tp.name + "` is not used in any parameter type");
-  checkTypeParamsUsed(d);
+  checkTypeParamsUsed(d, type);
   checkValueTypeUses();
   tv_.leaveLevel();
   popValues(vmark);

@@ -94,20 +94,43 @@ bool mentionsTypeVar(const TypeRef& t, const std::string& name) {
   return found;
 }
 
+/// Whether `name` occurs in the parameter type of a function type within the result type
+/// `t`: there an argument of a later application fixes it.
+bool mentionsTypeVarAsParam(const TypeRef& t, const std::string& name) {
+  switch (t->kind) {
+  case Type::Kind::Function:
+    return mentionsTypeVar(t->param, name) || mentionsTypeVarAsParam(t->result, name);
+  case Type::Kind::Tuple:
+    return std::any_of(t->elems.begin(), t->elems.end(),
+                       [&](const TypeRef& e) { return mentionsTypeVarAsParam(e, name); });
+  case Type::Kind::Record:
+    return std::any_of(t->fields.begin(), t->fields.end(), [&](const auto& f) {
+      return mentionsTypeVarAsParam(f.second, name);
+    });
+  default:
+    return false;
+  }
+}
+
 } // namespace
 
 // A type parameter gets its type from an argument, like a size parameter its size: one that
-// no parameter's type mentions could never be known at a call (as in Futhark, an error).
-void Checker::checkTypeParamsUsed(const ast::Decl& d) {
+// no parameter's type mentions could never be known at a call (as in Futhark, an error),
+// unless the result is a function taking it (`'c ... : c -> b`), whose application fixes it.
+void Checker::checkTypeParamsUsed(const ast::Decl& d, const TypeRef& type) {
   // A body-less declaration (a functor parameter's `val`, Decl::checkOnly) is only a type:
   // `val id 'a : a -> a` has no parameters to use `a` in.
   if (!d.body)
     return;
+  TypeRef result = tv_.zonk(type);
+  for (size_t i = 0; i < d.params.size() && result->kind == Type::Kind::Function; ++i)
+    result = result->result;
   for (const ast::TypeParam& tp : d.typeParams)
     if (tp.kind != ast::TypeParam::Kind::Size &&
         std::none_of(d.params.begin(), d.params.end(), [&](const ast::PatternPtr& p) {
           return p->type && mentionsTypeVar(tv_.zonk(p->type), tp.name);
-        }))
+        }) &&
+        !mentionsTypeVarAsParam(result, tp.name))
       diags_.error(tp.span, "type parameter `" + tp.name + "` is not used in any parameter type");
 }
 

@@ -4,6 +4,7 @@
 #include "sema/Checker.h"
 #include "support/Suggest.h"
 
+#include <set>
 #include <utility>
 
 namespace fjord::sema {
@@ -110,6 +111,72 @@ TypeRef Checker::resolveTypeExp(TypeExp& te) {
   return te.resolved;
 }
 
+namespace {
+
+/// Collects the names of `?[n]` sizes that `t` uses as the size of an array outside any
+/// function type (a constructive use: a value of `t` carries the size).
+void constructiveSizes(const TypeRef& t, std::set<std::string>& out) {
+  switch (t->kind) {
+  case Type::Kind::Array:
+    for (const Size& s : t->shape)
+      if (s.kind == Size::Kind::Var && s.uid < 0)
+        out.insert(s.name);
+    constructiveSizes(t->elem, out);
+    return;
+  case Type::Kind::Tuple:
+    for (const TypeRef& e : t->elems)
+      constructiveSizes(e, out);
+    return;
+  case Type::Kind::Record:
+    for (const auto& f : t->fields)
+      constructiveSizes(f.second, out);
+    return;
+  case Type::Kind::Sum:
+    for (const auto& c : t->constructors)
+      for (const TypeRef& p : c.second)
+        constructiveSizes(p, out);
+    return;
+  case Type::Kind::Prim:
+  case Type::Kind::Function: // a function carries no sizes at run time
+  case Type::Kind::Var:
+  case Type::Kind::Acc:
+    return;
+  }
+}
+
+} // namespace
+
+// Futhark's "existential size not used as array size": `?[n].t` says that a value of `t`
+// holds some size `n`, so `t` must use `n` as an array size outside its function types;
+// `?[n].bool -> [n]bool` would leave `n` with nothing to be read from.
+void Checker::existentialsUsed(const TypeExp& te, const TypeRef& inner) {
+  std::set<std::string> used;
+  constructiveSizes(inner, used);
+  for (const std::string& n : te.existentials)
+    if (!used.count(n)) {
+      diags_.error(te.span, "existential size `" + n + "` is not used as an array size " +
+                                "outside a function type, so no value carries it");
+      return;
+    }
+}
+
+// As in Futhark, an abbreviation declared lifted is taken at its word, whatever its
+// definition: `type^` may hide functions and `type~` sizes, so neither is an array element.
+void Checker::checkLiftedElement(const TypeExp& array) {
+  const TypeExp* elem = array.args.empty() ? nullptr : array.args[0].get();
+  if (!elem || elem->kind != TypeExp::Kind::Named || !elem->name.qualifiers.empty())
+    return;
+  const TypeEntry* entry = lookupType(elem->name.base);
+  const ast::Decl* decl = entry ? entry->decl : nullptr; // abstract types: CheckRestrictions
+  if (!decl || decl->liftedness.empty())
+    return;
+  std::string why = decl->liftedness == "^"
+                        ? "lifted (`type^`), so it may contain functions"
+                        : "size-lifted (`type~`), so its values may differ in size";
+  diags_.error(elem->span,
+               "arrays of `" + elem->name.base + "` are not allowed: it is declared " + why);
+}
+
 TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   auto resolveArg = [&](size_t i) -> TypeRef {
     if (i >= te.args.size() || !te.args[i])
@@ -162,6 +229,7 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   }
   case TypeExp::Kind::Array: {
     Size dim = resolveDim(te);
+    checkLiftedElement(te); // before resolving: that expands an abbreviation in place
     TypeRef elem = resolveArg(0);
     return Type::array(elem, {dim});
   }
@@ -208,6 +276,10 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
   }
   case TypeExp::Kind::Unique: {
     auto t = std::make_shared<Type>(*tv_.zonk(resolveArg(0)));
+    // As in Futhark, only what holds arrays can be unique: `*i32` says nothing.
+    if (t->kind == Type::Kind::Prim)
+      diags_.error(te.span, "a unique type must hold arrays, but `" + t->str() +
+                                "` is a non-array type");
     t->unique = true;
     return t;
   }
@@ -216,6 +288,7 @@ TypeRef Checker::resolveTypeExpRec(TypeExp& te) {
     localSizes_.insert(localSizes_.end(), te.existentials.begin(), te.existentials.end());
     TypeRef inner = resolveArg(0);
     localSizes_.resize(mark);
+    existentialsUsed(te, tv_.zonk(inner));
     // Each existential size is some size, the same at each of its uses: a flexible size.
     std::map<std::string, Size> sizes;
     for (const std::string& n : te.existentials)

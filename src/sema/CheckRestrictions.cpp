@@ -242,7 +242,7 @@ private:
   void literal(const Expr& e, bool negated) {
     if (e.kind != Expr::Kind::IntLit || e.literalType || !e.type ||
         e.type->kind != Type::Kind::Prim || !isInteger(e.type->prim))
-      return; // a suffixed literal was checked by the parser
+      return; // a suffixed literal wraps around (syntax/BuildExpr.cpp)
     uint64_t magnitude = e.text.rfind('-', 0) == 0 ? ~e.intValue + 1 : e.intValue;
     if (magnitude == 0 || syntax::intFits(magnitude, e.type->prim, negated))
       return;

@@ -176,8 +176,14 @@ private:
                              const SourceSpan& span);
   void checkParamSizesInScope(const ast::Pattern& p, const TypeRef& t, int bodyFirstUid,
                               int bodyFirstExistential);
-  /// Reports the type parameters of `d` that no parameter's type mentions.
-  void checkTypeParamsUsed(const ast::Decl& d);
+  /// Reports an array type expression whose element is a type abbreviation declared lifted
+  /// (`type^`) or size-lifted (`type~`) (CheckPattern.cpp).
+  void checkLiftedElement(const ast::TypeExp& array);
+  /// Reports a `?[n]` of `te` that its type `inner` does not use constructively.
+  void existentialsUsed(const ast::TypeExp& te, const TypeRef& inner);
+  /// Reports the type parameters of `d` that no parameter's type mentions, nor a parameter
+  /// of a function in its result (`type`: the declaration's curried type).
+  void checkTypeParamsUsed(const ast::Decl& d, const TypeRef& type);
 
   // --- patterns and type expressions (CheckPattern.cpp)
   /// Gives `p` the type `t` (unifying with its annotations) and binds its names.

@@ -122,9 +122,11 @@ void UniquenessChecker::decl(const ast::Decl& d) {
   // A module's value checked against its `val` specification (Note [Abstract types] in
   // Modules.h) is named as the module names it, with the type the spec gives it.
   std::string name = "`" + (d.sealing ? d.sealedName : d.name.base) + "`";
-  size_t mark = diags_.all().size();
+  size_t mark = diags_.all().size(), consumedBefore = consumptions_;
   function(d.params, d.retTypeExp.get(), *d.body, name, RootKind::Param, nullptr,
-           GlobalResult::NotFromClosures);
+           GlobalResult::Forbidden);
+  if (d.params.empty() && isFunction(d.body->type) && consumptions_ > consumedBefore)
+    higherOrderConsumption(*d.body, "top-level constant " + name);
   if (d.sealing && diags_.all().size() > mark) { // see checkSealingDecl on the cast
     auto& error = const_cast<Diagnostic&>(diags_.all()[mark]);
     error.message = name + " does not match its `val` specification: " + error.message;
@@ -139,24 +141,29 @@ int UniquenessChecker::newRoot(std::string name, SourceSpan span, RootKind kind)
 
 void UniquenessChecker::use(const ast::Name& n, const SourceSpan& span) {
   auto it = vars_.find(n.uid);
-  if (it == vars_.end())
-    return;
-  for (int r : it->second.flat().roots)
+  if (it != vars_.end())
+    useAlias(n.str(), it->second, span);
+}
+
+void UniquenessChecker::useAlias(const std::string& name, const Alias& a,
+                                 const SourceSpan& span) {
+  for (int r : a.flat().roots)
     if (roots_[r].depth < barrier_) {
       captured_.insert(r);
       outerUses_.emplace(r, span);
     }
-  for (int r : it->second.flat().roots) {
+  for (int r : a.flat().roots) {
     auto c = consumed_.find(r);
     if (c == consumed_.end())
       continue;
-    diags_.error(span, "`" + n.str() + "` is used here after being consumed")
+    diags_.error(span, "`" + name + "` is used here after being consumed")
         .note(c->second.span, c->second.name + " was consumed here");
     return;
   }
 }
 
 void UniquenessChecker::consume(const Alias& a, const SourceSpan& span, const std::string& what) {
+  ++consumptions_;
   for (int r : a.flat().roots) {
     const Root& root = roots_[r];
     if (root.kind == RootKind::Param) {
@@ -211,6 +218,21 @@ void UniquenessChecker::bind(const Pattern& p, const Alias& a, RootKind freshKin
   case Pattern::Kind::Id: {
     if (isFunction(p.type)) { // a closure: aliases what it captured
       vars_[p.name.uid] = a.flat();
+      return;
+    }
+    // Futhark: the components of a consuming tuple parameter have no internal aliases,
+    // so each is a root of its own (`f p.0 p.1` consumes one and reads the other).
+    if (freshKind == RootKind::UniqueParam && p.type && p.type->kind == Type::Kind::Tuple &&
+        a.roots.empty() && a.parts.empty()) {
+      Alias parts;
+      for (size_t i = 0; i < p.type->elems.size(); ++i) {
+        Alias part;
+        if (canAlias(p.type->elems[i]))
+          part.roots.insert(newRoot(p.name.base + "." + std::to_string(i), p.name.span,
+                                    freshKind));
+        parts.parts.push_back(std::move(part));
+      }
+      vars_[p.name.uid] = std::move(parts);
       return;
     }
     Alias bound = canAlias(p.type) ? a.flat() : Alias{};

@@ -16,8 +16,16 @@
 //    root consumed twice;
 //  - a loop parameter consumed in the body (or declared unique) whose new value aliases a
 //    value bound outside the loop or the new value of another parameter;
-//  - a local function whose result aliases a top-level constant, and a top-level function
-//    whose result does so through a closure (`\_ -> global`).
+//  - a function with parameters (top-level or local) whose result aliases a top-level
+//    constant, directly or through a closure (`\_ -> global`), as Futhark's "function
+//    result aliases the free variable";
+//  - an index that consumes the array it indexes (the array is held meanwhile);
+//  - a let-bound expression of function type that consumes a variable, and a top-level
+//    constant of function type that consumes anything ("contains consumption");
+//  - an argument for a consuming tuple parameter whose components alias each other: the
+//    components of such a parameter are distinct roots, consumed one by one.
+// A loop's result aliases what its body returns from outside the loop (the element of a
+// for-in loop aliases the array walked).
 // A lambda, local function or partial application aliases the variables from outside that
 // it uses or was given, so calling it after one of them was consumed is a use after
 // consumption. A lambda that consumes its parameters or declares one unique consumes the

@@ -100,6 +100,7 @@ private:
   // --- roots, uses and consumption (Uniqueness.cpp)
   int newRoot(std::string name, SourceSpan span, RootKind kind);
   void use(const ast::Name& n, const SourceSpan& span);
+  void useAlias(const std::string& name, const Alias& a, const SourceSpan& span);
   void consume(const Alias& a, const SourceSpan& span, const std::string& what);
   /// Binds the names of `p` to parts of a value with alias set `a`; a fresh value gets a
   /// new root of kind `freshKind` per name.
@@ -114,9 +115,9 @@ private:
   void leaveBody(Barrier saved);
 
   /// Whether a function with parameters may return an alias of a top-level constant:
-  /// a local function may not (Futhark: "aliases the free variable"), nor may a top-level
-  /// function return a closure whose result does; lambdas are not checked.
-  enum class GlobalResult { Allowed, NotFromClosures, Forbidden };
+  /// a named one (top-level or local) may not (Futhark: "aliases the free variable");
+  /// lambdas are not checked.
+  enum class GlobalResult { Allowed, Forbidden };
 
   /// Checks a function body; returns whether it consumes one of its parameters. `captured`
   /// receives the roots of the variables from outside that the body uses (a closure
@@ -124,7 +125,7 @@ private:
   bool function(const std::vector<ast::PatternPtr>& params, const ast::TypeExp* ret,
                 const Expr& body, const std::string& name, RootKind plainParam,
                 Alias* captured = nullptr, GlobalResult globalResult = GlobalResult::Allowed);
-  std::set<int> aliasedGlobals(const Alias& result, const Expr& body, bool direct) const;
+  std::set<int> aliasedGlobals(const Alias& result, const Expr& body) const;
   void uniqueAscription(const Expr& e, const Alias& value);
   void uniqueComponentsDistinct(const ast::TypeExp* ret, const Alias& result,
                                 const SourceSpan& span, const std::string& name);
@@ -154,6 +155,9 @@ private:
   }
 
   void indices(const std::vector<ast::DimIndex>& ixs);
+  void higherOrderConsumption(const Expr& bound, const std::string& what);
+  void heldWhileIndexing(const Expr& array, const Alias& a,
+                         const std::map<int, Consumption>& before);
   Alias var(const Expr& e);
 
   /// Callee parameters and return type, when the callee is a known function.
@@ -165,6 +169,8 @@ private:
   Alias call(const Expr& whole, const Expr& callee, std::vector<const Expr*> args);
   static Alias freshComponents(const TypeRef& t);
   void consumingArgument(const Expr& callee, const Expr& arg, const Pattern& param);
+  bool componentOfVar(const Expr& e, Alias& part);
+  void notSelfAliased(const Expr& arg, const Alias& a);
   void notAliasedByOthers(const std::vector<const Expr*>& args, const std::vector<Alias>& aliases,
                           size_t consumed);
   void notCapturedByCallee(const Expr& head, const Alias& fn, const std::vector<const Expr*>& args,
@@ -179,6 +185,7 @@ private:
   std::map<int, Alias> vars_;            ///< binding uid -> alias set
   std::map<int, int> constants_;         ///< top-level constant uid -> its root
   std::map<int, Consumption> consumed_;  ///< root -> where it was consumed
+  size_t consumptions_ = 0; ///< how many times something was consumed (fresh values too)
   std::set<const Expr*> consumingLambdas_; ///< lambdas that consume their parameters
   std::set<int> captured_; ///< roots from outside the current function that its body uses
   /// Where roots bound outside the current function or loop body are first used in it.

@@ -72,6 +72,7 @@ Alias UniquenessChecker::call(const Expr& whole, const Expr& callee,
     consumingArgument(*head, *args[i], *(*sig.params)[i]);
   for (size_t i = 0; sig.params && i < args.size() && i < sig.params->size(); ++i)
     if (isUniqueParam(*(*sig.params)[i])) {
+      notSelfAliased(*args[i], argAliases[i]);
       notAliasedByOthers(args, argAliases, i);
       notCapturedByCallee(*head, fn, args, argAliases, i);
       consume(argAliases[i], args[i]->span, describe(*args[i]));
@@ -168,6 +169,40 @@ void UniquenessChecker::consumingArgument(const Expr& callee, const Expr& arg,
   }
 }
 
+/// `p.1` where `p` has a root per component (a consuming tuple parameter): a use of that
+/// component only, so that another one may have been consumed.
+bool UniquenessChecker::componentOfVar(const Expr& e, Alias& part) {
+  const Expr& of = *e.elems[0];
+  if (of.kind != Expr::Kind::Var || of.name.uid < 0 || of.name.intrinsic || e.field.empty() ||
+      !std::all_of(e.field.begin(), e.field.end(), ::isdigit))
+    return false;
+  auto it = vars_.find(of.name.uid);
+  size_t i = std::stoul(e.field);
+  if (it == vars_.end() || i >= it->second.parts.size() || !it->second.roots.empty())
+    return false;
+  part = it->second.parts[i];
+  useAlias(of.name.str() + "." + e.field, part, e.span);
+  if (!canAlias(e.type))
+    part = {};
+  return true;
+}
+
+/// `g (x, x)` for a consuming tuple parameter: its components may not share storage, as
+/// the callee consumes each on its own (Futhark: "argument ... is self-aliased").
+void UniquenessChecker::notSelfAliased(const Expr& arg, const Alias& a) {
+  for (size_t i = 0; i < a.parts.size(); ++i)
+    for (size_t j = i + 1; j < a.parts.size(); ++j)
+      for (int r : a.parts[i].flat().roots)
+        if (a.parts[j].flat().roots.count(r)) {
+          diags_.error(arg.span, "the argument passed for a consuming parameter is "
+                                 "self-aliased: its components " +
+                                     std::to_string(i) + " and " + std::to_string(j) +
+                                     " both hold `" + roots_[r].name + "`; `copy` one of them")
+              .note(roots_[r].span, "`" + roots_[r].name + "` is bound here");
+          return;
+        }
+}
+
 /// `f xs xs` with the first parameter unique: the other arguments may not alias the one
 /// the call consumes.
 void UniquenessChecker::notAliasedByOthers(const std::vector<const Expr*>& args,
@@ -229,6 +264,29 @@ Alias UniquenessChecker::update(const Expr& target, const Alias& array, const Al
   return Alias::freshValue();
 }
 
+/// `xs[i]`: the array is held while its indices are computed, so an index that consumes
+/// it (`xs[let ys = xs with [0] = 5 in ys[1]]`) uses it after consuming it.
+void UniquenessChecker::heldWhileIndexing(const Expr& array, const Alias& a,
+                                          const std::map<int, Consumption>& before) {
+  for (int r : a.flat().roots) {
+    auto c = consumed_.find(r);
+    if (c == consumed_.end() || before.count(r))
+      continue;
+    diags_.error(array.span, describe(array) + " is indexed here, so it is used after its "
+                             "index consumed it")
+        .note(c->second.span, c->second.name + " was consumed here");
+    return;
+  }
+}
+
+/// `let f = update xs`: a value of function type whose computation consumes a variable, or
+/// a top-level constant of function type whose computation consumes anything (Futhark:
+/// "contains consumption"); each application of it would consume that again.
+void UniquenessChecker::higherOrderConsumption(const Expr& bound, const std::string& what) {
+  diags_.error(bound.span, what + " of higher-order type contains consumption; apply the "
+                               "function where it is used, or `copy` what it consumes there");
+}
+
 Alias UniquenessChecker::expr(const Expr& e) {
   switch (e.kind) {
   case Expr::Kind::IntLit:
@@ -266,6 +324,8 @@ Alias UniquenessChecker::expr(const Expr& e) {
     return out;
   }
   case Expr::Kind::Project: {
+    if (Alias part; componentOfVar(e, part))
+      return part;
     Alias whole = expr(*e.elems[0]);
     if (!canAlias(e.type))
       return {};
@@ -276,7 +336,9 @@ Alias UniquenessChecker::expr(const Expr& e) {
   }
   case Expr::Kind::Index: {
     Alias array = expr(*e.elems[0]);
+    std::map<int, Consumption> before = consumed_;
     indices(e.indices);
+    heldWhileIndexing(*e.elems[0], array, before);
     return canAlias(e.type) ? array.flat() : Alias{};
   }
   case Expr::Kind::Apply: {
@@ -321,9 +383,20 @@ Alias UniquenessChecker::expr(const Expr& e) {
       consumingLambdas_.insert(&e);
     return captured;
   }
-  case Expr::Kind::LetIn:
-    bind(*e.pattern, expr(*e.elems[0]), RootKind::Fresh);
+  case Expr::Kind::LetIn: {
+    // Only consuming a variable counts (`let f = update xs`): each application of `f`
+    // would consume `xs` again; `let f = update (iota n)` consumes a value of its own.
+    std::map<int, Consumption> before = consumed_;
+    size_t outerRoots = roots_.size();
+    Alias bound = expr(*e.elems[0]);
+    if (isFunction(e.elems[0]->type) &&
+        std::any_of(consumed_.begin(), consumed_.end(), [&](const auto& c) {
+          return static_cast<size_t>(c.first) < outerRoots && !before.count(c.first);
+        }))
+      higherOrderConsumption(*e.elems[0], "let-bound expression");
+    bind(*e.pattern, bound, RootKind::Fresh);
     return expr(*e.elems[1]);
+  }
   case Expr::Kind::LetFun: {
     Alias captured;
     function(e.params, e.retTypeExp.get(), *e.elems[0], "`" + e.name.base + "`", RootKind::Param,
@@ -351,8 +424,10 @@ Alias UniquenessChecker::expr(const Expr& e) {
   }
   case Expr::Kind::FlatIndex: {
     Alias array = expr(*e.elems[0]);
+    std::map<int, Consumption> before = consumed_;
     for (size_t i = 1; i < e.elems.size(); ++i)
       expr(*e.elems[i]);
+    heldWhileIndexing(*e.elems[0], array, before);
     return canAlias(e.type) ? array.flat() : Alias{};
   }
   case Expr::Kind::FlatUpdate: {

@@ -26,26 +26,35 @@ bool UniquenessChecker::function(const std::vector<ast::PatternPtr>& params,
                                  RootKind plainParam, Alias* captured, GlobalResult globalResult) {
   std::set<int> outerCaptured = std::move(captured_);
   captured_.clear();
+  // What the body of a function with parameters consumes, it consumes when applied.
+  size_t consumptionsBefore = consumptions_;
   Barrier saved = enterBody(/*isLoop=*/false);
   size_t firstRoot = roots_.size();
-  for (const auto& p : params)
+  // A lambda's parameter declared with a non-unique type is no more consumable by its
+  // unique result than a named function's (Futhark: "aliased to x, which is not
+  // consumable").
+  std::set<int> declaredPlain;
+  for (const auto& p : params) {
+    size_t start = roots_.size();
     bind(*p, Alias{}, isUniqueParam(*p) ? RootKind::UniqueParam : plainParam);
+    if (plainParam == RootKind::LambdaParam && p->kind == Pattern::Kind::Ascribed &&
+        !declaresUnique(*p))
+      for (size_t r = start; r < roots_.size(); ++r)
+        declaredPlain.insert(static_cast<int>(r));
+  }
   size_t paramRoots = roots_.size();
   Alias result = expr(body);
   if (isUniqueTypeExp(ret))
     for (int r : result.flat().roots)
-      if (roots_[r].kind == RootKind::Param) {
+      if (roots_[r].kind == RootKind::Param || declaredPlain.count(r)) {
         diags_.error(body.span, "the unique return value of " + name +
                                     " aliases the non-unique parameter `" + roots_[r].name + "`")
             .note(roots_[r].span, "`" + roots_[r].name + "` is declared here");
         break;
       }
   uniqueComponentsDistinct(ret, result, body.span, name);
-  std::set<int> globals = aliasedGlobals(result, body, /*direct=*/true);
-  std::set<int> reported = globalResult == GlobalResult::Forbidden ? globals
-                           : globalResult == GlobalResult::NotFromClosures
-                               ? aliasedGlobals(result, body, /*direct=*/false)
-                               : std::set<int>{};
+  std::set<int> globals = aliasedGlobals(result, body);
+  std::set<int> reported = globalResult == GlobalResult::Forbidden ? globals : std::set<int>{};
   if (!params.empty() && !reported.empty())
     diags_.error(body.span, "the result of " + name + " aliases the free variable `" +
                                 roots_[*reported.begin()].name +
@@ -53,6 +62,8 @@ bool UniquenessChecker::function(const std::vector<ast::PatternPtr>& params,
         .note(roots_[*reported.begin()].span, "`" + roots_[*reported.begin()].name +
                                                   "` is defined here");
   leaveBody(saved);
+  if (!params.empty())
+    consumptions_ = consumptionsBefore;
   for (int r : captured_)
     if (roots_[r].depth < barrier_)
       outerCaptured.insert(r); // also captured by the enclosing function
@@ -64,15 +75,14 @@ bool UniquenessChecker::function(const std::vector<ast::PatternPtr>& params,
   return consumesAny(firstRoot, paramRoots);
 }
 
-/// The top-level constants that the value of `body` aliases through closures: those a
-/// function value's result shares, or those a value got from calling such a function;
-/// with `direct`, also those the arrays of a value share. A function with parameters may
-/// not return them (Futhark: the result of a call aliases at most its arguments).
-std::set<int> UniquenessChecker::aliasedGlobals(const Alias& result, const Expr& body,
-                                                bool direct) const {
+/// The top-level constants that the value of `body` aliases: those its arrays share, and
+/// through closures those a function value's result shares, or those a value got from
+/// calling such a function. A function with parameters may not return them (Futhark: the
+/// result of a call aliases at most its arguments).
+std::set<int> UniquenessChecker::aliasedGlobals(const Alias& result, const Expr& body) const {
   Alias f = result.flat();
   std::set<int> candidates = f.returns;
-  if (direct && !isFunction(body.type))
+  if (!isFunction(body.type))
     candidates.insert(f.roots.begin(), f.roots.end());
   std::set<int> out;
   for (int r : candidates)
@@ -189,12 +199,18 @@ Alias UniquenessChecker::loop(const Expr& e) {
   std::map<int, SourceSpan> outerUses = std::exchange(outerUses_, {});
   if (form.kind == ast::LoopForm::Kind::While)
     expr(*form.bound);
-  loopResults(components, expr(*e.elems[1]), firstRoot, resultOf(*e.elems[1]).span);
+  Alias bodyResult = expr(*e.elems[1]);
+  loopResults(components, bodyResult, firstRoot, resultOf(*e.elems[1]).span);
   leaveBody(saved);
   std::map<int, SourceSpan> bodyUses = std::exchange(outerUses_, std::move(outerUses));
   outerUses_.insert(bodyUses.begin(), bodyUses.end());
   bool consumesParams = consumesAny(firstRoot, paramRoots);
+  // The result may be what the body returned from outside the loop: an element of the
+  // array a for-in loop walks (`for xs in xss do xs`) aliases that array.
   Alias result = Alias::freshValue();
+  for (int r : bodyResult.flat().roots)
+    if (static_cast<size_t>(r) < firstRoot)
+      result.roots.insert(r);
   if (consumesParams) {
     // The loop consumes its initial value before the body runs: the body may not read it.
     for (int r : init.flat().roots) {

@@ -93,10 +93,6 @@ private:
   ast::Spec spec(P::SpecContext* ctx);
   std::string importPath(antlr4::tree::TerminalNode* literal);
 
-  /// Whether the next integer literal built is the operand of a prefix `-` (so `-128i8`
-  /// is in range).
-  bool negateNextLiteral_ = false;
-
   SourceFileRef file_;
   const SourcePositions& positions_;
   DiagnosticEngine& diags_;

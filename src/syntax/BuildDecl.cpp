@@ -399,9 +399,7 @@ PatternPtr AstBuilder::literalPattern(P::LiteralPatternContext* ctx) {
                                     : ctx->TRUE()     ? ctx->TRUE()
                                                       : ctx->FALSE();
   bool negative = ctx->MINUS() != nullptr;
-  negateNextLiteral_ = negative;
   ast::ExprPtr lit = literal(tok);
-  negateNextLiteral_ = false;
   lit->span = p->span;
   if (negative) {
     lit->text = "-" + lit->text;

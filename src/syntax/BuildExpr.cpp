@@ -207,12 +207,8 @@ ExprPtr AstBuilder::prefixExp(P::PrefixExpContext* ctx) {
   if (P::ApplyExpContext* a = ctx->applyExp())
     return applyExp(a);
   bool minus = ctx->MINUS() != nullptr;
-  // `-128i8`: the literal right after `-` may take the negative range of its type.
-  P::PrefixExpContext* inner = ctx->prefixExp();
-  negateNextLiteral_ = minus && inner->applyExp() && inner->getStart()->getType() == P::INTLIT;
   auto e = makeExpr(minus ? Kind::Negate : Kind::Not, span(ctx));
-  e->elems.push_back(prefixExp(inner));
-  negateNextLiteral_ = false;
+  e->elems.push_back(prefixExp(ctx->prefixExp()));
   return e;
 }
 
@@ -302,18 +298,16 @@ ExprPtr AstBuilder::literal(antlr4::tree::TerminalNode* token) {
   case P::INTLIT: {
     auto e = makeExpr(Kind::IntLit, s);
     e->text = t;
-    bool negated = negateNextLiteral_;
-    negateNextLiteral_ = false;
     std::optional<IntLiteral> lit = decodeInt(t, error);
     if (!lit) {
       diags_.error(s, error);
       return e;
     }
+    // A literal with a type suffix that does not fit its type wraps around (`257u8` is
+    // `1u8`, `0x80i8` is -128), as in Futhark; only an overloaded literal whose inferred
+    // type is too narrow is an error (sema/CheckRestrictions.cpp).
     e->intValue = lit->value;
     e->literalType = lit->suffix;
-    if (lit->suffix && !intFits(lit->value, *lit->suffix, negated))
-      diags_.error(s, "integer literal `" + std::string(negated ? "-" : "") + t +
-                          "` is out of range for " + primName(*lit->suffix));
     return e;
   }
   case P::FLOATLIT: {

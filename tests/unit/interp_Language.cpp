@@ -114,6 +114,11 @@ TEST_CASE("interp: run-time errors") {
             .find("error: size mismatch") != std::string::npos);
   CHECK(run("entry f (xs: []i32) : []i32 = xs[2:1]", "f", "[1, 2, 3]").find(
             "error: index [2:1] out of bounds for array of shape [3]") != std::string::npos);
+  // A size parameter that only a function parameter's type mentions: located, no crash.
+  CHECK(run("def g [n] (_: [n]i32 -> i32) : [n]i32 -> i64 = \\_ -> n\n"
+            "entry f (xs: []i32) : i64 = g (\\_ -> 0) xs",
+            "f", "[1, 2]")
+            .find("test.fut:1:54: error: the size parameter `n` is not supported yet here") == 0);
 }
 
 TEST_CASE("interp: sections, abbreviations and structural equality") {

@@ -74,7 +74,8 @@ entry polymorphic_pair (x: i32) (b: bool) : (bool, i32) = swap (x, b)
 
 entry recursive_style_loop (n: u64) : u64 = loop acc = 1 for i < n do acc * (i + 1)
 
--- top_level_constant: Top-level constants used from functions.
+-- top_level_constant: Top-level constants used from functions (an array one copied: a
+-- function's result may not alias a top-level array).
 -- ==
 -- entry: top_level_constant
 -- input { 2 } output { 14 [1, 2, 3] }
@@ -82,7 +83,7 @@ entry recursive_style_loop (n: u64) : u64 = loop acc = 1 for i < n do acc * (i +
 def k : i32 = 7
 def table = [1, 2, 3]
 
-entry top_level_constant (x: i32) : (i32, []i32) = (k * x, table)
+entry top_level_constant (x: i32) : (i32, []i32) = (k * x, copy table)
 
 -- user_operator: A user-defined operator takes the precedence of its first character.
 -- ==

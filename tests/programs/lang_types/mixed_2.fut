@@ -1,6 +1,6 @@
 -- lang_types: record_update, records, size_params, size_params_shared, tuple_equality,
 -- tuples, type_abbreviation, unique_parameter, index_type_open, equality_generic,
--- operator_default. One entry point and test block per
+-- operator_default, type_param_in_result, no_parameters. One entry point and test block per
 -- program, so that each backend builds this file once (docs/testing.md).
 
 -- record_update: `r with f = v` and nested `r with a.b = v`.
@@ -123,3 +123,22 @@ entry equality_generic (x: i32) : (bool, bool, bool) =
 def add_five x = x + 5
 
 entry operator_default (x: i32) : i32 = add_five x
+
+-- type_param_in_result: a type parameter that only the parameter of the returned function
+-- mentions is fixed by the argument that function is applied to.
+-- ==
+-- entry: type_param_in_result
+-- input { 7 } output { 7 8 }
+
+def ignoring 'a 'c (x: a) : c -> a = \(_: c) -> x
+
+entry type_param_in_result (x: i32) : (i32, i32) =
+  (ignoring x true, ignoring (x + 1) 2.5f32)
+
+-- no_parameters: an entry point without parameters (a constant) runs, its generated
+-- server function included (built with -Werror).
+-- ==
+-- entry: no_parameters
+-- input { } output { [0i64, 1i64, 3i64, 6i64] }
+
+entry no_parameters : []i64 = scan (+) 0 (iota 4)

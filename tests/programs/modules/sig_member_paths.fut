@@ -28,4 +28,4 @@ module filled (P: { val n : i64 }) = {
 module four = filled { def n = 4i64 }
 
 entry main (xs: []i64) : (i64, four.row, i64) =
-  (s.least xs, four.sevens, length four.sevens)
+  (s.least xs, copy four.sevens, length four.sevens)
