@@ -217,7 +217,7 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
   TileItem t = tileItem(k, sc.space.dims[0].first.name, var(it, PrimType::I64), tid, tileStart,
                         n, loop);
   ExpRef j = t.j, i = t.i;
-  Block& in = loop;
+  Block in;
   k.bindScalar(sc.space.dims[0].first, i->name, PrimType::I64);
   k.bindScalar(sc.space.flat, i->name, PrimType::I64);
   size_t f = firstOperand(p);
@@ -237,11 +237,20 @@ void scatterKept(KernelLowerer& k, const ScanPlan& p, ExpRef tid, ExpRef tileSta
     ExpRef v = b->arr == c.offsets ? add(tileOffset, loadTile(tileSh, p, padded(j))[f]) : flag;
     k.declareScalar(s.pat[0].name, s.pat[0].type.elem, v, in);
   }
+  // Points past n run the bodies at n - 1 unless they write memory (Note [Padding points
+  // write nothing], ScanPaddingPoints.cpp).
+  bool guard = writesMemory(k, in, nullptr);
+  ExpRef keep = guard ? nullptr : t.inRange;
   for (size_t d = 0; d < dests; ++d) {
     ExpRef idx = k.subExp(sc.body.result.at(d));
-    in.push_back(ifThen(andE(t.inRange, cmp(CmpOpKind::Ge, idx, i64(0))),
+    ExpRef inDest = cmp(CmpOpKind::Ge, idx, i64(0));
+    in.push_back(ifThen(keep ? andE(keep, inDest) : inDest,
                         {store(kept[d], idx, k.subExp(sc.body.result.at(dests + d)))}));
   }
+  if (guard)
+    loop.push_back(ifThen(t.inRange, std::move(in)));
+  else
+    loop.insert(loop.end(), in.begin(), in.end());
   itemLoop(it, items, std::move(loop), body);
   body.push_back(comment("the count: the inclusive offset at the end of the last tile"));
   ExpRef lastTile = cmp(CmpOpKind::Ge, add(tileStart, mul(blockSize(), items)), n);

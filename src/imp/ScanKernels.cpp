@@ -168,7 +168,8 @@ Vals evalPoint(KernelLowerer& k, const ScanPlan& p, ExpRef i, ExpRef storeIf, Bl
 // before issuing the next: one 4-byte load in flight per thread. Instead every item runs
 // the body at min(i, n - 1), a real point, so it reads nothing out of bounds and makes no
 // error that point n - 1 would not; past n the tile takes the neutral element by a select,
-// and the stores that leave the kernel (mapped results, kept elements) are guarded.
+// and the stores that leave the kernel (mapped results, kept elements) are guarded. A body
+// that writes memory runs only before n (Note [Padding points write nothing]).
 // A filter's scatter also stores between its loads: the buffers of its kept elements are
 // fresh, and its inputs are not written while it runs, so their parameters are marked to
 // alias nothing (`__restrict__`: read-only loads on CUDA), and the compiler may issue an
@@ -431,10 +432,7 @@ void tileKernel(KernelLowerer& k, const ScanPlan& p, TileMode mode, const TileSt
     const std::string& iName =
         p.segmented ? p.seg.space.flat.name : p.seg.space.dims[0].first.name;
     TileItem t = tileItem(k, iName, var(c, PrimType::I64), tid, tileStart, n, loop);
-    Vals x = evalPoint(k, p, t.i, storeMapped ? t.inRange : nullptr, loop);
-    Vals zero = neutral(k, p);
-    for (size_t v = 0; v < x.size(); ++v)
-      x[v] = select(t.inRange, x[v], zero[v]);
+    Vals x = evalTileItem(k, p, t, storeMapped, loop);
     storeTile(tileSh, p, padded(t.j), x, loop);
     itemLoop(c, items, std::move(loop), body);
     body.push_back(barrier());

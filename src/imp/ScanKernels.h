@@ -90,6 +90,15 @@ struct TileItem {
 };
 TileItem tileItem(KernelLowerer& k, const std::string& iName, ExpRef item, ExpRef tid,
                   ExpRef tileStart, ExpRef n, Block& out);
+/// Whether kernel code `b` stores to memory that outlives its thread (not its private
+/// arrays, not the error flag), outside Ifs on `guardedBy` (Note [Padding points write
+/// nothing], ScanPaddingPoints.cpp).
+bool writesMemory(const KernelLowerer& k, const Block& b, ExpRef guardedBy);
+/// evalPoint at tile item `t`, its mapped results stored where `storeMapped`; the values
+/// are the neutral element past n, where the body runs only if it writes no memory (Note
+/// [Padding points write nothing], ScanPaddingPoints.cpp).
+Vals evalTileItem(KernelLowerer& k, const ScanPlan& p, const TileItem& t, bool storeMapped,
+                  Block& out);
 
 /// The vector load of a tile (Note [Vector tiles], ScanTileVectors.cpp): every thread maps
 /// its `items` points, four consecutive ones per vector, into the tile in shared memory.

@@ -200,6 +200,46 @@ TEST_CASE("imp: a scan of i64 loads its tile an element at a time, clamped below
   CHECK(has(k, "result_0_mem[i] = scanned_tile[j_1 + (j_1 >> 5)];"));
 }
 
+TEST_CASE("imp: tile points past n do not run a body that writes per-point scratch") {
+  // Each point fills its own row of a scratch buffer (`replicate m i`) and reads it back;
+  // a padding point run as point n - 1 would write n - 1's row while that thread reads it
+  // (Note [Padding points write nothing] in imp/ScanPaddingPoints.cpp).
+  const char* src =
+      "entry sums [n][m] (xs: [n]i32) (zs: [m]i32) : ([]i32, []i64) =\n"
+      "  let row x = loop acc = 0i64 for i < 3 do acc + (replicate m (i64.i32 i))[i64.i32 x % m]\n"
+      "  in (scan (+) 0 xs, map row xs)\n"
+      "entry kept [n][m] (xs: [n]i32) (zs: [m]i32) : []i32 =\n"
+      "  filter (\\x -> (loop acc = 0i64 for i < 3 do\n"
+      "                   acc + (replicate m (i64.i32 i))[i64.i32 x % m]) > i64.i32 x) xs\n";
+  std::string errors;
+  std::optional<Files> files = generate("rows.fut", src, driver::Backend::Cuda, errors);
+  REQUIRE_MESSAGE(files, errors);
+  const std::string& cu = fileNamed(*files, "rows.cu");
+  auto kernel = [&](const std::string& name) {
+    size_t at = cu.find("static __global__ void " + name + "(");
+    REQUIRE(at != std::string::npos);
+    return cu.substr(at, cu.find("\n}\n", at) - at);
+  };
+  std::string scan = kernel("sums_scan_map_scan");
+  size_t guard = scan.find("if (in_range) {");
+  size_t write = scan.find("replicated_mem[i_2 * n_1 + gtid] =");
+  REQUIRE(guard != std::string::npos);
+  REQUIRE(write != std::string::npos);
+  CHECK(guard < write);
+  // Past n the tile holds the neutral element the scanned value starts from; the mapped
+  // result's store needs no second test inside the guard.
+  CHECK(has(scan, "int32_t scanned_point = 0;"));
+  CHECK(has(scan, "scanned_tile[j + (j >> 5)] = scanned_point;"));
+  CHECK(!has(scan, "in_range ?"));
+  CHECK(scan.find("if (in_range)", guard + 1) == std::string::npos);
+  // The filter guards its flags' load and its scatter alike.
+  std::string filter = kernel("kept_filter");
+  CHECK(has(filter, "if (in_range) {"));
+  CHECK(has(filter, "if (in_range_1) {"));
+  CHECK(!has(filter, "if (in_range_1 && kept_at >= 0)"));
+  CHECK(has(filter, "if (kept_at >= 0) {"));
+}
+
 TEST_CASE("imp: scatter writes in place and skips out-of-bounds indices") {
   std::string errors;
   std::optional<Files> files = generate("scans.fut", kScans, driver::Backend::OpenCL, errors);
