@@ -230,16 +230,8 @@ public:
       return;
     }
     // if (threshold <= w_1 * ... * w_q) { outer-parallel version } else { flattened }
-    BasicOp cmp;
-    cmp.kind = BasicOp::Kind::CmpSize;
-    cmp.threshold = thresholds_.next(ThresholdClass::SuffOuterPar);
-    cmp.thresholdClass = ThresholdClass::SuffOuterPar;
-    cmp.args = {parallelism(nest, prov, out)};
-    Param suff{names_.fresh("suff_outer_par"), Type::prim(PrimType::Bool), nullptr};
-    out.push_back(Stm{{suff}, Exp{std::move(cmp)}, prov});
-
     If choice;
-    choice.cond = suff.name;
+    choice.cond = outerParallelismSuffices(nest, prov, out);
     std::vector<PatElem> outerPat = freshLike(pat), flatPat = freshLike(pat);
     for (const PatElem& pe : pat)
       choice.types.push_back(pe.type);
@@ -298,6 +290,20 @@ private:
   //   if cmp_size("f.suff_outer_par_k", suff_outer_par) <= w then version A else version B
   // `#[incremental_flattening(no_outer)]` keeps only B, `no_intra` only A.
 
+  /// Binds `suff_outer_par`, the test of the nest's next SuffOuterPar threshold against the
+  /// nest's parallelism, that chooses a map's outer-parallel version A.
+  VName outerParallelismSuffices(const KernelNest& nest, const Provenance& prov,
+                                 std::vector<Stm>& out) {
+    BasicOp cmp;
+    cmp.kind = BasicOp::Kind::CmpSize;
+    cmp.threshold = thresholds_.next(ThresholdClass::SuffOuterPar);
+    cmp.thresholdClass = ThresholdClass::SuffOuterPar;
+    cmp.args = {parallelism(nest, prov, out)};
+    Param suff{names_.fresh("suff_outer_par"), Type::prim(PrimType::Bool), nullptr};
+    out.push_back(Stm{{suff}, Exp{std::move(cmp)}, prov});
+    return suff.name;
+  }
+
   /// Versions A and B of a map with an irregular reduction (Note [Irregular reductions]).
   void irregularVersions(const KernelNest& nest, const Screma& s, const std::vector<PatElem>& pat,
                          const Provenance& prov, bool onlyIntra, std::vector<Stm>& out) {
@@ -314,15 +320,8 @@ private:
       out.push_back(blockPerPoint(pat));
       return;
     }
-    BasicOp cmp;
-    cmp.kind = BasicOp::Kind::CmpSize;
-    cmp.threshold = thresholds_.next(ThresholdClass::SuffOuterPar);
-    cmp.thresholdClass = ThresholdClass::SuffOuterPar;
-    cmp.args = {parallelism(nest, prov, out)};
-    Param suff{names_.fresh("suff_outer_par"), Type::prim(PrimType::Bool), nullptr};
-    out.push_back(Stm{{suff}, Exp{std::move(cmp)}, prov});
     If choice;
-    choice.cond = suff.name;
+    choice.cond = outerParallelismSuffices(nest, prov, out);
     std::vector<PatElem> outerPat = freshLike(pat), intraPat = freshLike(pat);
     for (const PatElem& pe : pat)
       choice.types.push_back(pe.type);
