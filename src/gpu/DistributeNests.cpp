@@ -230,11 +230,8 @@ public:
       return;
     }
     // if (threshold <= w_1 * ... * w_q) { outer-parallel version } else { flattened }
-    If choice;
-    choice.cond = outerParallelismSuffices(nest, prov, out);
+    If choice = outerVersionChoice(nest, pat, prov, out);
     std::vector<PatElem> outerPat = freshLike(pat), flatPat = freshLike(pat);
-    for (const PatElem& pe : pat)
-      choice.types.push_back(pe.type);
     // Flattened first, so that its names stay those of the unversioned code where they can.
     KernelNest flatNest = nest; // distribution adds the values it stores to the nest
     body(flatNest, s.map.body, s.map.retTypes, flatPat, prov, choice.elseBody.stms);
@@ -290,10 +287,11 @@ private:
   //   if cmp_size("f.suff_outer_par_k", suff_outer_par) <= w then version A else version B
   // `#[incremental_flattening(no_outer)]` keeps only B, `no_intra` only A.
 
-  /// Binds `suff_outer_par`, the test of the nest's next SuffOuterPar threshold against the
-  /// nest's parallelism, that chooses a map's outer-parallel version A.
-  VName outerParallelismSuffices(const KernelNest& nest, const Provenance& prov,
-                                 std::vector<Stm>& out) {
+  /// The `if` that chooses a map's outer-parallel version A (its then-branch) for the result
+  /// `pat`: its condition `suff_outer_par`, bound in `out`, tests the nest's next SuffOuterPar
+  /// threshold against the nest's parallelism.
+  If outerVersionChoice(const KernelNest& nest, const std::vector<PatElem>& pat,
+                        const Provenance& prov, std::vector<Stm>& out) {
     BasicOp cmp;
     cmp.kind = BasicOp::Kind::CmpSize;
     cmp.threshold = thresholds_.next(ThresholdClass::SuffOuterPar);
@@ -301,7 +299,11 @@ private:
     cmp.args = {parallelism(nest, prov, out)};
     Param suff{names_.fresh("suff_outer_par"), Type::prim(PrimType::Bool), nullptr};
     out.push_back(Stm{{suff}, Exp{std::move(cmp)}, prov});
-    return suff.name;
+    If choice;
+    choice.cond = suff.name;
+    for (const PatElem& pe : pat)
+      choice.types.push_back(pe.type);
+    return choice;
   }
 
   /// Versions A and B of a map with an irregular reduction (Note [Irregular reductions]).
@@ -320,11 +322,8 @@ private:
       out.push_back(blockPerPoint(pat));
       return;
     }
-    If choice;
-    choice.cond = outerParallelismSuffices(nest, prov, out);
+    If choice = outerVersionChoice(nest, pat, prov, out);
     std::vector<PatElem> outerPat = freshLike(pat), intraPat = freshLike(pat);
-    for (const PatElem& pe : pat)
-      choice.types.push_back(pe.type);
     Body seq = renameBody(s.map.body, names_);
     choice.thenBody.stms.push_back(segMap(nest, std::move(seq.stms), std::move(seq.result),
                                           s.map.retTypes, outerPat, outerProvenance(prov)));
