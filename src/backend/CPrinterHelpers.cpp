@@ -5,8 +5,8 @@
 #include "backend/CPrinter.h"
 
 #include "ir/TypeOf.h"
+#include "support/Diagnostics.h"
 
-#include <cassert>
 
 namespace fjord::backend {
 
@@ -82,7 +82,7 @@ std::string CPrinter::helper(const std::string& op, PrimType t) {
   } else if (op == "popc" || op == "clz") {
     def = bitCountHelper(op, t, name);
   } else {
-    assert(false && "unknown helper");
+    internalError("backend::CPrinter", "no helper for the operation `" + op + "`");
   }
   return helpers_.use(name, def);
 }
